@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { setAsideSchema, spanSchema } from './claims/split';
+import { checkErrorInfoSchema } from './errors';
+import { errorTypeSchema, verdictSchema } from './verify/schema';
+
+/** A claim as the UI shows it: its span in the caption and, once it arrives, its verdict. */
+export const claimResultSchema = spanSchema.extend({
+  verdict: verdictSchema.nullable(),
+});
+export type ClaimResult = z.infer<typeof claimResultSchema>;
+
+export const imagePathSchema = z.enum(['page', 'fetch', 'screenshot']);
+export type ImagePath = z.infer<typeof imagePathSchema>;
+
+/** One check's whole state, persisted as it changes so a restarted worker or reopened popup loses nothing. */
+export const checkJobSchema = z.object({
+  id: z.string(),
+  tabId: z.number().int(),
+  pageUrl: z.string(),
+  imageUrl: z.string(),
+  status: z.enum(['running', 'done', 'error']),
+  /** Where the check is while running, for the status line. */
+  phase: z.enum(['gathering', 'image', 'verifying', 'finished']),
+  caption: z.string(),
+  claims: z.array(claimResultSchema),
+  setAside: z.array(setAsideSchema),
+  notes: z.array(z.string()),
+  model: z.string(),
+  imagePath: imagePathSchema.nullable(),
+  imageBytes: z.number().int().nullable(),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
+  error: checkErrorInfoSchema.nullable(),
+});
+export type CheckJob = z.infer<typeof checkJobSchema>;
+
+/** What the popup's test hooks and badge show for a claim. */
+export type ClaimState = 'true' | 'false' | 'pending' | 'error';
+
+/** A claim's display state: its verdict, else pending while the check runs, else error ("No verdict"). */
+export function claimState(claim: ClaimResult, job: Pick<CheckJob, 'status'>): ClaimState {
+  if (claim.verdict) return claim.verdict.label ? 'true' : 'false';
+  return job.status === 'running' ? 'pending' : 'error';
+}
+
+/** Claims the model found not supported. */
+export function countFalse(job: Pick<CheckJob, 'claims'>): number {
+  return job.claims.filter((c) => c.verdict?.label === false).length;
+}
+
+/** The error types that occur among the unsupported claims, in the seed's order. */
+export function errorTypesOf(job: Pick<CheckJob, 'claims'>): z.infer<typeof errorTypeSchema>[] {
+  const found = new Set(job.claims.flatMap((c) => c.verdict?.error_type ?? []));
+  return errorTypeSchema.options.filter((t) => found.has(t));
+}
+
+/** The toolbar badge for a job: progress, the count of unsupported claims, ✓, or ! on error. */
+export function badgeFor(job: Pick<CheckJob, 'status' | 'claims'>): { text: string; color: string } {
+  if (job.status === 'running') return { text: '…', color: '#5f6368' };
+  if (job.status === 'error') return { text: '!', color: '#b3261e' };
+  const unsupported = countFalse(job);
+  return unsupported > 0 ? { text: String(unsupported), color: '#b3261e' } : { text: '✓', color: '#1e7d32' };
+}

@@ -1,0 +1,141 @@
+import { splitCaption } from './claims/split';
+import type { CheckJob, ImagePath } from './check';
+import { CheckError } from './errors';
+import type { Verdict } from './verify/schema';
+import type { Usage } from './verify/verify';
+
+/** Longest caption taken from a page; the rest is cut with a notice. */
+export const MAX_CAPTION_CHARS = 10_000;
+
+export interface GatheredCaption {
+  caption: string;
+  pageUrl: string;
+  imageUrl: string;
+}
+
+export interface AcquiredImage {
+  dataUrl: string;
+  path: ImagePath;
+  /** Bytes of the encoded image that is uploaded. */
+  byteLength: number;
+}
+
+export interface VerifyOutcome {
+  verdicts: (Verdict | null)[];
+  usage: Usage;
+  notes: string[];
+}
+
+/** Everything a check needs from the outside world, passed in so the lifecycle runs anywhere. */
+export interface CheckDeps {
+  gather(): Promise<GatheredCaption>;
+  acquireImage(imageUrl: string): Promise<AcquiredImage>;
+  verify(claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void): Promise<VerifyOutcome>;
+  save(job: CheckJob): Promise<void>;
+  now(): number;
+}
+
+export interface CheckInput {
+  id: string;
+  tabId: number;
+  model: string;
+  maxClaims: number;
+  pageUrl: string;
+  imageUrl: string;
+}
+
+/** A fresh job record in its first phase. */
+export function newJob(input: CheckInput, now: number): CheckJob {
+  return {
+    id: input.id,
+    tabId: input.tabId,
+    pageUrl: input.pageUrl,
+    imageUrl: input.imageUrl,
+    status: 'running',
+    phase: 'gathering',
+    caption: '',
+    claims: [],
+    setAside: [],
+    notes: [],
+    model: input.model,
+    imagePath: null,
+    imageBytes: null,
+    startedAt: now,
+    finishedAt: null,
+    usage: null,
+    error: null,
+  };
+}
+
+/** The caption as it will be checked: trimmed and capped, with a notice when cut. */
+export function prepareCaption(raw: string): { caption: string; notes: string[] } {
+  const caption = raw.trim();
+  if (!caption)
+    throw new CheckError('caption', 'No caption was found for this image. Select the caption text on the page, then right-click the image again.');
+  if (caption.length <= MAX_CAPTION_CHARS) return { caption, notes: [] };
+  return {
+    caption: caption.slice(0, MAX_CAPTION_CHARS),
+    notes: [`The caption was cut to its first ${MAX_CAPTION_CHARS.toLocaleString('en')} characters.`],
+  };
+}
+
+/**
+ * A check's lifecycle: gather → split → acquire the image → verify, saving the job at every step,
+ * so whoever shows it sees each claim change as its verdict arrives. Never throws: failures end in the job.
+ */
+export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<CheckJob> {
+  let job = newJob(input, deps.now());
+  const update = async (patch: Partial<CheckJob>) => {
+    job = { ...job, ...patch };
+    await deps.save(job);
+  };
+  try {
+    await deps.save(job);
+    const gathered = await deps.gather();
+    const { caption, notes } = prepareCaption(gathered.caption);
+    const split = splitCaption(caption);
+    if (split.claims.length === 0)
+      throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');
+    const kept = split.claims.slice(0, input.maxClaims);
+    if (kept.length < split.claims.length)
+      notes.push(`Only the first ${kept.length} of ${split.claims.length} claims were checked (Options → max claims).`);
+    await update({
+      caption,
+      pageUrl: gathered.pageUrl || job.pageUrl,
+      imageUrl: gathered.imageUrl || job.imageUrl,
+      claims: kept.map((c) => ({ text: c.text, start: c.start, end: c.end, verdict: null })),
+      setAside: split.setAside,
+      notes,
+      phase: 'image',
+    });
+    const image = await deps.acquireImage(job.imageUrl);
+    await update({ phase: 'verifying', imagePath: image.path, imageBytes: image.byteLength });
+    // Verdicts arrive one by one; saves are chained so they land in order.
+    let saving = Promise.resolve();
+    const outcome = await deps.verify(
+      job.claims.map((c) => c.text),
+      image.dataUrl,
+      (index, verdict) => {
+        job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) };
+        const snapshot = job;
+        saving = saving.then(() => deps.save(snapshot));
+      },
+    );
+    await saving;
+    await update({
+      status: 'done',
+      phase: 'finished',
+      finishedAt: deps.now(),
+      usage: outcome.usage,
+      notes: [...job.notes, ...outcome.notes],
+      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? c.verdict })),
+    });
+  } catch (error) {
+    const info =
+      error instanceof CheckError
+        ? error.toInfo()
+        : { kind: 'server' as const, message: `Unexpected failure: ${String(error).slice(0, 200)}`, retryAfterMs: null };
+    await update({ status: 'error', phase: 'finished', finishedAt: deps.now(), error: info });
+  }
+  return job;
+}

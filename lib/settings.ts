@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** The endpoint as the user typed it; validated when saved, so a check never starts from a bad one. */
+export const endpointSchema = z.object({
+  baseUrl: z
+    .string()
+    .trim()
+    .min(1, 'Enter the Base URL of an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1')
+    .pipe(z.url({ protocol: /^https?$/, error: 'The Base URL must start with http:// or https://' })),
+  apiKey: z.string().trim().max(4096),
+  model: z.string().trim().min(1, 'Enter the name of a vision model, e.g. gpt-4o-mini'),
+});
+export type Endpoint = z.infer<typeof endpointSchema>;
+
+export const settingsSchema = z.object({
+  /** Empty baseUrl means "not configured yet": the first run shows guidance instead of failing. */
+  baseUrl: z.string(),
+  apiKey: z.string(),
+  model: z.string(),
+  /** Longest edge of the image sent to the model, in pixels. */
+  maxImageEdge: z.number().int().min(256).max(4096),
+  /** Claims sent per check; the rest are cut with a notice. */
+  maxClaims: z.number().int().min(1).max(100),
+  /** Chunks of 12 claims in flight at once. */
+  concurrency: z.number().int().min(1).max(8),
+  /** Stream verdicts as they are written. */
+  stream: z.boolean(),
+  /** Request timeout in seconds. */
+  timeoutSeconds: z.number().int().min(5).max(600),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: '',
+  apiKey: '',
+  model: '',
+  maxImageEdge: 1024,
+  maxClaims: 25,
+  concurrency: 3,
+  stream: true,
+  timeoutSeconds: 120,
+};
+
+/** Reads stored settings; anything missing or malformed falls back field by field, never wholesale. */
+export function readSettings(stored: unknown): Settings {
+  const base = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const result = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    const field = settingsSchema.shape[key].safeParse(base[key]);
+    if (field.success) Object.assign(result, { [key]: field.data });
+  }
+  return result;
+}
+
+/** The endpoint part of the settings, or null when the user has not configured one. */
+export function configuredEndpoint(settings: Settings): Endpoint | null {
+  const parsed = endpointSchema.safeParse(settings);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,99 @@
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from 'openai';
+import { CheckError } from '../errors';
+
+export interface EndpointConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+export interface ClientOptions {
+  timeoutMs?: number;
+  maxRetries?: number;
+  fetch?: typeof fetch;
+}
+
+/** An openai SDK client for any OpenAI-compatible endpoint; the key stays inside the caller's context. */
+export function createClient(endpoint: EndpointConfig, options: ClientOptions = {}): OpenAI {
+  return new OpenAI({
+    baseURL: endpoint.baseUrl.replace(/\/+$/, ''),
+    // Local servers take no key, but the SDK insists on one.
+    apiKey: endpoint.apiKey || 'no-key',
+    dangerouslyAllowBrowser: true,
+    timeout: options.timeoutMs ?? 120_000,
+    maxRetries: options.maxRetries ?? 2,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}
+
+function retryAfterMs(headers: Headers | undefined): number | null {
+  const value = headers?.get('retry-after');
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+/** Whether a 400-type answer is the endpoint saying it cannot take images (the only such case worth naming). */
+export function mentionsImageInput(error: APIError): boolean {
+  const text = `${error.message} ${JSON.stringify(error.error ?? '')}`.toLowerCase();
+  return /image|vision|multimodal|image_url/.test(text);
+}
+
+/** Maps anything the SDK throws to a CheckError by class, never by message text. */
+export function toCheckError(error: unknown, model: string): CheckError {
+  if (error instanceof CheckError) return error;
+  const cause = { cause: error };
+  if (error instanceof APIUserAbortError) return new CheckError('aborted', 'The check was cancelled.', null, cause);
+  if (error instanceof APIConnectionTimeoutError)
+    return new CheckError('timeout', 'The model did not answer in time. Retry, or pick a faster model in Options.', null, cause);
+  if (error instanceof APIConnectionError)
+    return new CheckError(
+      'network',
+      'Could not reach the model endpoint. Check the Base URL in Options and that the server is running (and allows this extension).',
+      null,
+      cause,
+    );
+  if (error instanceof AuthenticationError)
+    return new CheckError('auth', 'The endpoint rejected the API key. Check your API key in Options.', null, cause);
+  if (error instanceof PermissionDeniedError)
+    return new CheckError(
+      'auth',
+      'The endpoint refused the request (403). Check the API key in Options; for a local server, allow the extension origin or grant access when asked.',
+      null,
+      cause,
+    );
+  if (error instanceof NotFoundError)
+    return new CheckError('model-not-found', `The endpoint does not know the model "${model}". Pick another model in Options.`, null, cause);
+  if (error instanceof RateLimitError)
+    return new CheckError(
+      'rate-limited',
+      'The endpoint is rate limiting requests. Wait a moment and retry.',
+      retryAfterMs(error.headers),
+      cause,
+    );
+  if ((error instanceof BadRequestError || error instanceof UnprocessableEntityError) && mentionsImageInput(error))
+    return new CheckError('no-image-input', `The model "${model}" does not accept images. Pick a vision model in Options.`, null, cause);
+  if (error instanceof BadRequestError || error instanceof UnprocessableEntityError)
+    return new CheckError('bad-request', `The endpoint rejected the request: ${error.message.slice(0, 200)}`, null, cause);
+  if (error instanceof InternalServerError)
+    return new CheckError('server', 'The model server failed (5xx). Retry in a moment.', null, cause);
+  if (error instanceof APIError)
+    return new CheckError('server', `The endpoint answered with an error: ${error.message.slice(0, 200)}`, null, cause);
+  if (error instanceof Error && error.name === 'AbortError')
+    return new CheckError('aborted', 'The check was cancelled.', null, cause);
+  return new CheckError('server', `Unexpected failure: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`, null, cause);
+}

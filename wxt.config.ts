@@ -1,0 +1,23 @@
+import { defineConfig } from 'wxt';
+
+// Manifest facts that belong to no single entrypoint. The page script is injected on demand
+// (an unlisted script), so nothing here grants host access at install.
+export default defineConfig({
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  manifest: ({ browser }) => ({
+    name: 'Caption Check',
+    description:
+      'Check an AI-written image description claim by claim against the image, with the vision model you choose.',
+    permissions: ['contextMenus', 'activeTab', 'scripting', 'storage'],
+    // Endpoint origins (a local Ollama, a gateway without CORS) are asked for when the user saves them.
+    optional_host_permissions: ['http://*/*', 'https://*/*'],
+    action: { default_title: 'Caption Check' },
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: 'caption-check@caption-check.dev', strict_min_version: '128.0' } } }
+      : {}),
+  }),
+  webExt: {
+    binaries: { chrome: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    chromiumArgs: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+});
