@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_PROMPT } from '@/lib/verify/prompt';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import {
+  clickMenu,
+  configureEndpoint,
+  grantActiveTab,
+  launchWithExtension,
+  openPopup,
+  tabIdOf,
+  type LoadedExtension,
+} from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+
+const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
+
+describe('right-click an image → verdicts in the popup', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(2400, 1600) });
+    pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  it('checks the figcaption against the image and shows each claim', async () => {
+    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }] });
+    const page = await ext.context.newPage();
+    await page.goto(`${pages.origin}/article.html`);
+    const tabId = await tabIdOf(ext, page);
+    await grantActiveTab(ext, page);
+
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    const popup = await openPopup(ext, tabId);
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+
+    const claims = popup.getByTestId('claim');
+    await expect(claims.count()).resolves.toBe(2);
+    await expect(claims.nth(0).getAttribute('data-label')).resolves.toBe('true');
+    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
+    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
+    await expect(claims.nth(1).innerText()).resolves.toContain('A dog sleeps under the table.');
+    await claims.nth(1).getByText('Reasoning').click();
+    await expect(claims.nth(1).innerText()).resolves.toContain('There is no dog in the image.');
+
+    const badge = await ext.worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+    expect(badge).toBe('1');
+
+    const verification = model.requests.filter((r) => r.image);
+    expect(verification).toHaveLength(1);
+    const [request] = verification;
+    expect(request!.problems).toEqual([]);
+    expect(request!.claims).toEqual(['Two orange cats sit on a sofa.', 'A dog sleeps under the table.']);
+    expect(Math.max(request!.image!.width, request!.image!.height)).toBe(1024);
+    expect(request!.image!.mimeType).toBe('image/jpeg');
+    const messages = (request!.body as { messages: { role: string; content: unknown }[] }).messages;
+    expect(messages[0]).toEqual({ role: 'system', content: SYSTEM_PROMPT });
+
+    await popup.screenshot({ path: 'docs/popup.png' });
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('uses the selected text as the caption when there is a selection', async () => {
+    model.reset();
+    const page = await ext.context.newPage();
+    await page.goto(`${pages.origin}/article.html`);
+    await page.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('h1')!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    const tabId = await tabIdOf(ext, page);
+    await grantActiveTab(ext, page);
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    const popup = await openPopup(ext, tabId);
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    expect(model.requests.filter((r) => r.image).map((r) => r.claims)).toEqual([['Test article']]);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('says what to do when the endpoint rejects the key', async () => {
+    model.reset();
+    model.set({ apiKey: 'sk-other' });
+    const page = await ext.context.newPage();
+    await page.goto(`${pages.origin}/article.html`);
+    const tabId = await tabIdOf(ext, page);
+    await grantActiveTab(ext, page);
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    const popup = await openPopup(ext, tabId);
+    const status = popup.locator('[data-testid="check-status"][data-state="error"]');
+    await status.waitFor();
+    await expect(status.innerText()).resolves.toContain('Check your API key in Options');
+    await expect(popup.getByRole('button', { name: 'Open Options' }).isVisible()).resolves.toBe(true);
+    const badge = await ext.worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+    expect(badge).toBe('!');
+    await Promise.all([popup.close(), page.close()]);
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { findChromium } from './find-chromium';
+
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+
+export interface LoadedExtension {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  close(): Promise<void>;
+}
+
+/** Launches headless Chromium with the built extension loaded, as a user profile would have it. */
+export async function launchWithExtension(): Promise<LoadedExtension> {
+  const profile = await mkdtemp(join(tmpdir(), 'caption-check-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: findChromium(),
+    headless: true,
+    viewport: { width: 1100, height: 800 },
+    args: [
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    worker,
+    extensionId,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The current service worker (it may have been restarted since launch). */
+export async function currentWorker(ext: LoadedExtension): Promise<Worker> {
+  return ext.context.serviceWorkers().find((w) => w.url().includes(ext.extensionId)) ?? ext.context.waitForEvent('serviceworker');
+}
+
+/** The tab id of a page, as the extension sees it. */
+export async function tabIdOf(ext: LoadedExtension, page: Page): Promise<number> {
+  const worker = await currentWorker(ext);
+  const url = page.url();
+  return worker.evaluate(async (target) => {
+    const tabs = await chrome.tabs.query({});
+    const tab = tabs.find((t) => t.url === target);
+    if (tab?.id === undefined) throw new Error(`no tab for ${target}`);
+    return tab.id;
+  }, url);
+}
+
+/**
+ * Grants activeTab on the page the way a click on the toolbar button does (a dispatched menu event
+ * is no user gesture), then closes the popup that click opened.
+ */
+export async function grantActiveTab(ext: LoadedExtension, page: Page): Promise<void> {
+  await page.bringToFront();
+  const browser = ext.context.browser();
+  if (!browser) throw new Error('no browser handle');
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
+  const target = targetInfos.find((t) => t.type === 'page' && t.url === page.url());
+  if (!target) throw new Error(`no target for ${page.url()}`);
+  const popupOpened = ext.context.waitForEvent('page', { timeout: 3000 }).catch(() => null);
+  await cdp.send('Extensions.triggerAction' as never, { id: ext.extensionId, targetId: target.targetId } as never);
+  const popup = await popupOpened;
+  if (popup && popup.url().includes(ext.extensionId)) await popup.close();
+  await page.keyboard.press('Escape');
+  await cdp.detach();
+}
+
+export interface MenuClick {
+  menuItemId: string;
+  srcUrl?: string;
+  pageUrl: string;
+  frameId?: number;
+  mediaType?: string;
+  selectionText?: string;
+}
+
+/** Fires the extension's real context-menu listener for a tab, as Chrome does on a menu click. */
+export async function clickMenu(ext: LoadedExtension, tabId: number, click: MenuClick): Promise<void> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate(
+    async ([info, id]) => {
+      const tab = await chrome.tabs.get(id);
+      chrome.contextMenus.onClicked.dispatch({ frameId: 0, editable: false, mediaType: 'image', ...info }, tab);
+    },
+    [click, tabId] as const,
+  );
+}
+
+/** Opens the popup for a tab in its own page (`popup.html?tabId=N`), without taking focus from it. */
+export async function openPopup(ext: LoadedExtension, tabId: number): Promise<Page> {
+  const popup = await ext.context.newPage();
+  await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+  return popup;
+}
+
+/** Fills the Options page by its labels and saves, as a user would. */
+export async function configureEndpoint(ext: LoadedExtension, endpoint: { baseUrl: string; apiKey: string; model: string }): Promise<void> {
+  const options = await ext.context.newPage();
+  await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+  await options.getByLabel('Base URL').fill(endpoint.baseUrl);
+  await options.getByLabel('API key').fill(endpoint.apiKey);
+  await options.getByLabel('Model').fill(endpoint.model);
+  await options.getByRole('button', { name: 'Save' }).click();
+  await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
+  await options.close();
+}
