@@ -1,0 +1,61 @@
+// Shared by the server's own tests and the verify integration tests.
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { createClient, type ClientOptions } from '../../lib/verify/client';
+import { startModelServer, type ModelServer, type ModelServerOptions } from './openai-server';
+
+/** A real JPEG of the given size, as the data URL the extension sends. */
+export async function imageDataUrl(width = 64, height = 48): Promise<string> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return `data:image/jpeg;base64,${bytes.toString('base64')}`;
+}
+
+/**
+ * Fails the running file when a promise rejection goes unhandled (vitest would only report it after
+ * the run); the listener is removed again when the file ends.
+ */
+export function failOnUnhandledRejection(): void {
+  const seen: unknown[] = [];
+  const listener = (reason: unknown) => seen.push(reason);
+  beforeAll(() => {
+    process.on('unhandledRejection', listener);
+  });
+  afterEach(async () => {
+    // Rejections surface a tick or two after the code that dropped them.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen, 'unhandled promise rejections').toEqual([]);
+  });
+  afterAll(() => {
+    process.off('unhandledRejection', listener);
+  });
+}
+
+/** One server for the file, reset before each test by the caller's beforeEach; closed after. */
+export function useModelServer(options: ModelServerOptions = {}): { readonly server: ModelServer } {
+  const holder: { server?: ModelServer } = {};
+  beforeAll(async () => {
+    holder.server = await startModelServer(options);
+  });
+  afterAll(async () => {
+    await holder.server?.close();
+  });
+  return {
+    get server() {
+      if (!holder.server) throw new Error('The model server is not started yet');
+      return holder.server;
+    },
+  };
+}
+
+/** The real SDK client of the extension, pointed at the server. */
+export function clientFor(server: ModelServer, options: ClientOptions & { apiKey?: string; model?: string } = {}) {
+  const { apiKey = 'test-key', model = 'test-vlm', ...rest } = options;
+  return createClient({ baseUrl: server.baseUrl, apiKey, model }, { maxRetries: 0, timeoutMs: 10_000, ...rest });
+}
+
+/** Requests other than CORS preflights, in arrival order. */
+export function chatRequests(server: ModelServer) {
+  return server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/chat/completions'));
+}

@@ -1,0 +1,276 @@
+// A local OpenAI-compatible server that stands in for the vision model in tests, benchmarks and by hand:
+// real HTTP, JSON and SSE as OpenAI sends them, CORS like the real API, scripted verdicts and failures.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { renderAnswer, tokenize, tokenLogprobs, type Answer } from './answer';
+import { defaultBehavior, isRecord, scriptedVerdict, type Behavior, type ChatBody, type FailureReply } from './behavior';
+import { checkChatRequest, type RecordedImage } from './request-check';
+import { sendChunks, wait } from './sse';
+
+export * from './behavior';
+export { REFUSAL_TEXT, EXTRA_VERDICT } from './answer';
+export { parseClaimList } from './request-check';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body; the raw text when it is not JSON; null when empty. */
+  body: unknown;
+  /** Date.now() when the request arrived. */
+  at: number;
+  /** Date.now() when the answer was finished or the client went away; null while in flight. */
+  endedAt: number | null;
+  status: number | null;
+  /** Parsed back from the numbered list in the user text; empty for other requests. */
+  claims: string[];
+  image: RecordedImage | null;
+  /** Where the request breaks the seed-prompt contract; empty when it is what a client must send. */
+  problems: string[];
+}
+
+export interface ModelServer {
+  /** http://127.0.0.1:PORT/v1 — what a client takes as its base URL. */
+  baseUrl: string;
+  origin: string;
+  /** Every request, preflights and rejected ones included, in arrival order. */
+  requests: RecordedRequest[];
+  /** The most requests that were in flight at once (preflights not counted). */
+  readonly maxInFlight: number;
+  set(behavior: Partial<Behavior>): void;
+  /** Back to the behavior the server started with; the record is cleared. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export type ModelServerOptions = Partial<Behavior> & { port?: number; host?: string };
+
+function openAiError(message: string, type: string, code: string | null, param: string | null = null) {
+  return { error: { message, type, param, code } };
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  return {
+    'access-control-allow-origin': origin ?? '*',
+    ...(origin ? { vary: 'Origin' } : {}),
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-expose-headers': 'x-request-id, retry-after, openai-processing-ms',
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+let nextId = 1;
+
+/** Starts the server on 127.0.0.1 (a random port unless `port` is given). */
+export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
+  const { port = 0, host = '127.0.0.1', ...initial } = options;
+  const startBehavior = (): Behavior => ({ ...defaultBehavior(), ...initial, failures: [...(initial.failures ?? [])] });
+  let behavior = startBehavior();
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, gone: AbortSignal): Promise<void> {
+    const cors = corsHeaders(req);
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      record.status = status;
+      if (gone.aborted) return;
+      const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+      res.writeHead(status, {
+        ...cors,
+        ...(text ? { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' } : {}),
+        'x-request-id': `req_${record.at}_${requests.indexOf(record)}`,
+        ...headers,
+      });
+      res.end(text);
+    };
+    const origin = req.headers.origin ?? '';
+    if (behavior.rejectExtensionOrigins && /^(chrome|moz)-extension:\/\//.test(origin)) return send(403, undefined);
+
+    if (req.method === 'OPTIONS') {
+      const asked = req.headers['access-control-request-headers'];
+      return send(204, undefined, {
+        ...(asked ? { 'access-control-allow-headers': String(asked) } : {}),
+        'access-control-max-age': '600',
+      });
+    }
+
+    const failure: FailureReply | undefined = behavior.failures.shift();
+    if (failure) {
+      const body = failure.body ?? openAiError(`Scripted failure ${failure.status}.`, failure.status >= 500 ? 'server_error' : 'requests', null);
+      return send(failure.status, body, failure.headers);
+    }
+
+    if (behavior.apiKey !== null && req.headers.authorization !== `Bearer ${behavior.apiKey}`)
+      return send(401, openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+
+    const path = record.path.replace(/\?.*$/, '');
+    if (req.method === 'GET' && path === '/v1/models')
+      return send(200, {
+        object: 'list',
+        data: behavior.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'caption-check-test' })),
+      });
+    if (path !== '/v1/chat/completions') return send(404, openAiError(`Unknown path ${path}.`, 'invalid_request_error', 'unknown_url'));
+    if (req.method !== 'POST') return send(405, openAiError(`Use POST for ${path}.`, 'invalid_request_error', 'method_not_allowed'));
+    if (!isRecord(record.body)) return send(400, openAiError('The body is not a JSON object.', 'invalid_request_error', null));
+    await respondToChat(record.body, record, send, res, gone);
+  }
+
+  async function respondToChat(
+    body: ChatBody,
+    record: RecordedRequest,
+    send: (status: number, body: unknown, headers?: Record<string, string>) => void,
+    res: ServerResponse,
+    gone: AbortSignal,
+  ): Promise<void> {
+    const b = behavior;
+    const model = typeof body.model === 'string' ? body.model : '';
+    if (!b.models.includes(model))
+      return send(404, openAiError(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+
+    const checked = await checkChatRequest(body);
+    record.claims = checked.claims;
+    record.image = checked.image;
+    record.problems = checked.problems;
+    if (b.delayMs > 0) await wait(b.delayMs, gone);
+    if (gone.aborted) return;
+
+    const stream = body.stream === true;
+    const reject = (message: string, param: string) => send(400, openAiError(message, 'invalid_request_error', 'unsupported_parameter', param));
+    if (b.rejectStreaming && stream) return reject('Streaming is not supported by this endpoint.', 'stream');
+    if (b.rejectJsonSchema && checked.mode === 'json_schema')
+      return reject("response_format of type 'json_schema' is not supported with this model.", 'response_format');
+    if (b.rejectJsonObject && checked.mode === 'json_object')
+      return reject("response_format of type 'json_object' is not supported with this model.", 'response_format');
+    if (b.rejectImages && checked.image) return reject('This model does not support image input.', 'messages');
+    if (b.strict && checked.problems.length > 0)
+      return send(400, openAiError(`Not a valid verification request: ${checked.problems.join('; ')}.`, 'invalid_request_error', 'caption_check_contract'));
+
+    const answer: Answer = checked.verification
+      ? renderAnswer(checked.claims.map((claim, i) => scriptedVerdict(b, claim, i)), checked.mode, b.output)
+      : { content: b.onTextRequest(body), refusal: null, finishReason: 'stop' };
+    const completion = {
+      id: `chatcmpl-test${nextId++}`,
+      created: Math.floor(record.at / 1000),
+      model,
+      system_fingerprint: 'fp_caption_check',
+    };
+    const tokens = tokenize(answer.content ?? answer.refusal ?? '');
+    const promptText = JSON.stringify(body.messages ?? '').length;
+    const usage = {
+      prompt_tokens: Math.ceil(promptText / 4) + (checked.image ? 85 : 0),
+      completion_tokens: tokens.length,
+      total_tokens: Math.ceil(promptText / 4) + (checked.image ? 85 : 0) + tokens.length,
+    };
+    const wantsLogprobs = b.logprobs && body.logprobs === true;
+    const top = typeof body.top_logprobs === 'number' ? body.top_logprobs : 0;
+
+    if (stream) {
+      const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true;
+      record.status = 200;
+      await sendChunks(res, gone, { ...completion, answer, tokens, usage: includeUsage ? usage : null, logprobs: wantsLogprobs ? top : null, pace: b.pace });
+      return;
+    }
+    if (b.pace) await wait(b.pace.firstTokenMs + (tokens.length / b.pace.tokensPerSecond) * 1000, gone);
+    send(200, {
+      ...completion,
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: answer.content, refusal: answer.refusal, annotations: [] },
+          logprobs: wantsLogprobs ? { content: tokenLogprobs(tokens, top), refusal: null } : null,
+          finish_reason: answer.finishReason,
+        },
+      ],
+      usage,
+    });
+  }
+
+  const server = createServer((req, res) => {
+    const record: RecordedRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: { ...req.headers },
+      body: null,
+      at: Date.now(),
+      endedAt: null,
+      status: null,
+      claims: [],
+      image: null,
+      problems: [],
+    };
+    requests.push(record);
+    const counted = req.method !== 'OPTIONS';
+    if (counted) maxInFlight = Math.max(maxInFlight, ++inFlight);
+    const gone = new AbortController();
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      record.endedAt = Date.now();
+      if (counted) inFlight--;
+    };
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
+      finish();
+    });
+    readBody(req)
+      .then((body) => {
+        record.body = body;
+        return handle(req, res, record, gone.signal);
+      })
+      .catch((error: unknown) => {
+        if (gone.signal.aborted || res.headersSent) return void res.destroy();
+        record.status = 500;
+        res.writeHead(500, { ...corsHeaders(req), 'content-type': 'application/json' });
+        res.end(JSON.stringify(openAiError(`Test server failure: ${String(error)}`, 'server_error', null)));
+      });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The model server has no TCP address');
+  const origin = `http://${host}:${address.port}`;
+
+  return {
+    baseUrl: `${origin}/v1`,
+    origin,
+    requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    set(next) {
+      // The failure queue is consumed; never the caller's array.
+      behavior = { ...behavior, ...next, ...(next.failures ? { failures: [...next.failures] } : {}) };
+    },
+    reset() {
+      behavior = startBehavior();
+      requests.length = 0;
+      maxInFlight = inFlight;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Server-sent events exactly as OpenAI frames a streamed chat completion.
+import type { ServerResponse } from 'node:http';
+import { tokenLogprobs, type Answer } from './answer';
+import type { Pace } from './behavior';
+
+export interface StreamPlan {
+  id: string;
+  created: number;
+  model: string;
+  system_fingerprint: string;
+  answer: Answer;
+  tokens: string[];
+  /** The final usage chunk, when the request asked for `stream_options.include_usage`. */
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null;
+  /** Top-logprob count when logprobs are answered, null when not. */
+  logprobs: number | null;
+  pace: Pace | null;
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts (the client went away). */
+export function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
+ * Streams the answer: a role chunk, one chunk per token (content or refusal), a finish chunk, the usage
+ * chunk if asked, then `[DONE]`. With a pace, tokens are due at firstTokenMs + i / tokensPerSecond.
+ */
+export async function sendChunks(res: ServerResponse, gone: AbortSignal, plan: StreamPlan): Promise<void> {
+  const { answer, tokens } = plan;
+  const base = { id: plan.id, object: 'chat.completion.chunk', created: plan.created, model: plan.model, system_fingerprint: plan.system_fingerprint };
+  const withUsage = plan.usage ? { usage: null } : {};
+  const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+  const chunk = (delta: Record<string, unknown>, finish: string | null, logprobs: unknown = null) =>
+    event({ ...base, choices: [{ index: 0, delta, logprobs, finish_reason: finish }], ...withUsage });
+  const field = answer.refusal !== null ? 'refusal' : 'content';
+
+  res.writeHead(200, {
+    'access-control-allow-origin': res.req.headers.origin ?? '*',
+    'access-control-expose-headers': 'x-request-id',
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-request-id': `req_${plan.id}`,
+  });
+  res.write(chunk(answer.refusal !== null ? { role: 'assistant', content: null, refusal: '' } : { role: 'assistant', content: '', refusal: null }, null));
+
+  const tokenChunk = (token: string) =>
+    chunk({ [field]: token }, null, plan.logprobs === null ? null : { content: tokenLogprobs([token], plan.logprobs), refusal: null });
+  if (!plan.pace) res.write(tokens.map(tokenChunk).join(''));
+  else {
+    const start = Date.now();
+    const interval = 1000 / plan.pace.tokensPerSecond;
+    let sent = 0;
+    while (sent < tokens.length && !gone.aborted) {
+      const dueAt = plan.pace.firstTokenMs + sent * interval;
+      await wait(dueAt - (Date.now() - start), gone);
+      // Timers are coarse: send every token that is due by now, in one write.
+      const elapsed = Date.now() - start;
+      let batch = '';
+      while (sent < tokens.length && plan.pace.firstTokenMs + sent * interval <= elapsed) batch += tokenChunk(tokens[sent++]!);
+      if (batch && !gone.aborted) res.write(batch);
+    }
+  }
+  if (gone.aborted) return;
+  res.write(chunk({}, answer.finishReason));
+  if (plan.usage) res.write(event({ ...base, choices: [], usage: plan.usage }));
+  res.end('data: [DONE]\n\n');
+}
