@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { badgeFor, claimState, type CheckJob } from '@/lib/check';
+import { CheckError } from '@/lib/errors';
+import { MAX_CAPTION_CHARS, prepareCaption, runCheck, type CheckDeps } from '@/lib/jobs';
+import type { Verdict } from '@/lib/verify/schema';
+
+const input = { id: 'job-1', tabId: 7, model: 'm', maxClaims: 25, pageUrl: 'https://example.test/', imageUrl: 'https://example.test/a.jpg' };
+const yes: Verdict = { reasoning: 'ok', label: true, error_type: [] };
+const no: Verdict = { reasoning: 'no dog', label: false, error_type: ['Object'] };
+
+function deps(overrides: Partial<CheckDeps> = {}): CheckDeps & { saved: CheckJob[] } {
+  const saved: CheckJob[] = [];
+  let clock = 1000;
+  return {
+    saved,
+    now: () => (clock += 10),
+    save: async (job) => void saved.push(structuredClone(job)),
+    gather: async () => ({ caption: 'Two cats sit on a sofa. A dog sleeps under the table.', pageUrl: input.pageUrl, imageUrl: input.imageUrl }),
+    acquireImage: async () => ({ dataUrl: 'data:image/jpeg;base64,AAAA', path: 'fetch', byteLength: 3 }),
+    verify: async (claims, _image, onVerdict) => {
+      onVerdict(0, yes);
+      onVerdict(1, no);
+      return { verdicts: [yes, no], usage: { promptTokens: 10, completionTokens: 5 }, notes: [] };
+    },
+    ...overrides,
+  };
+}
+
+describe('runCheck', () => {
+  it('saves every step, ending with each claim verdict in order', async () => {
+    const d = deps();
+    const job = await runCheck(input, d);
+    expect(job.status).toBe('done');
+    expect(job.claims.map((c) => c.verdict)).toEqual([yes, no]);
+    expect(job.claims.map((c) => job.caption.slice(c.start, c.end))).toEqual(job.claims.map((c) => c.text));
+    expect(d.saved.map((j) => j.phase)).toEqual(['gathering', 'image', 'verifying', 'verifying', 'verifying', 'finished']);
+    // The popup sees the first verdict before the second.
+    expect(d.saved[3]!.claims.map((c) => claimState(c, d.saved[3]!))).toEqual(['true', 'pending']);
+    expect(badgeFor(job)).toEqual({ text: '1', color: '#b3261e' });
+  });
+
+  it('ends in an error the user can act on, keeping the verdicts that arrived', async () => {
+    const d = deps({
+      verify: async (_claims, _image, onVerdict) => {
+        onVerdict(0, yes);
+        throw new CheckError('timeout', 'The model did not answer in time.');
+      },
+    });
+    const job = await runCheck(input, d);
+    expect(job.status).toBe('error');
+    expect(job.error?.kind).toBe('timeout');
+    expect(job.claims.map((c) => claimState(c, job))).toEqual(['true', 'error']);
+    expect(badgeFor(job).text).toBe('!');
+  });
+
+  it('asks for a caption when the page had none, without calling the model', async () => {
+    let verified = false;
+    const d = deps({
+      gather: async () => ({ caption: '   ', pageUrl: '', imageUrl: '' }),
+      verify: async () => {
+        verified = true;
+        return { verdicts: [], usage: { promptTokens: 0, completionTokens: 0 }, notes: [] };
+      },
+    });
+    const job = await runCheck(input, d);
+    expect(job.error?.kind).toBe('caption');
+    expect(job.error?.message).toMatch(/Select the caption text/);
+    expect(verified).toBe(false);
+  });
+
+  it('checks at most maxClaims claims and says so', async () => {
+    const caption = Array.from({ length: 5 }, (_, i) => `Claim number ${i + 1} is here.`).join(' ');
+    let sent: string[] = [];
+    const d = deps({
+      gather: async () => ({ caption, pageUrl: '', imageUrl: '' }),
+      verify: async (claims) => {
+        sent = claims;
+        return { verdicts: claims.map(() => yes), usage: { promptTokens: 0, completionTokens: 0 }, notes: [] };
+      },
+    });
+    const job = await runCheck({ ...input, maxClaims: 3 }, d);
+    expect(sent).toHaveLength(3);
+    expect(job.notes.join(' ')).toMatch(/first 3 of 5 claims/);
+  });
+});
+
+describe('prepareCaption', () => {
+  it('caps very long captions with a notice', () => {
+    const { caption, notes } = prepareCaption('word '.repeat(10_000));
+    expect(caption.length).toBe(MAX_CAPTION_CHARS);
+    expect(notes).toHaveLength(1);
+  });
+});
