@@ -1,0 +1,188 @@
+import { trimPiece, type Span } from './span.ts';
+
+/** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
+export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge';
+
+/** A clause of a sentence, as a span of the caption. */
+export interface Clause extends Span {
+  kind: ClauseKind;
+}
+
+interface Token {
+  word: string; // lower-cased word, or the punctuation mark itself
+  start: number;
+  end: number;
+  isWord: boolean;
+}
+
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;
+
+const words = (list: string) => new Set(list.split(' '));
+
+const RELATIVE = words('which who whose whom where');
+const SUBORDINATOR = words('as while whereas because since although though so when');
+const COORDINATOR = words('and but or yet');
+const HEDGE_LEAD = words('likely possibly probably perhaps maybe presumably apparently seemingly ready');
+const PREPOSITION = words(
+  'by with in on at to from against under near into onto over along across above below behind beside around through between among',
+);
+const SUBJECT_PRONOUN = words('he she it they we i you there this these those that one someone everyone');
+const DETERMINER = words(
+  'the a an his her its their our my your this that these those one two three four five six seven eight nine ten several some many both each another other all no few most',
+);
+const SINGULAR_DETERMINER = words('a an this that each another one his her its the my your our their');
+const FINITE = words(
+  'is are was were am has have had can could may might will would should must does do did appears appear appeared seems seem seemed looks suggests suggest indicates indicate implies imply shows show ' +
+    'creates adds makes gives provides offers features includes contains captures depicts showcases highlights',
+);
+// "… and is riding …": a second predicate of the same subject.
+const AUXILIARY = words('is are was were has have');
+// -ing words after a comma that are nouns or list openers, not participle add-ons.
+const NOT_PARTICIPLE = words(
+  'including according ceiling building clothing painting thing something nothing anything everything evening morning king wing spring string swing railing awning icing frosting topping lighting bedding wedding sibling pudding stocking ring sing bring during',
+);
+const IRREGULAR_PARTICIPLE = words('seen known worn held set hung laid shown built made spread');
+
+function tokenize(caption: string, sentence: Span): Token[] {
+  const tokens: Token[] = [];
+  for (const match of sentence.text.matchAll(TOKEN)) {
+    const start = sentence.start + match.index;
+    const raw = match[0];
+    tokens.push({ word: raw.trim().toLowerCase(), start, end: start + raw.length, isWord: /[\p{L}\p{N}]/u.test(raw) });
+  }
+  return tokens;
+}
+
+/** Does a subject-plus-finite-verb clause begin at token `i`? */
+function startsClause(tokens: Token[], i: number): boolean {
+  const first = tokens[i];
+  if (!first?.isWord) return false;
+  const next = tokens[i + 1];
+  if (SUBJECT_PRONOUN.has(first.word)) {
+    if (['he', 'she', 'they', 'we', 'i', 'you', 'it'].includes(first.word)) return Boolean(next?.isWord);
+    return Boolean(next?.isWord && FINITE.has(next.word));
+  }
+  if (!DETERMINER.has(first.word) && !first.word.endsWith("'s")) return false;
+  let sawPreposition = false;
+  for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
+    const token = tokens[k]!;
+    if (!token.isWord || COORDINATOR.has(token.word)) return false;
+    if (FINITE.has(token.word)) return true;
+    if (PREPOSITION.has(token.word)) sawPreposition = true;
+    // "a dog runs": an -s word right after a singular noun phrase is a verb, not a plural noun.
+    const before = tokens[k - 1]!;
+    if (
+      !sawPreposition &&
+      k >= i + 2 &&
+      SINGULAR_DETERMINER.has(first.word) &&
+      /[^su's]s$/u.test(token.word) &&
+      !DETERMINER.has(before.word) &&
+      !before.word.endsWith("'s")
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const isParticiple = (w: string) => w.length > 4 && w.endsWith('ing') && !NOT_PARTICIPLE.has(w);
+
+/** "feeding, resting, or breeding": an -ing word that is one item of a list, not an add-on. */
+function inGerundList(tokens: Token[], i: number): boolean {
+  let k = i + 1;
+  while (k < tokens.length && tokens[k]!.isWord) k++;
+  if (tokens[k]?.word !== ',') return false;
+  for (let j = k + 1; j < Math.min(tokens.length, k + 4); j++) {
+    const w = tokens[j]!;
+    if (!w.isWord) return false;
+    if (isParticiple(w.word)) return true;
+  }
+  return false;
+}
+
+function hasFiniteVerb(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (FINITE.has(tokens[k]!.word)) return true;
+  return false;
+}
+
+/** What kind of add-on starts at token `i` after a comma, or null when the comma joins list items. */
+function addOnAfterComma(tokens: Token[], i: number, pieceStart: number): ClauseKind | null {
+  const token = tokens[i];
+  if (!token?.isWord) return null;
+  const w = token.word;
+  const next = tokens[i + 1];
+  if (RELATIVE.has(w)) return 'relative';
+  if (SUBORDINATOR.has(w)) return 'subordinate';
+  // "The lamp, which is red, stands …": the predicate resumes after an interruption.
+  if (FINITE.has(w) && i - 1 > pieceStart) return 'main';
+  if (COORDINATOR.has(w)) {
+    if (!hasFiniteVerb(tokens, pieceStart, i)) return null;
+    // ", and is parked …" shares the subject but still states something of its own.
+    return startsClause(tokens, i + 1) || (next && FINITE.has(next.word)) ? 'coordinate' : null;
+  }
+  if (w === 'with' || w === 'without') return 'participle';
+  if (HEDGE_LEAD.has(w)) return 'hedge';
+  if (isParticiple(w) && !inGerundList(tokens, i)) return 'participle';
+  if ((w.endsWith('ed') || IRREGULAR_PARTICIPLE.has(w)) && next && PREPOSITION.has(next.word)) return 'participle';
+  if (startsClause(tokens, i) && hasFiniteVerb(tokens, pieceStart, i)) return 'coordinate';
+  return null;
+}
+
+/** Splits one sentence into clauses: coordinated statements, relative and participle add-ons. */
+export function splitClauses(caption: string, sentence: Span): Clause[] {
+  const tokens = tokenize(caption, sentence);
+  const cuts: Array<{ at: number; kind: ClauseKind }> = [{ at: sentence.start, kind: 'main' }];
+  let pieceStart = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    let kind: ClauseKind | null = null;
+    let cutToken = i;
+    if (!token.isWord) {
+      // Semicolons always join statements; commas and dashes only when an add-on or clause follows.
+      kind = token.word === ';' ? 'coordinate' : addOnAfterComma(tokens, i + 1, pieceStart);
+      if (kind === null && (isFraming(tokens, pieceStart, i) || framingFollows(tokens, i + 1))) kind = 'main';
+      cutToken = i + 1;
+    } else if (i > pieceStart && (COORDINATOR.has(token.word) || token.word === 'while' || token.word === 'whereas')) {
+      const next = tokens[i + 1];
+      const sharesSubject = token.word === 'and' && next !== undefined && AUXILIARY.has(next.word);
+      if ((startsClause(tokens, i + 1) || sharesSubject) && hasFiniteVerb(tokens, pieceStart, i)) kind = 'coordinate';
+    }
+    if (kind !== null && cutToken < tokens.length) {
+      cuts.push({ at: tokens[cutToken]!.start, kind });
+      pieceStart = cutToken;
+    }
+  }
+  const clauses: Clause[] = [];
+  cuts.forEach((cut, index) => {
+    const end = cuts[index + 1]?.at ?? sentence.end;
+    const span = trimPiece(caption, cut.at, end);
+    if (span) clauses.push({ ...span, kind: cut.kind });
+  });
+  return clauses;
+}
+
+// Openers that frame or sequence a statement without stating anything ("In the image,", "Firstly,").
+const FRAMING =
+  /^(?:(?:in|from|based on|looking at|within) (?:the|this) (?:image|picture|photo|photograph|snapshot|scene|shot|frame)|additionally|firstly|first|secondly|second|thirdly|third|lastly|finally|furthermore|moreover|also|however|overall|in conclusion|in summary|in addition|alternatively|on the other hand|in general|for example|for instance|similarly|meanwhile|besides|notably|interestingly|as a result|therefore|thus|hence|in short|in particular)$/;
+
+function isFraming(tokens: Token[], from: number, to: number): boolean {
+  if (to - from > 5) return false;
+  return FRAMING.test(
+    tokens
+      .slice(from, to)
+      .map((t) => t.word)
+      .join(' '),
+  );
+}
+
+/** ", on the other hand, could …": a framing phrase between two commas gets a piece of its own. */
+function framingFollows(tokens: Token[], from: number): boolean {
+  let to = from;
+  while (to < tokens.length && tokens[to]!.isWord) to++;
+  return tokens[to]?.word === ',' && isFraming(tokens, from, to);
+}
+
+/** A leading framing phrase of a clause ("In the image"), which is neither a claim nor set aside. */
+export function isFramingText(text: string): boolean {
+  return FRAMING.test(text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, '').trim());
+}

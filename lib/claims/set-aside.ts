@@ -1,0 +1,99 @@
+import type { ClauseKind } from './clauses.ts';
+
+/** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
+export const SET_ASIDE_REASONS = [
+  'interpretation',
+  'mood or atmosphere',
+  'world knowledge',
+  'inference about intent',
+  'inference',
+  'speculation',
+  'evaluation',
+  'not visible',
+] as const;
+export type SetAsideReason = (typeof SET_ASIDE_REASONS)[number];
+
+const any = (list: string) => list.trim().split(/\s*\|\s*/).join('|');
+const cue = (list: string) => new RegExp(`\\b(?:${any(list)})\\b`, 'u');
+
+interface Rule {
+  reason: SetAsideReason;
+  cues: RegExp;
+  also?: (text: string, kind: ClauseKind) => boolean;
+}
+
+// Each rule is a piece of general English; the first that matches names the reason.
+// Order matters: "suggests a serene atmosphere" is about mood before it is an inference.
+const RULES: readonly Rule[] = [
+  {
+    reason: 'mood or atmosphere',
+    cues: cue(`atmosphere | ambiance | ambience | mood | vibe | serene | serenity | tranquil | tranquility | peaceful |
+      cozy | cosy | cheerful | harmonious | harmony | charm | charming | nostalgic | nostalgia | whimsical |
+      idyllic | picturesque | inviting | welcoming | bustling | lively | joy | joyful | playfulness |
+      sense of | feeling of | touch of | pop of colou?r`),
+  },
+  {
+    reason: 'interpretation',
+    cues: cue(`composition | showcas\\w* | highlight\\w* | emphasi[sz]\\w* | captures? (?:the|a|an) | capturing |
+      visually (?:appealing|striking|pleasing|interesting) | aesthetic\\w* | beauty | essence | evokes? | evoking |
+      conveys? | conveying | depicts? (?:the|a) (?:beauty|essence|moment|spirit) | a glimpse (?:into|of) |
+      focus and determination | storytelling | narrative | creat(?:es|ing) (?:a|an) | related to |
+      (?:connection|relationship) between`),
+  },
+  {
+    reason: 'inference about intent',
+    cues: cue(`preparing (?:to|for) | prepares (?:to|for) | trying to | tries to | attempting to | intends? to | wants? to |
+      in order to | to ensure | to make sure | enjoy\\w* | having (?:a good|fun) | ready to be |
+      likely (?:to|have|has|been|\\w+ing|\\w+ed|in the process) | (?:have|has) likely |
+      probably \\w+ing | seeking | purpose | reasons?`),
+  },
+  {
+    reason: 'inference',
+    cues: cue(`suggest\\w* | indicat\\w* | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
+      demonstrat\\w* | is a sign | a sign of | possibility | evident | evidently | it seems that | means that`),
+  },
+  {
+    reason: 'world knowledge',
+    cues: cue(`common | commonly | typical | typically | usually | generally | often | known (?:to|for|as) |
+      naturally | popular | a type of | a kind of | a form of | associated with | designed (?:to|for) |
+      species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
+      protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),
+    // "which is a designated area for …": a relative clause that defines rather than describes.
+    also: (t, kind) =>
+      kind === 'relative' && /^(?:which|that) (?:is|are) (?:a|an) /u.test(t) && !/\b(?:appears?|seems?|likely)\b/u.test(t),
+  },
+  {
+    reason: 'speculation',
+    cues: cue(`might | may | could | would | should | must | can(?! be seen| be spotted| be observed) | cannot |
+      perhaps | maybe | potential\\w* | prior to | before this | after this`),
+  },
+  {
+    reason: 'evaluation',
+    cues: cue(`essential | important | crucial | ideal | perfect | beneficial | benefits? | helps? | helping |
+      helpful | convenient | useful | valuable | practical | impressive | remarkable | stunning | delicious |
+      appealing | attractive | pleasant | enjoyable | delightful | unique | distinctive | significant |
+      makes? it (?:easy|easier|difficult|harder|more|less|an?) | making (?:it|them) | a good start |
+      safety | safe | hazard\\w* | risks? | challeng\\w* | needs? to`),
+  },
+  {
+    reason: 'not visible',
+    cues: cue(`tastes? | tasty | flavou?r\\w* | smell\\w* | scent\\w* | aroma\\w* | sounds? | noise | noisy`),
+  },
+];
+
+/** Why the image cannot confirm this clause, or null when it is a checkable claim. */
+export function setAsideReason(text: string, kind: ClauseKind = 'main'): SetAsideReason | null {
+  const t = text.toLowerCase().replace(/[’]/gu, "'");
+  for (const rule of RULES) if (rule.cues.test(t) || rule.also?.(t, kind)) return rule.reason;
+  return null;
+}
+
+const HEDGE = cue(
+  `appears? | appeared | appearing | seems? | seemed | seemingly | apparently | looks? like | looks? to be |
+   possibly | probably | likely | perhaps | maybe | presumably | what (?:looks|appears|seems)`,
+);
+
+/** Does the claim soften itself ("appears to", "possibly"), so a verdict should be read with care? */
+export function isHedged(text: string): boolean {
+  return HEDGE.test(text.toLowerCase());
+}

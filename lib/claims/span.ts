@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const spanSchema = z.object({ text: z.string(), start: z.number().int(), end: z.number().int() });
+/** A piece of the caption: `caption.slice(start, end) === text`. */
+export type Span = z.infer<typeof spanSchema>;
+
+// Separators that belong to the seam between two pieces, never to a claim (terminal . ! ? stay).
+const EDGE_PUNCTUATION = /[\s,;:\u2013\u2014\-、，；：]/u;
+
+/** The span of `caption[start, end)` with surrounding whitespace removed, or null if nothing is left. */
+export function trimSpan(caption: string, start: number, end: number): Span | null {
+  while (start < end && /\s/u.test(caption[start]!)) start++;
+  while (end > start && /\s/u.test(caption[end - 1]!)) end--;
+  return end > start ? { text: caption.slice(start, end), start, end } : null;
+}
+
+/** Like `trimSpan`, but also drops the commas, semicolons and dashes a clause was cut at. */
+export function trimPiece(caption: string, start: number, end: number): Span | null {
+  while (start < end && EDGE_PUNCTUATION.test(caption[start]!)) start++;
+  while (end > start && EDGE_PUNCTUATION.test(caption[end - 1]!)) end--;
+  if (!/[\p{L}\p{N}]/u.test(caption.slice(start, end))) return null;
+  return trimSpan(caption, start, end);
+}
