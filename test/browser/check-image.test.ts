@@ -4,6 +4,7 @@ import { startModelServer, type ModelServer } from '../server/openai-server';
 import {
   clickMenu,
   configureEndpoint,
+  currentWorker,
   grantActiveTab,
   launchWithExtension,
   openPopup,
@@ -50,7 +51,7 @@ describe('right-click an image → verdicts in the popup', () => {
     await claims.nth(1).getByText('Reasoning').click();
     await expect(claims.nth(1).innerText()).resolves.toContain('There is no dog in the image.');
 
-    const badge = await ext.worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
     expect(badge).toBe('1');
 
     const verification = model.requests.filter((r) => r.image);
@@ -63,6 +64,7 @@ describe('right-click an image → verdicts in the popup', () => {
     const messages = (request!.body as { messages: { role: string; content: unknown }[] }).messages;
     expect(messages[0]).toEqual({ role: 'system', content: SYSTEM_PROMPT });
 
+    await popup.setViewportSize({ width: 440, height: 420 });
     await popup.screenshot({ path: 'docs/popup.png' });
     await Promise.all([popup.close(), page.close()]);
   });
@@ -99,7 +101,7 @@ describe('right-click an image → verdicts in the popup', () => {
     await status.waitFor();
     await expect(status.innerText()).resolves.toContain('Check your API key in Options');
     await expect(popup.getByRole('button', { name: 'Open Options' }).isVisible()).resolves.toBe(true);
-    const badge = await ext.worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
     expect(badge).toBe('!');
     await Promise.all([popup.close(), page.close()]);
   });

@@ -5,10 +5,13 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 import { findChromium } from './find-chromium';
 
 export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+/** A second, test-only extension with the `tabs` and `webNavigation` permissions the product does not ask for. */
+const HELPER_DIR = resolve('test/browser/helper-extension');
 
 export interface LoadedExtension {
   context: BrowserContext;
   worker: Worker;
+  helper: Worker;
   extensionId: string;
   close(): Promise<void>;
 }
@@ -21,8 +24,8 @@ export async function launchWithExtension(): Promise<LoadedExtension> {
     headless: true,
     viewport: { width: 1100, height: 800 },
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${EXTENSION_DIR},${HELPER_DIR}`,
+      `--load-extension=${EXTENSION_DIR},${HELPER_DIR}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -32,11 +35,15 @@ export async function launchWithExtension(): Promise<LoadedExtension> {
       '--no-first-run',
     ],
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const workerBy = async (file: string) =>
+    context.serviceWorkers().find((w) => w.url().endsWith(file)) ??
+    context.waitForEvent('serviceworker', { predicate: (w) => w.url().endsWith(file) });
+  const [worker, helper] = await Promise.all([workerBy('/background.js'), workerBy('/helper.js')]);
   const extensionId = new URL(worker.url()).host;
   return {
     context,
     worker,
+    helper,
     extensionId,
     close: async () => {
       await context.close();
@@ -45,16 +52,16 @@ export async function launchWithExtension(): Promise<LoadedExtension> {
   };
 }
 
-/** The current service worker (it may have been restarted since launch). */
+/** The product's current service worker (it may have been restarted since launch). */
 export async function currentWorker(ext: LoadedExtension): Promise<Worker> {
-  return ext.context.serviceWorkers().find((w) => w.url().includes(ext.extensionId)) ?? ext.context.waitForEvent('serviceworker');
+  const isProduct = (w: Worker) => w.url().startsWith(`chrome-extension://${ext.extensionId}/`);
+  return ext.context.serviceWorkers().find(isProduct) ?? ext.context.waitForEvent('serviceworker', { predicate: isProduct });
 }
 
 /** The tab id of a page, as the extension sees it. */
 export async function tabIdOf(ext: LoadedExtension, page: Page): Promise<number> {
-  const worker = await currentWorker(ext);
   const url = page.url();
-  return worker.evaluate(async (target) => {
+  return ext.helper.evaluate(async (target) => {
     const tabs = await chrome.tabs.query({});
     const tab = tabs.find((t) => t.url === target);
     if (tab?.id === undefined) throw new Error(`no tab for ${target}`);
@@ -71,10 +78,13 @@ export async function grantActiveTab(ext: LoadedExtension, page: Page): Promise<
   const browser = ext.context.browser();
   if (!browser) throw new Error('no browser handle');
   const cdp = await browser.newBrowserCDPSession();
-  const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
-  const target = targetInfos.find((t) => t.type === 'page' && t.url === page.url());
+  // Chromium lists a "tab" target beside each page target; the action is triggered on the tab.
+  const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{ type: 'tab' }] } as never)) as {
+    targetInfos: { targetId: string; type: string; url: string }[];
+  };
+  const target = targetInfos.find((t) => t.type === 'tab' && t.url === page.url());
   if (!target) throw new Error(`no target for ${page.url()}`);
-  const popupOpened = ext.context.waitForEvent('page', { timeout: 3000 }).catch(() => null);
+  const popupOpened = ext.context.waitForEvent('page', { timeout: 800 }).catch(() => null);
   await cdp.send('Extensions.triggerAction' as never, { id: ext.extensionId, targetId: target.targetId } as never);
   const popup = await popupOpened;
   if (popup && popup.url().includes(ext.extensionId)) await popup.close();

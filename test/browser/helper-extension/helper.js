@@ -1,0 +1,1 @@
+// Intentionally empty: the tests evaluate chrome.tabs / chrome.webNavigation calls in this worker.
