@@ -62,6 +62,8 @@ export interface Behavior {
   /** Stream ~4-character tokens at this rate after this first-token delay; JSON answers wait as long in total. */
   pace: Pace | null;
   output: OutputShape;
+  /** Shapes for the next verification requests, one each, before `output` applies again (e.g. short, then clean). */
+  outputQueue: OutputShape[];
   /** Answer `logprobs: true` requests with OpenAI-shaped token logprobs (null otherwise). */
   logprobs: boolean;
   falseWhen: FalseRule[];
@@ -134,6 +136,7 @@ export function defaultBehavior(): Behavior {
     delayMs: 0,
     pace: null,
     output: 'clean',
+    outputQueue: [],
     logprobs: false,
     falseWhen: [],
     verdict: null,

@@ -1,7 +1,10 @@
 // Shared by the server's own tests and the verify integration tests.
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { createClient, type ClientOptions } from '../../lib/verify/client';
+import type { CheckError } from '../../lib/errors';
+import { createClient, toCheckError, type ClientOptions } from '../../lib/verify/client';
+import type { Verdict } from '../../lib/verify/schema';
+import { verifyClaims, type OutputMode, type VerifyOptions, type VerifyResult } from '../../lib/verify/verify';
 import { startModelServer, type ModelServer, type ModelServerOptions } from './openai-server';
 
 /** A real JPEG of the given size, as the data URL the extension sends. */
@@ -58,4 +61,36 @@ export function clientFor(server: ModelServer, options: ClientOptions & { apiKey
 /** Requests other than CORS preflights, in arrival order. */
 export function chatRequests(server: ModelServer) {
   return server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/chat/completions'));
+}
+
+export interface VerifyRun {
+  result: VerifyResult | null;
+  error: CheckError | null;
+  /** onVerdict calls in the order they came, with the ms since the run started. */
+  reported: { index: number; verdict: Verdict; atMs: number }[];
+  modes: OutputMode[];
+  elapsedMs: number;
+}
+
+/** Runs verifyClaims through the real SDK against the server; a thrown error is mapped, never swallowed. */
+export async function runVerify(
+  server: ModelServer,
+  options: Partial<Omit<VerifyOptions, 'onVerdict' | 'onOutputMode'>> & { claims: readonly string[]; imageDataUrl: string; clientOptions?: ClientOptions & { apiKey?: string; model?: string } },
+): Promise<VerifyRun> {
+  const { clientOptions, ...rest } = options;
+  const started = performance.now();
+  const run: VerifyRun = { result: null, error: null, reported: [], modes: [], elapsedMs: 0 };
+  try {
+    run.result = await verifyClaims({
+      client: clientFor(server, clientOptions),
+      model: clientOptions?.model ?? 'test-vlm',
+      ...rest,
+      onVerdict: (index, verdict) => run.reported.push({ index, verdict, atMs: performance.now() - started }),
+      onOutputMode: (mode) => run.modes.push(mode),
+    });
+  } catch (error) {
+    run.error = toCheckError(error, clientOptions?.model ?? 'test-vlm');
+  }
+  run.elapsedMs = performance.now() - started;
+  return run;
 }

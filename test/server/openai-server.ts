@@ -76,7 +76,13 @@ let nextId = 1;
 /** Starts the server on 127.0.0.1 (a random port unless `port` is given). */
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
   const { port = 0, host = '127.0.0.1', ...initial } = options;
-  const startBehavior = (): Behavior => ({ ...defaultBehavior(), ...initial, failures: [...(initial.failures ?? [])] });
+  // Queues are consumed, so each start gets its own copies.
+  const startBehavior = (): Behavior => ({
+    ...defaultBehavior(),
+    ...initial,
+    failures: [...(initial.failures ?? [])],
+    outputQueue: [...(initial.outputQueue ?? [])],
+  });
   let behavior = startBehavior();
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -160,7 +166,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       return send(400, openAiError(`Not a valid verification request: ${checked.problems.join('; ')}.`, 'invalid_request_error', 'caption_check_contract'));
 
     const answer: Answer = checked.verification
-      ? renderAnswer(checked.claims.map((claim, i) => scriptedVerdict(b, claim, i)), checked.mode, b.output)
+      ? renderAnswer(checked.claims.map((claim, i) => scriptedVerdict(b, claim, i)), checked.mode, b.outputQueue.shift() ?? b.output)
       : { content: b.onTextRequest(body), refusal: null, finishReason: 'stop' };
     const completion = {
       id: `chatcmpl-test${nextId++}`,
@@ -260,8 +266,13 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       return maxInFlight;
     },
     set(next) {
-      // The failure queue is consumed; never the caller's array.
-      behavior = { ...behavior, ...next, ...(next.failures ? { failures: [...next.failures] } : {}) };
+      // Queues are consumed; never the caller's arrays.
+      behavior = {
+        ...behavior,
+        ...next,
+        ...(next.failures ? { failures: [...next.failures] } : {}),
+        ...(next.outputQueue ? { outputQueue: [...next.outputQueue] } : {}),
+      };
     },
     reset() {
       behavior = startBehavior();
