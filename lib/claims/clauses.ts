@@ -13,6 +13,7 @@ interface Token {
   start: number;
   end: number;
   isWord: boolean;
+  finiteBefore: number; // finite verbs among earlier tokens, so "has this piece a verb?" is O(1)
 }
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;
@@ -24,7 +25,7 @@ const SUBORDINATOR = words('as while whereas because since although though so wh
 const COORDINATOR = words('and but or yet');
 const HEDGE_LEAD = words('likely possibly probably perhaps maybe presumably apparently seemingly ready');
 const PREPOSITION = words(
-  'by with in on at to from against under near into onto over along across above below behind beside around through between among',
+  'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop',
 );
 const SUBJECT_PRONOUN = words('he she it they we i you there this these those that one someone everyone');
 const DETERMINER = words(
@@ -45,16 +46,19 @@ const IRREGULAR_PARTICIPLE = words('seen known worn held set hung laid shown bui
 
 function tokenize(caption: string, sentence: Span): Token[] {
   const tokens: Token[] = [];
+  let finite = 0;
   for (const match of sentence.text.matchAll(TOKEN)) {
     const start = sentence.start + match.index;
     const raw = match[0];
-    tokens.push({ word: raw.trim().toLowerCase(), start, end: start + raw.length, isWord: /[\p{L}\p{N}]/u.test(raw) });
+    const word = raw.trim().toLowerCase();
+    tokens.push({ word, start, end: start + raw.length, isWord: /[\p{L}\p{N}]/u.test(raw), finiteBefore: finite });
+    if (FINITE.has(word)) finite++;
   }
   return tokens;
 }
 
 /** Does a subject-plus-finite-verb clause begin at token `i`? */
-function startsClause(tokens: Token[], i: number): boolean {
+function startsClause(tokens: Token[], i: number, limit = tokens.length): boolean {
   const first = tokens[i];
   if (!first?.isWord) return false;
   const next = tokens[i + 1];
@@ -64,7 +68,7 @@ function startsClause(tokens: Token[], i: number): boolean {
   }
   if (!DETERMINER.has(first.word) && !first.word.endsWith("'s")) return false;
   let sawPreposition = false;
-  for (let k = i + 1; k < Math.min(tokens.length, i + 8); k++) {
+  for (let k = i + 1; k < Math.min(limit, i + 8); k++) {
     const token = tokens[k]!;
     if (!token.isWord || COORDINATOR.has(token.word)) return false;
     if (FINITE.has(token.word)) return true;
@@ -85,6 +89,8 @@ function startsClause(tokens: Token[], i: number): boolean {
   return false;
 }
 
+const INTERRUPTION: ReadonlySet<ClauseKind> = new Set(['relative', 'hedge', 'participle']);
+
 const isParticiple = (w: string) => w.length > 4 && w.endsWith('ing') && !NOT_PARTICIPLE.has(w);
 
 /** "feeding, resting, or breeding": an -ing word that is one item of a list, not an add-on. */
@@ -100,17 +106,28 @@ function inGerundList(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** Does the piece `[from, to)` already state something (a finite verb), so a new clause may follow? */
 function hasFiniteVerb(tokens: Token[], from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (FINITE.has(tokens[k]!.word)) return true;
-  return false;
+  const upTo = (k: number) => {
+    const last = tokens.at(-1);
+    return tokens[k]?.finiteBefore ?? (last ? last.finiteBefore + (FINITE.has(last.word) ? 1 : 0) : 0);
+  };
+  const finiteInPiece = upTo(to) - upTo(from);
+  const lead = tokens[from]?.word ?? '';
+  const subject = COORDINATOR.has(lead) || SUBORDINATOR.has(lead) || lead === 'whereas' ? from + 1 : from;
+  return finiteInPiece > 0 || startsClause(tokens, subject, to);
 }
 
 /** What kind of add-on starts at token `i` after a comma, or null when the comma joins list items. */
-function addOnAfterComma(tokens: Token[], i: number, pieceStart: number): ClauseKind | null {
+function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current: ClauseKind): ClauseKind | null {
   const token = tokens[i];
   if (!token?.isWord) return null;
   const w = token.word;
   const next = tokens[i + 1];
+  // "A dog, possibly a terrier, sits on …": after an interruption, an -s verb resumes the predicate.
+  if (INTERRUPTION.has(current) && /[^su's]s$/u.test(w) && next && (PREPOSITION.has(next.word) || DETERMINER.has(next.word))) {
+    return 'main';
+  }
   if (RELATIVE.has(w)) return 'relative';
   if (SUBORDINATOR.has(w)) return 'subordinate';
   // "The lamp, which is red, stands …": the predicate resumes after an interruption.
@@ -139,13 +156,15 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
     let cutToken = i;
     if (!token.isWord) {
       // Semicolons always join statements; commas and dashes only when an add-on or clause follows.
-      kind = token.word === ';' ? 'coordinate' : addOnAfterComma(tokens, i + 1, pieceStart);
+      kind = token.word === ';' ? 'coordinate' : addOnAfterComma(tokens, i + 1, pieceStart, cuts.at(-1)!.kind);
       if (kind === null && (isFraming(tokens, pieceStart, i) || framingFollows(tokens, i + 1))) kind = 'main';
       cutToken = i + 1;
     } else if (i > pieceStart && (COORDINATOR.has(token.word) || token.word === 'while' || token.word === 'whereas')) {
       const next = tokens[i + 1];
       const sharesSubject = token.word === 'and' && next !== undefined && AUXILIARY.has(next.word);
-      if ((startsClause(tokens, i + 1) || sharesSubject) && hasFiniteVerb(tokens, pieceStart, i)) kind = 'coordinate';
+      // "while a dog watches" subordinates a clause even when the verb before it went unrecognised.
+      const leftIsClause = token.word === 'while' || token.word === 'whereas' || hasFiniteVerb(tokens, pieceStart, i);
+      if ((startsClause(tokens, i + 1) || sharesSubject) && leftIsClause) kind = 'coordinate';
     }
     if (kind !== null && cutToken < tokens.length) {
       cuts.push({ at: tokens[cutToken]!.start, kind });
