@@ -1,0 +1,11 @@
+import { browser } from 'wxt/browser';
+import { badgeFor, type CheckJob } from '../check';
+
+/** Shows a job's state on the toolbar button of its tab. */
+export async function showBadge(job: CheckJob): Promise<void> {
+  const badge = badgeFor(job);
+  await Promise.all([
+    browser.action.setBadgeText({ tabId: job.tabId, text: badge.text }),
+    browser.action.setBadgeBackgroundColor({ tabId: job.tabId, color: badge.color }),
+  ]);
+}

@@ -1,0 +1,26 @@
+import { browser, type Browser } from 'wxt/browser';
+import { messageSchema, type Message, type MessageResponse } from '../messages';
+import { cancelCheck, startCheck } from './check-runner';
+import { loadJob } from './storage';
+
+type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }>) => Promise<MessageResponse> };
+
+/** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
+const handlers: Handlers = {
+  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) }),
+  rerunCheck: async ({ tabId }) => {
+    const job = await loadJob(tabId);
+    if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
+    void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl });
+    return { ok: true };
+  },
+};
+
+/** Validates a message and its sender (our own extension pages only), then runs its handler. */
+export function handleMessage(raw: unknown, sender: Browser.runtime.MessageSender): Promise<MessageResponse> | undefined {
+  if (sender.id !== browser.runtime.id || sender.tab) return undefined;
+  const parsed = messageSchema.safeParse(raw);
+  if (!parsed.success) return Promise.resolve({ ok: false, error: 'Unknown message.' });
+  const message = parsed.data;
+  return (handlers[message.type] as (m: Message) => Promise<MessageResponse>)(message);
+}
