@@ -1,0 +1,189 @@
+// caption-check batch: a JSONL file of checks, run in parallel through one shared client, each
+// result written the moment it is done; --resume continues a run, gold labels give metrics.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { CheckError } from '../errors';
+import { createClient } from '../verify/client';
+import type { OutputMode } from '../verify/verify';
+import { ENDPOINT_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { readBatchInput, readBatchOutput, isFolder, LineWriter } from './batch-files';
+import type { BatchItem } from './batch-input';
+import { checkItem, planClaims, unverifiedCount, type CheckResult } from './check-item';
+import { BATCH_HELP } from './help';
+import { isUrl, loadImage, type LoadedImage } from './image';
+import { EXIT, warn, type CliIo } from './io';
+import { asCheckError, cliMessage } from './messages';
+import { computeMetrics, formatMetrics, type GoldClaim, type PredictedClaim } from './metrics';
+import { runPool } from './pool';
+import { formatDuration, Progress } from './progress';
+
+const FLAGS: FlagSpec = {
+  ...ENDPOINT_FLAGS,
+  out: { type: 'string', short: 'o' },
+  concurrency: { type: 'string', short: 'c' },
+  resume: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export const DEFAULT_CONCURRENCY = 4;
+const IMAGE_CACHE_SIZE = 32;
+
+interface Tally {
+  ok: number;
+  failed: number;
+  claims: number;
+  unverified: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Pairs gold labels with the predicted claims; null when the counts differ (the split found other claims). */
+function pairsOf(gold: GoldClaim[], claims: readonly { label: boolean | null; error_type: readonly string[] | null }[]) {
+  if (gold.length !== claims.length) return null;
+  return gold.map((g, i) => ({ gold: g, predicted: { label: claims[i]!.label, errorTypes: claims[i]!.error_type ?? [] } satisfies PredictedClaim }));
+}
+
+/** Sized images by source, so a file checked with many captions is decoded once. */
+function imageCache(baseDir: string, signal: AbortSignal) {
+  const cache = new Map<string, Promise<LoadedImage>>();
+  return (source: string): Promise<LoadedImage> => {
+    const key = isUrl(source) ? source : resolve(baseDir, source);
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = loadImage(source, { baseDir, signal });
+      entry.catch(() => cache.delete(key));
+      cache.set(key, entry);
+      if (cache.size > IMAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    return entry;
+  };
+}
+
+function parseBatchArgs(argv: readonly string[], io: CliIo) {
+  const args = parseArgs(argv, FLAGS, 'batch');
+  if (args.flags.help) return null;
+  const [input, ...extra] = args.positionals;
+  if (!input) throw new UsageError('Missing the input file: caption-check batch <in.jsonl> --out <out.jsonl>.', 'batch');
+  if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}" (one input file per run).`, 'batch');
+  const out = stringFlag(args, 'out');
+  if (!out) throw new UsageError('Missing --out <out.jsonl>: where the results go.', 'batch');
+  const inputPath = resolve(io.cwd, input);
+  const outPath = resolve(io.cwd, out);
+  if (inputPath === outPath) throw new UsageError('--out must not be the input file.', 'batch');
+  if (!isFolder(dirname(outPath))) throw new UsageError(`--out ${outPath}: the folder does not exist.`, 'batch');
+  return {
+    inputPath,
+    outPath,
+    resume: args.flags.resume === true,
+    concurrency: intFlag(args, 'concurrency', DEFAULT_CONCURRENCY, 1, 64, 'batch'),
+    endpoint: resolveEndpoint(args, io.env, 'batch'),
+  };
+}
+
+/** Runs `batch`; returns the exit code. */
+export async function runBatch(argv: readonly string[], io: CliIo): Promise<number> {
+  const options = parseBatchArgs(argv, io);
+  if (!options) {
+    io.stdout.write(BATCH_HELP);
+    return EXIT.ok;
+  }
+  const { inputPath, outPath, resume, concurrency, endpoint } = options;
+  let text: string;
+  try {
+    text = readFileSync(inputPath, 'utf8');
+  } catch {
+    throw new UsageError(`The input file ${inputPath} cannot be read.`, 'batch');
+  }
+  const started = Date.now();
+  const { items, problems } = readBatchInput(text);
+  for (const p of problems) warn(io, `${inputPath} line ${p.line}: ${p.message}; skipped (fix it and run again with --resume).`);
+
+  const previous = resume ? readBatchOutput(outPath) : { done: new Map(), unreadable: 0, needsNewline: false };
+  if (previous.unreadable) warn(io, `${previous.unreadable} unreadable line(s) in ${outPath}; their items run again.`);
+  const todo = items.filter((item) => !previous.done.has(item.key));
+  const skipped = items.length - todo.length;
+  if (resume && skipped) io.stderr.write(`Resuming: ${skipped} item(s) already in ${outPath}, ${todo.length} to go.\n`);
+
+  const writer = new LineWriter(outPath, resume, previous.needsNewline);
+  const client = createClient(endpoint, { timeoutMs: 120_000, maxRetries: 2 });
+  const outputMode: { current: OutputMode | undefined } = { current: undefined };
+  // Stops the run on Ctrl-C, or when the endpoint itself fails (then the items left are not written).
+  const stop = new AbortController();
+  const signal = AbortSignal.any([io.signal, stop.signal]);
+  let fatal: CheckError | null = null;
+  const image = imageCache(dirname(inputPath), signal);
+  const progress = new Progress(io.stderr);
+  const tally: Tally = { ok: 0, failed: 0, claims: 0, unverified: 0, promptTokens: 0, completionTokens: 0 };
+  const pairs: Parameters<typeof computeMetrics>[0][number][] = [];
+  const metricNotes: string[] = [];
+  const addPairs = (item: BatchItem, claims: Parameters<typeof pairsOf>[1]) => {
+    if (!item.gold) return;
+    const found = pairsOf(item.gold, claims);
+    if (found) pairs.push(...found);
+    else metricNotes.push(`id ${item.key}: ${item.gold.length} gold labels but ${claims.length} claims; left out of the metrics.`);
+  };
+  for (const item of items) {
+    const earlier = previous.done.get(item.key);
+    if (earlier?.claims) addPairs(item, earlier.claims);
+  }
+
+  const runItem = async (item: BatchItem) => {
+    let record: ({ id: string | number } & CheckResult) | { id: string | number; error: { kind: string; message: string } };
+    try {
+      const planned = planClaims(item.source);
+      const result = await checkItem({ client, model: endpoint.model, planned, image: await image(item.image), signal, outputMode });
+      record = { id: item.id, ...result };
+      tally.ok++;
+      tally.claims += result.claims.length;
+      tally.unverified += unverifiedCount(result);
+      tally.promptTokens += result.usage.prompt_tokens;
+      tally.completionTokens += result.usage.completion_tokens;
+      addPairs(item, result.claims);
+    } catch (error) {
+      const checkError = asCheckError(error);
+      // A cancelled item is not a result: it is left for --resume.
+      if (signal.aborted || checkError.kind === 'aborted') return;
+      if (ENDPOINT_FAILURES.has(checkError.kind)) {
+        fatal ??= checkError;
+        stop.abort();
+        return;
+      }
+      record = { id: item.id, error: { kind: checkError.kind, message: cliMessage(checkError, endpoint) } };
+      tally.failed++;
+    }
+    writer.write(record);
+    progress.update({ done: tally.ok + tally.failed, failed: tally.failed, total: todo.length, elapsedMs: Date.now() - started });
+  };
+
+  try {
+    await runPool(todo, concurrency, runItem, signal);
+  } finally {
+    writer.close();
+    progress.finish();
+  }
+
+  const interrupted = io.signal.aborted;
+  const notRun = todo.length - tally.ok - tally.failed;
+  const elapsed = Date.now() - started;
+  const lines = [
+    `${interrupted ? 'Interrupted' : fatal ? 'Stopped' : 'Done'}: ${items.length + problems.length} item(s) in the input · ${tally.ok} checked · ${tally.failed + problems.length} failed` +
+      (skipped ? ` · ${skipped} already done` : '') +
+      (notRun ? ` · ${notRun} not run` : ''),
+    `Claims: ${tally.claims} checked · ${tally.unverified} without a verdict · ${tally.promptTokens} + ${tally.completionTokens} tokens`,
+    `Time: ${formatDuration(elapsed)} · ${((tally.ok + tally.failed) / Math.max(elapsed / 1000, 0.001)).toFixed(2)} items/s at concurrency ${concurrency} · results in ${outPath}`,
+  ];
+  if (pairs.length) lines.push(...formatMetrics(computeMetrics(pairs)));
+  lines.push(...metricNotes.slice(0, 5).map((n) => `Note: ${n}`));
+  if (metricNotes.length > 5) lines.push(`Note: … and ${metricNotes.length - 5} more item(s) left out of the metrics.`);
+  if (interrupted || fatal) lines.push('Run the same command with --resume to continue.');
+  io.stderr.write(`${lines.join('\n')}\n`);
+  if (interrupted) return EXIT.interrupted;
+  if (fatal) {
+    warn(io, `Stopped: ${cliMessage(fatal, endpoint)}`);
+    return EXIT.failed;
+  }
+  return tally.failed + problems.length + tally.unverified > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** Failures that would repeat for every item: the batch stops at the first instead of writing thousands. */
+const ENDPOINT_FAILURES: ReadonlySet<CheckError['kind']> = new Set(['auth', 'model-not-found', 'no-image-input', 'network']);

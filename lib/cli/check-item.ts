@@ -1,0 +1,109 @@
+// One check as the CLI runs it (verify and batch alike): claims from a caption or a list, the image
+// sized by the policy, verdicts from the shared core, and the result in the CLI's JSON shape.
+import type OpenAI from 'openai';
+import { capClaims, DEFAULT_MAX_CLAIMS } from '../claims/cap';
+import { splitCaption } from '../claims/split';
+import { CheckError } from '../errors';
+import { prepareCaption } from '../jobs';
+import type { Verdict } from '../verify/schema';
+import { verifyClaims, type OutputMode } from '../verify/verify';
+import type { LoadedImage } from './image';
+
+/** One claim as the CLI writes it; `label` is null when the model gave no verdict for it. */
+export interface ClaimResult {
+  text: string;
+  label: boolean | null;
+  reasoning: string | null;
+  error_type: string[];
+}
+
+export interface SetAsideResult {
+  text: string;
+  reason: string;
+}
+
+/** The JSON of a finished check (verify --json and each batch line, which adds the id). */
+export interface CheckResult {
+  claims: ClaimResult[];
+  set_aside: SetAsideResult[];
+  model: string;
+  usage: { prompt_tokens: number; completion_tokens: number };
+  notes: string[];
+}
+
+/** Where the claims come from: a caption to split on the device, or a list taken as is. */
+export type ClaimSource = { caption: string } | { claims: readonly string[] };
+
+export interface PlannedClaims {
+  claims: string[];
+  setAside: SetAsideResult[];
+  notes: string[];
+}
+
+/** The claims to check: a caption is trimmed, capped and split (interpretation set aside); a list is used as given. */
+export function planClaims(source: ClaimSource): PlannedClaims {
+  if ('claims' in source) {
+    const claims = source.claims.map((c) => c.replace(/\s+/g, ' ').trim());
+    if (claims.length === 0 || claims.some((c) => !c)) throw new CheckError('caption', 'The claim list is empty or has an empty claim.');
+    return { claims, setAside: [], notes: [] };
+  }
+  const { caption, notes } = prepareCaption(source.caption);
+  const split = splitCaption(caption);
+  const kept = capClaims(split.claims, DEFAULT_MAX_CLAIMS);
+  if (kept.cut > 0) notes.push(`Only the first ${kept.claims.length} of ${split.claims.length} claims were checked.`);
+  return {
+    claims: kept.claims.map((c) => c.text),
+    setAside: split.setAside.map((s) => ({ text: s.text, reason: s.reason })),
+    notes,
+  };
+}
+
+/** A verdict (or its absence) in the output shape. */
+export function toClaimResult(text: string, verdict: Verdict | null): ClaimResult {
+  if (!verdict) return { text, label: null, reasoning: null, error_type: [] };
+  return { text, label: verdict.label, reasoning: verdict.reasoning, error_type: [...verdict.error_type] };
+}
+
+export interface CheckItemOptions {
+  client: OpenAI;
+  model: string;
+  planned: PlannedClaims;
+  image: LoadedImage;
+  signal?: AbortSignal;
+  stream?: boolean;
+  /** Shared across a batch, so only the first item walks the output-format ladder. */
+  outputMode?: { current: OutputMode | undefined };
+  onVerdict?: (index: number, result: ClaimResult) => void;
+}
+
+/** Verifies the planned claims against the image; throws CheckError when the check fails as a whole. */
+export async function checkItem(options: CheckItemOptions): Promise<CheckResult> {
+  const { planned } = options;
+  if (planned.claims.length === 0)
+    throw new CheckError('caption', 'Nothing in this caption can be checked against the image (all of it was set aside as interpretation).');
+  const result = await verifyClaims({
+    client: options.client,
+    model: options.model,
+    imageDataUrl: options.image.dataUrl,
+    claims: planned.claims,
+    signal: options.signal,
+    stream: options.stream ?? false,
+    outputMode: options.outputMode?.current,
+    onOutputMode: (mode) => {
+      if (options.outputMode) options.outputMode.current = mode;
+    },
+    onVerdict: (index, verdict) => options.onVerdict?.(index, toClaimResult(planned.claims[index]!, verdict)),
+  });
+  return {
+    claims: planned.claims.map((text, i) => toClaimResult(text, result.verdicts[i] ?? null)),
+    set_aside: planned.setAside,
+    model: options.model,
+    usage: { prompt_tokens: result.usage.promptTokens, completion_tokens: result.usage.completionTokens },
+    notes: [...planned.notes, ...result.notes],
+  };
+}
+
+/** How many claims of a result got no verdict. */
+export function unverifiedCount(result: Pick<CheckResult, 'claims'>): number {
+  return result.claims.filter((c) => c.label === null).length;
+}

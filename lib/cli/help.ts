@@ -1,0 +1,93 @@
+// The --help text of each command: the contract people and scripts build on.
+
+const ENDPOINT = `Endpoint (flags win over the environment):
+  --base-url <url>    OpenAI-compatible base URL, e.g. http://localhost:11434/v1   [OPENAI_BASE_URL]
+  --api-key <key>     API key, if the endpoint needs one                           [OPENAI_API_KEY]
+  --model <name>      a vision model the endpoint serves                           [CAPTION_CHECK_MODEL]`;
+
+const IMAGES = `Images: a file path or an http(s) URL (JPEG, PNG, GIF (first frame), WebP, AVIF, TIFF, SVG);
+sent as a JPEG of at most 1024 px on the longest edge, like the extension does.`;
+
+export const MAIN_HELP = `caption-check — check an AI's image description claim by claim against the image.
+
+Usage:
+  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--json] [--stream]
+  caption-check split (--caption <text> | --jsonl) [--json]
+  caption-check batch <in.jsonl> --out <out.jsonl> [--concurrency N] [--resume]
+  caption-check <command> --help
+  caption-check --version
+
+Exit codes: 0 every claim got a verdict · 1 the check failed or a claim got no verdict · 2 usage error.
+`;
+
+export const VERIFY_HELP = `caption-check verify — check one caption (or list of claims) against one image.
+
+Usage:
+  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--json] [--stream]
+
+  --image <path|url>     the picture
+  --caption <text>       the description; split on the device into claims (interpretation set aside)
+  --claims-file <file>   a JSON array of claim strings, checked as given
+  --json                 print exactly one JSON object on stdout:
+                         {"claims":[{"text","label","reasoning","error_type"}],"set_aside":[{"text","reason"}],
+                          "model","usage":{"prompt_tokens","completion_tokens"},"notes":[…]}
+                         label is true/false, or null (reasoning null) for a claim that got no verdict.
+                         If the check fails: {"error":{"kind","message"}} (and the message on stderr).
+  --stream               stream the answer; the table shows each verdict as it arrives
+
+${ENDPOINT}
+
+${IMAGES}
+
+Exit codes: 0 every claim got a verdict · 1 the check failed or a claim got no verdict · 2 usage error.
+`;
+
+export const SPLIT_HELP = `caption-check split — the on-device split of a caption into checkable claims (no model involved).
+
+Usage:
+  caption-check split --caption <text> [--json]
+  caption-check split --jsonl < captions.jsonl > claims.jsonl
+
+  --caption <text>   split one caption; a list by default, one JSON object with --json
+  --jsonl            read lines {"id","caption"} on stdin; write one line per input:
+                     {"id","claims":[{"text","start","end"}],"set_aside":[{"text","start","end","reason"}]}
+                     start/end are offsets into the caption as given (caption.slice(start, end) === text).
+                     A malformed line is reported on stderr with its line number; the rest go on; exit 1.
+  --json             (with --caption) print {"claims":[…],"set_aside":[…]} as above
+`;
+
+export const BATCH_HELP = `caption-check batch — check a JSONL file of (image, caption) pairs, with progress, resume and metrics.
+
+Usage:
+  caption-check batch <in.jsonl> --out <out.jsonl> [--concurrency N] [--resume] [endpoint flags]
+
+Input, one JSON object per line (blank lines are skipped):
+  {"id": "a1", "image": "images/a1.jpg", "caption": "A dog on a red sofa."}
+  {"id": "a2", "image": "https://example.com/a2.png", "claims": ["A dog.", "The sofa is red."]}
+  id        a string or a number, unique in the file
+  image     a path relative to the input file's folder, or an http(s) URL
+  caption   split on the device into claims, like verify --caption      (give caption or claims)
+  claims    a list of claim strings, checked as given
+Optional gold labels (for the metrics in the summary), one per claim in claim order:
+  "labels": [true, false]                      or the alias "gold": [true, false]
+  "error_types": [[], ["Object", "Attribute"]]  per claim, beside "labels"/"gold" (case and spelling are forgiving)
+  "gold": [{"label": true}, {"label": false, "error_type": ["Quantitative"]}]   (objects, same meaning)
+  With a caption, labels line up with the claims of the on-device split (see caption-check split);
+  an item whose claim count differs is left out of the metrics, with a note.
+
+Output, one line per item, written as soon as it finishes (so not in input order):
+  {"id","claims":[{"text","label","reasoning","error_type"}],"set_aside":[…],"model","usage","notes"}
+  {"id","error":{"kind","message"}}       when that item failed (bad line, image, endpoint, …)
+Without --resume the output file is replaced.
+
+  --out <file>          where results go (required)
+  --concurrency <N>     items checked at once, 1–64 (default 4)
+  --resume              append to --out, skipping ids already in it (failed ones too: delete their lines to retry)
+
+${ENDPOINT}
+
+Progress goes to stderr (a bar on a terminal, a line every few items otherwise), then a summary:
+items, claims, failures, time; with gold labels, accuracy, precision/recall of finding false claims
+and per-error-type precision/recall. Ctrl-C stops cleanly: finished items stay, --resume continues.
+Exit codes: 0 every item checked and every claim got a verdict · 1 otherwise · 2 usage error · 130 interrupted.
+`;

@@ -1,0 +1,19 @@
+// Runs items with at most `concurrency` in flight: each worker takes the next item when it is free,
+// so one slow item never holds the others back, and nothing new starts once the signal is aborted.
+
+/** Runs `work` over `items`, `concurrency` at a time, until done or `signal` aborts; resolves when all started work settled. */
+export async function runPool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal?.aborted) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+}

@@ -1,0 +1,90 @@
+// caption-check split: the on-device split, for one caption or a JSONL stream of them.
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { splitCaption } from '../claims/split';
+import { MAX_CAPTION_CHARS } from '../jobs';
+import { parseArgs, stringFlag, UsageError, type FlagSpec } from './args';
+import { SPLIT_HELP } from './help';
+import { EXIT, warn, type CliIo } from './io';
+
+const FLAGS: FlagSpec = {
+  caption: { type: 'string' },
+  jsonl: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export interface SplitOutput {
+  claims: { text: string; start: number; end: number }[];
+  set_aside: { text: string; start: number; end: number; reason: string }[];
+}
+
+/** The split in the CLI's JSON shape; offsets index the caption as given (only capped, never trimmed). */
+export function splitForOutput(caption: string): SplitOutput {
+  const split = splitCaption(caption.slice(0, MAX_CAPTION_CHARS));
+  return {
+    claims: split.claims.map(({ text, start, end }) => ({ text, start, end })),
+    set_aside: split.setAside.map(({ text, start, end, reason }) => ({ text, start, end, reason })),
+  };
+}
+
+const splitLineSchema = z.object({ id: z.union([z.string(), z.number()]), caption: z.string() });
+
+/** One JSONL input line as an output line; throws with what is wrong with it. */
+export function splitLine(text: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('not valid JSON');
+  }
+  const parsed = splitLineSchema.safeParse(json);
+  if (!parsed.success) throw new Error('expected {"id": string or number, "caption": string}');
+  return JSON.stringify({ id: parsed.data.id, ...splitForOutput(parsed.data.caption) });
+}
+
+async function runJsonl(io: CliIo): Promise<number> {
+  let lineNumber = 0;
+  let bad = 0;
+  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
+  io.signal.addEventListener('abort', () => lines.close(), { once: true });
+  for await (const line of lines) {
+    lineNumber++;
+    if (!line.trim()) continue;
+    try {
+      io.stdout.write(`${splitLine(line)}\n`);
+    } catch (error) {
+      bad++;
+      warn(io, `line ${lineNumber}: ${(error as Error).message}; skipped.`);
+    }
+  }
+  if (bad) warn(io, `${bad} malformed line(s) skipped. Each line must be {"id": …, "caption": "…"}.`);
+  return bad ? EXIT.failed : EXIT.ok;
+}
+
+/** Runs `split`; returns the exit code. */
+export async function runSplit(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, FLAGS, 'split');
+  if (args.flags.help) {
+    io.stdout.write(SPLIT_HELP);
+    return EXIT.ok;
+  }
+  if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`, 'split');
+  const caption = stringFlag(args, 'caption');
+  const jsonl = args.flags.jsonl === true;
+  if ((caption === undefined) === !jsonl) throw new UsageError('Pass exactly one of --caption <text> or --jsonl (lines on stdin).', 'split');
+  if (jsonl) {
+    if (args.flags.json) throw new UsageError('--json goes with --caption; --jsonl output is JSON already.', 'split');
+    return runJsonl(io);
+  }
+  const result = splitForOutput(caption ?? '');
+  if (args.flags.json) {
+    io.stdout.write(`${JSON.stringify(result)}\n`);
+    return EXIT.ok;
+  }
+  const lines = [`${result.claims.length} claim(s):`, ...result.claims.map((c, i) => `${String(i + 1).padStart(3)}. ${c.text}`)];
+  if (result.set_aside.length)
+    lines.push('', `Set aside (${result.set_aside.length}, not checked):`, ...result.set_aside.map((s) => `    - "${s.text}" (${s.reason})`));
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return EXIT.ok;
+}
