@@ -36,6 +36,14 @@ const FINITE = words(
   'is are was were am has have had can could may might will would should must does do did appears appear appeared seems seem seemed looks suggests suggest indicates indicate implies imply shows show ' +
     'creates adds makes gives provides offers features includes contains captures depicts showcases highlights',
 );
+// Plural present verbs carry no mark, so the commonest ones in image descriptions are listed.
+const VERB_BASE = words(
+  'stand sit lie lay hang grow line walk run play hold wear look appear fly float rest cover surround fill stretch lead face ' +
+    'show contain include feature ride carry watch wait move graze swim eat drink smile pose gather sleep lean',
+);
+const IRREGULAR_PLURAL = words('people children men women police cattle sheep geese mice teeth feet');
+const isPluralNoun = (w: string) => IRREGULAR_PLURAL.has(w) || (/[^su'i]s$/u.test(w) && w.length > 3);
+
 // "… and is riding …": a second predicate of the same subject.
 const AUXILIARY = words('is are was were has have');
 // -ing words after a comma that are nouns or list openers, not participle add-ons.
@@ -66,6 +74,8 @@ function startsClause(tokens: Token[], i: number, limit = tokens.length): boolea
     if (['he', 'she', 'they', 'we', 'i', 'you', 'it'].includes(first.word)) return Boolean(next?.isWord);
     return Boolean(next?.isWord && FINITE.has(next.word));
   }
+  // "Trees stand …", "drivers are …": a bare plural subject.
+  if (isPluralNoun(first.word) && next && (FINITE.has(next.word) || VERB_BASE.has(next.word))) return true;
   if (!DETERMINER.has(first.word) && !first.word.endsWith("'s")) return false;
   let sawPreposition = false;
   for (let k = i + 1; k < Math.min(limit, i + 8); k++) {
@@ -73,6 +83,8 @@ function startsClause(tokens: Token[], i: number, limit = tokens.length): boolea
     if (!token.isWord || COORDINATOR.has(token.word)) return false;
     if (FINITE.has(token.word)) return true;
     if (PREPOSITION.has(token.word)) sawPreposition = true;
+    // "two men play": a plural noun, then a verb in its base form.
+    if (!sawPreposition && VERB_BASE.has(token.word) && isPluralNoun(tokens[k - 1]!.word)) return true;
     // "a dog runs": an -s word right after a singular noun phrase is a verb, not a plural noun.
     const before = tokens[k - 1]!;
     if (

@@ -73,7 +73,7 @@ const RULES: readonly Rule[] = [
       helpful | convenient | useful | valuable | practical | impressive | remarkable | stunning | delicious |
       appealing | attractive | pleasant | enjoyable | delightful | unique | distinctive | significant |
       makes? it (?:easy|easier|difficult|harder|more|less|an?) | making (?:it|them) | a good start |
-      safety | safe | hazard\\w* | risks? | challeng\\w* | needs? to`),
+      hazard\\w* | risks? | challeng\\w* | needs? to`),
   },
   {
     reason: 'not visible',

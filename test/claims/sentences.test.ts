@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../../lib/claims/split.ts';
+
+const texts = (caption: string) => splitSentences(caption).map((s) => s.text);
+
+describe('splitSentences', () => {
+  it.each([
+    ['plain', 'A cat sleeps. A dog barks.', ['A cat sleeps.', 'A dog barks.']],
+    ['title abbreviation', 'Dr. Smith holds a cat. Mr. Li waits.', ['Dr. Smith holds a cat.', 'Mr. Li waits.']],
+    ['place abbreviation', 'St. Paul is near. It rains.', ['St. Paul is near.', 'It rains.']],
+    ['e.g. mid-sentence', 'A dog, e.g. a terrier, sits. It is small.', ['A dog, e.g. a terrier, sits.', 'It is small.']],
+    ['initial', 'A sign reads J. Smith. It is red.', ['A sign reads J. Smith.', 'It is red.']],
+    ['decimal', 'The fish weighs 3.5 kg. It is silver.', ['The fish weighs 3.5 kg.', 'It is silver.']],
+    ['quote', 'A sign says "Stop." A car waits.', ['A sign says "Stop."', 'A car waits.']],
+    ['ellipsis', 'The road goes on... A truck appears.', ['The road goes on...', 'A truck appears.']],
+    ['question and exclamation', 'Is it a cat? It is! Yes.', ['Is it a cat?', 'It is!', 'Yes.']],
+    ['Chinese', '一只猫坐在沙发上。它在睡觉！', ['一只猫坐在沙发上。', '它在睡觉！']],
+    ['Arabic', 'القطة على الأريكة؟ نعم.', ['القطة على الأريكة؟', 'نعم.']],
+    ['emoji', '🐱 A cat sits 🐶. A dog barks.', ['🐱 A cat sits 🐶.', 'A dog barks.']],
+    ['no final period', 'A cat sleeps', ['A cat sleeps']],
+    ['punctuation only', ' ... !! ', []],
+  ])('%s', (_name, caption, expected) => {
+    expect(texts(caption)).toEqual(expected);
+  });
+
+  it('returns spans that slice back to their text', () => {
+    const caption = '  Dr. Who waits.\n\nA box is blue.  ';
+    for (const s of splitSentences(caption)) expect(caption.slice(s.start, s.end)).toBe(s.text);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { isHedged, SET_ASIDE_REASONS, setAsideReason } from '../../lib/claims/set-aside.ts';
+
+describe('setAsideReason', () => {
+  it.each([
+    ['creating a serene atmosphere', 'mood or atmosphere'],
+    ['adding a touch of vintage charm', 'mood or atmosphere'],
+    ['showcasing the excitement and thrill of skateboarding', 'interpretation'],
+    ['The overall composition of the image highlights the focus', 'interpretation'],
+    ['They are likely celebrating a special occasion', 'inference about intent'],
+    ['enjoying the sunny day', 'inference about intent'],
+    ['The presence of a meter indicates that parking is paid', 'inference'],
+    ['which is typical for these animals', 'world knowledge'],
+    ['Cats are known to seek out warm spots', 'world knowledge'],
+    ['The umbrella serves as a sunshade', 'world knowledge'],
+    ['The staff might face challenges', 'speculation'],
+    ['This could be a significant achievement', 'speculation'],
+    ['which is a good start', 'evaluation'],
+    ['a sweet, spicy flavor', 'not visible'],
+  ])('%s → %s', (text, reason) => {
+    expect(setAsideReason(text)).toBe(reason);
+  });
+
+  it.each([
+    'A worker wears a safety vest',
+    'A man rides a motorcycle down a dirt road',
+    'The cat is a calico cat',
+    'which is placed on a wooden ramp',
+    'which are displayed on hangers',
+    'holding a red umbrella',
+    'A sign on the wall reads "Open"',
+    'The lumber can be seen in the corner',
+    'Two dogs play in the snow',
+  ])('keeps "%s"', (text) => {
+    expect(setAsideReason(text)).toBeNull();
+  });
+
+  it('defines a relative clause as world knowledge only when it is a relative clause', () => {
+    expect(setAsideReason('which is a designated area for vehicles', 'relative')).toBe('world knowledge');
+    expect(setAsideReason('which is a designated area for vehicles', 'main')).toBeNull();
+    expect(setAsideReason('which is likely a swan', 'relative')).toBeNull();
+  });
+
+  it('only ever answers with a listed reason', () => {
+    for (const text of ['a serene scene', 'might be', 'which suggests', 'tasty']) {
+      expect(SET_ASIDE_REASONS).toContain(setAsideReason(text));
+    }
+  });
+});
+
+describe('isHedged', () => {
+  it.each([
+    ['appears to be smiling', true],
+    ['seems tired', true],
+    ['possibly a terrier', true],
+    ['what looks like a harbour', true],
+    ['is likely a swan', true],
+    ['is smiling', false],
+    ['looks at the camera', false],
+    ['a seemly dress', false],
+  ])('%s → %s', (text, hedged) => {
+    expect(isHedged(text)).toBe(hedged);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { claimSpanSchema, setAsideSchema, splitCaption, splitResultSchema } from '../../lib/claims/split.ts';
+
+const claimsOf = (caption: string) => splitCaption(caption).claims.map((c) => c.text);
+const asideOf = (caption: string) => splitCaption(caption).setAside.map((s) => [s.text, s.reason]);
+
+describe('splitCaption: clauses', () => {
+  it.each([
+    ['coordinated clauses', 'A man rides a bike and a dog runs beside him.', ['A man rides a bike', 'and a dog runs beside him.']],
+    ['comma and clause', 'The man is smiling, and the woman holds a cup.', ['The man is smiling', 'and the woman holds a cup.']],
+    ['shared subject after comma', 'The clock hangs on a wall, and is surrounded by plants.', ['The clock hangs on a wall', 'and is surrounded by plants.']],
+    ['while clause', 'Two men play frisbee while a dog watches.', ['Two men play frisbee', 'while a dog watches.']],
+    ['semicolon', 'The sky is blue; the grass is green.', ['The sky is blue', 'the grass is green.']],
+    ['relative add-on', 'A boy stands on a skateboard, which is placed on a wooden ramp.', ['A boy stands on a skateboard', 'which is placed on a wooden ramp.']],
+    ['participle add-on', 'A woman stands on the corner, holding an umbrella.', ['A woman stands on the corner', 'holding an umbrella.']],
+    ['past participle add-on', 'A clock is mounted on a wall, surrounded by plants.', ['A clock is mounted on a wall', 'surrounded by plants.']],
+    ['with add-on', 'A car is parked, with a meter next to it.', ['A car is parked', 'with a meter next to it.']],
+    ['interrupting relative', 'The lamp, which is red, stands on a table.', ['The lamp', 'which is red', 'stands on a table.']],
+    ['noun coordination stays', 'The boy is wearing a green shirt and brown shorts.', ['The boy is wearing a green shirt and brown shorts.']],
+    ['noun list stays', 'The table holds a newspaper, a book, a pair of sunglasses, and an apple.', ['The table holds a newspaper, a book, a pair of sunglasses, and an apple.']],
+    ['there is … and …', 'There is a red car and a blue truck.', ['There is a red car and a blue truck.']],
+    ['adjective list stays', 'It is a large, old-fashioned clock.', ['It is a large, old-fashioned clock.']],
+    ['gerund list stays', 'Birds are feeding, resting, or preening on the shore.', ['Birds are feeding, resting, or preening on the shore.']],
+    ['including stays', 'The desk holds items, including a pen and a pencil.', ['The desk holds items, including a pen and a pencil.']],
+    ['framing opener dropped', 'In the image, a girl is standing on a sidewalk.', ['a girl is standing on a sidewalk.']],
+    ['sequencing opener dropped', 'Additionally, she is wearing green boots.', ['she is wearing green boots.']],
+    ['framing in the middle dropped', 'The apple, on the other hand, is green.', ['The apple', 'is green.']],
+  ])('%s', (_name, caption, expected) => {
+    expect(claimsOf(caption)).toEqual(expected);
+  });
+});
+
+describe('splitCaption: hedges', () => {
+  it.each([
+    ['The cat appears to be asleep on the couch.', true],
+    ['The girl seems to be smiling.', true],
+    ['The bird is likely a swan.', true],
+    ['A dog, possibly a terrier, sits on the grass.', true],
+    ['It looks like a harbour.', true],
+    ['The cat is asleep on the couch.', false],
+    ['A bird is perched on an apple.', false],
+  ])('%s → hedged %s', (caption, hedged) => {
+    const { claims } = splitCaption(caption);
+    expect(claims.length).toBeGreaterThan(0);
+    expect(claims.some((c) => c.hedged)).toBe(hedged);
+  });
+
+  it('keeps the hedge inside the claim span', () => {
+    expect(splitCaption('The cat appears to be asleep.').claims).toEqual([
+      { text: 'The cat appears to be asleep.', start: 0, end: 29, hedged: true },
+    ]);
+  });
+});
+
+describe('splitCaption: set aside', () => {
+  it.each([
+    ['The lake is calm, creating a serene atmosphere.', 'creating a serene atmosphere.', 'mood or atmosphere'],
+    ['Flowers line the window, adding to the charm.', 'adding to the charm.', 'mood or atmosphere'],
+    ['The overall atmosphere is cheerful.', 'The overall atmosphere is cheerful.', 'mood or atmosphere'],
+    ['A ramp sits on a sidewalk, which is a common location for skateboarding.', 'which is a common location for skateboarding.', 'world knowledge'],
+    ['The phone is a flip phone, which is a type of mobile phone.', 'which is a type of mobile phone.', 'world knowledge'],
+    ['Giraffes are known to prefer shade.', 'Giraffes are known to prefer shade.', 'world knowledge'],
+    ['The presence of the ramp suggests that the boy is practicing.', 'The presence of the ramp suggests that the boy is practicing.', 'inference'],
+    ['A meter stands there, indicating that parking is paid.', 'indicating that parking is paid.', 'inference'],
+    ["The overall composition of the image highlights the boy's focus.", "The overall composition of the image highlights the boy's focus.", 'interpretation'],
+    ['The image captures the beauty of the rainy day.', 'The image captures the beauty of the rainy day.', 'interpretation'],
+    ['He is preparing to pack the clothes for a trip.', 'He is preparing to pack the clothes for a trip.', 'inference about intent'],
+    ['The man might have been practicing his skills.', 'The man might have been practicing his skills.', 'speculation'],
+    ['The donuts offer a sweet and spicy taste.', 'The donuts offer a sweet and spicy taste.', 'not visible'],
+  ])('%s', (caption, text, reason) => {
+    expect(asideOf(caption)).toContainEqual([text, reason]);
+    expect(claimsOf(caption).join(' ')).not.toContain(text);
+  });
+
+  it('keeps the descriptive part and sets aside only the add-on', () => {
+    expect(splitCaption('The wooden ramp is placed on a sidewalk, which is a common location for skateboarding.')).toEqual({
+      claims: [{ text: 'The wooden ramp is placed on a sidewalk', start: 0, end: 39, hedged: false }],
+      setAside: [{ text: 'which is a common location for skateboarding.', start: 41, end: 86, reason: 'world knowledge' }],
+    });
+  });
+
+  it.each([
+    ['The hats might protect them from rain, keeping them dry.', 'keeping them dry.'],
+    ['The meter indicates that parking is paid, and drivers are expected to pay.', 'and drivers are expected to pay.'],
+  ])('an add-on inherits the uncertainty of its clause: %s', (caption, addOn) => {
+    expect(asideOf(caption).map(([text]) => text)).toContain(addOn);
+  });
+
+  it('does not set aside plain description', () => {
+    const caption = 'A white bird walks on a paved road. Trees stand in the background, and a car is parked nearby.';
+    expect(splitCaption(caption).setAside).toEqual([]);
+    expect(claimsOf(caption)).toHaveLength(3);
+  });
+});
+
+describe('splitCaption: empty input', () => {
+  it.each(['', ' ', '\n\t  \n', '...', '—'])('%j gives no claims and nothing set aside', (caption) => {
+    expect(splitCaption(caption)).toEqual({ claims: [], setAside: [] });
+  });
+});
+
+describe('splitCaption: schemas', () => {
+  it('returns a value its own schema accepts', () => {
+    const result = splitCaption('A cat sits, creating a cozy mood. It appears to sleep.');
+    expect(splitResultSchema.parse(result)).toEqual(result);
+    expect(claimSpanSchema.safeParse({ text: 'x', start: 0, end: 1 }).success).toBe(false);
+    expect(setAsideSchema.safeParse({ text: 'x', start: 0, end: 1 }).success).toBe(false);
+  });
+});
