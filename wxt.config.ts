@@ -3,6 +3,8 @@ import { defineConfig } from 'wxt';
 // Manifest facts that belong to no single entrypoint. The page script is injected on demand
 // (an unlisted script), so nothing here grants host access at install.
 export default defineConfig({
+  // Separate output folders let several builds (e.g. parallel test runs) coexist.
+  outDir: process.env.CAPTION_CHECK_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   manifest: ({ browser }) => ({
     name: 'Caption Check',

@@ -6,10 +6,7 @@ export interface PageCaption {
   imageUrl: string;
 }
 
-/**
- * Runs inside the page's frame (scripting.executeScript `func`), so it must be self-contained:
- * no imports, no outer variables. Reads the selection, else the image's <figcaption>, else its alt.
- */
+/** Runs in the image's frame: the selection, else the image's <figcaption>, else its alt. */
 export function gatherCaption(srcUrl: string, maxChars: number): PageCaption {
   const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().slice(0, maxChars);
   const images = Array.from(document.images);

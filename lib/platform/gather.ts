@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../jobs';
-import { gatherCaption, type PageCaption } from '../page/gather-caption';
+import { PAGE_API_GLOBAL, type PageApi } from '../page/api';
 
 /** Where the user invoked the extension: the tab, the frame, and the image the menu was opened on. */
 export interface CheckTarget {
@@ -11,15 +11,28 @@ export interface CheckTarget {
   pageUrl: string;
 }
 
-/** Reads the caption inside the image's own frame (activeTab lets us inject there, and only there). */
-export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCaption> {
-  let results;
+/**
+ * Calls one page-API method in a frame, injecting the page script first (activeTab lets us inject
+ * into the tab the user acted on, and only there).
+ */
+export async function callPage<M extends keyof PageApi>(
+  target: Pick<CheckTarget, 'tabId' | 'frameId'>,
+  method: M,
+  ...args: Parameters<PageApi[M]>
+): Promise<Awaited<ReturnType<PageApi[M]>>> {
+  const frame = { tabId: target.tabId, frameIds: [target.frameId] };
   try {
-    results = await browser.scripting.executeScript({
-      target: { tabId: target.tabId, frameIds: [target.frameId] },
-      func: gatherCaption,
-      args: [target.srcUrl, MAX_CAPTION_CHARS],
+    await browser.scripting.executeScript({ target: frame, files: ['/page.js'] });
+    const results = await browser.scripting.executeScript({
+      target: frame,
+      // Runs in the page's isolated world: self-contained, it only looks the API up by name.
+      func: (globalName: string, name: string, callArgs: unknown[]) => {
+        const api = (globalThis as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>)[globalName];
+        return api?.[name]?.(...callArgs);
+      },
+      args: [PAGE_API_GLOBAL, method, args],
     });
+    return results[0]?.result as Awaited<ReturnType<PageApi[M]>>;
   } catch (cause) {
     throw new CheckError(
       'page',
@@ -28,7 +41,11 @@ export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCapt
       { cause },
     );
   }
-  const found = results[0]?.result as PageCaption | undefined;
+}
+
+/** Reads the caption inside the image's own frame. */
+export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCaption> {
+  const found = await callPage(target, 'gather', target.srcUrl, MAX_CAPTION_CHARS);
   if (!found) throw new CheckError('page', 'The page did not answer. Reload it and try again.');
   return { caption: found.caption, pageUrl: found.pageUrl, imageUrl: found.imageUrl };
 }

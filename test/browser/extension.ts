@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { findChromium } from './find-chromium';
 
-export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+export const EXTENSION_DIR = resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output', 'chrome-mv3');
 /** A second, test-only extension with the `tabs` and `webNavigation` permissions the product does not ask for. */
 const HELPER_DIR = resolve('test/browser/helper-extension');
 
