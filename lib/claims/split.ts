@@ -28,6 +28,8 @@ const SCOPING: ReadonlySet<SetAsideReason> = new Set(['inference', 'speculation'
 function inheritedReason(clause: Clause, previous: SetAsideReason | null): SetAsideReason | null {
   if (!previous) return null;
   if (clause.kind === 'participle' && /^\p{L}+ing\b/u.test(clause.text)) return previous;
+  // ", possibly at a vintage store" narrows the clause it hangs on, so it shares its status.
+  if (clause.kind === 'hedge') return previous;
   if (clause.kind === 'coordinate' && SCOPING.has(previous) && /^(?:and|or)\b/iu.test(clause.text)) return previous;
   return null;
 }

@@ -82,8 +82,13 @@ describe('splitCaption: set aside', () => {
   it.each([
     ['The hats might protect them from rain, keeping them dry.', 'keeping them dry.'],
     ['The meter indicates that parking is paid, and drivers are expected to pay.', 'and drivers are expected to pay.'],
+    ['The image captures a quiet moment, possibly at a park.', 'possibly at a park.'],
   ])('an add-on inherits the uncertainty of its clause: %s', (caption, addOn) => {
     expect(asideOf(caption).map(([text]) => text)).toContain(addOn);
+  });
+
+  it('does not pass a set-aside status on to an independent clause', () => {
+    expect(claimsOf('The scene is peaceful, and a dog sleeps on the porch.')).toEqual(['and a dog sleeps on the porch.']);
   });
 
   it('does not set aside plain description', () => {
