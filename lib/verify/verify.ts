@@ -187,13 +187,17 @@ export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult
   const verdicts: (Verdict | null)[] = claims.map(() => null);
   const usage: Usage = { promptTokens: 0, completionTokens: 0 };
   const notes: string[] = [];
+  // One failed chunk ends the check: the chunks still in flight are cancelled and report nothing more.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const report = (index: number, verdict: Verdict) => {
+    if (stop.signal.aborted) return;
     verdicts[index] = verdict;
     options.onVerdict?.(index, verdict);
   };
 
   const runChunk = async (indices: number[]) => {
-    const outcome = await requestWithLadder(options, indices.map((i) => claims[i]!), state, (i, v) => report(indices[i]!, v));
+    const outcome = await requestWithLadder({ ...options, signal }, indices.map((i) => claims[i]!), state, (i, v) => report(indices[i]!, v));
     usage.promptTokens += outcome.usage.promptTokens;
     usage.completionTokens += outcome.usage.completionTokens;
     notes.push(...outcome.notes);
@@ -203,19 +207,26 @@ export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult
   };
 
   const all = claims.map((_, i) => i);
-  const chunks: number[][] = [];
-  for (let i = 0; i < all.length; i += chunkSize) chunks.push(all.slice(i, i + chunkSize));
-  // The first chunk settles the output mode, so the others do not each walk the ladder.
-  await runChunk(chunks[0]!);
-  options.onOutputMode?.(state.mode);
-  await mapLimit(chunks.slice(1), Math.max(1, options.concurrency ?? 3), runChunk);
+  const inChunks = (indices: number[]) => {
+    const chunks: number[][] = [];
+    for (let i = 0; i < indices.length; i += chunkSize) chunks.push(indices.slice(i, i + chunkSize));
+    return chunks;
+  };
+  const concurrency = Math.max(1, options.concurrency ?? 3);
+  const chunks = inChunks(all);
+  try {
+    // The first chunk settles the output mode, so the others do not each walk the ladder.
+    await runChunk(chunks[0]!);
+    options.onOutputMode?.(state.mode);
+    await mapLimit(chunks.slice(1), concurrency, runChunk);
 
-  const missing = all.filter((i) => !verdicts[i]);
-  if (missing.length > 0 && missing.length < claims.length) {
-    notes.push(`Asked again for ${missing.length} claim(s) the model skipped.`);
-    await runChunk(missing);
-  } else if (missing.length === claims.length) {
-    await runChunk(missing);
+    // One more try for what the model skipped (the whole list if it skipped everything), chunked like the first.
+    const missing = all.filter((i) => !verdicts[i]);
+    if (missing.length > 0 && missing.length < claims.length) notes.push(`Asked again for ${missing.length} claim(s) the model skipped.`);
+    if (missing.length > 0) await mapLimit(inChunks(missing), concurrency, runChunk);
+  } catch (error) {
+    stop.abort();
+    throw error;
   }
   if (verdicts.every((v) => !v))
     throw new CheckError('bad-output', 'The model answered, but with no verdict that could be read. Retry, or pick a stronger model in Options.');

@@ -1,0 +1,118 @@
+// Streaming as the user sees it: verdicts arrive while the model still writes, and cancelling keeps them.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Verdict } from '../../lib/verify/schema';
+import { verifyClaims } from '../../lib/verify/verify';
+import { toCheckError } from '../../lib/verify/client';
+import { chatRequests, clientFor, failOnUnhandledRejection, imageDataUrl, runVerify, useModelServer } from '../server/fixtures';
+
+failOnUnhandledRejection();
+const ctx = useModelServer();
+let image = '';
+beforeEach(async () => {
+  ctx.server.reset();
+  image ||= await imageDataUrl();
+});
+
+const CLAIMS = ['A cat sits on a mat.', 'The mat is red.', 'There are two dogs.', 'A lamp stands on the left.', 'The wall is white.'];
+const PACE = { tokensPerSecond: 40, firstTokenMs: 300 };
+
+describe('streamed verdicts', () => {
+  it.each(['json_schema', 'json_object', 'prompt'] as const)(
+    'reports the first verdict long before the answer is complete (%s)',
+    async (outputMode) => {
+      ctx.server.set({ pace: PACE, falseWhen: [{ match: 'dogs', error_type: ['Quantitative'] }] });
+      const run = await runVerify(ctx.server, { claims: CLAIMS, imageDataUrl: image, stream: true, outputMode });
+      expect(run.error).toBeNull();
+      expect(run.result?.verdicts.map((v) => v?.label)).toEqual([true, true, false, true, true]);
+      // In claim order, one at a time, spread over the answer.
+      expect(run.reported.map((r) => r.index)).toEqual([0, 1, 2, 3, 4]);
+      const first = run.reported[0]!.atMs;
+      expect(first / run.elapsedMs).toBeLessThan(0.5);
+      expect(run.reported[4]!.atMs - first).toBeGreaterThan((run.elapsedMs - first) / 2);
+    },
+  );
+
+  it('reports nothing early when not streaming: every verdict comes with the complete answer', async () => {
+    ctx.server.set({ pace: { tokensPerSecond: 400, firstTokenMs: 100 } });
+    const run = await runVerify(ctx.server, { claims: CLAIMS, imageDataUrl: image, stream: false });
+    expect(run.reported).toHaveLength(5);
+    expect(run.reported[0]!.atMs / run.elapsedMs).toBeGreaterThan(0.9);
+  });
+
+  it('adds up the usage of the streamed answer', async () => {
+    const run = await runVerify(ctx.server, { claims: CLAIMS, imageDataUrl: image, stream: true });
+    expect(run.result?.usage.completionTokens).toBeGreaterThan(0);
+    expect(run.result?.usage.promptTokens).toBeGreaterThan(0);
+  });
+});
+
+describe('cancelling', () => {
+  it('stops mid-stream with kind "aborted"; verdicts that arrived stay reported, nothing after', async () => {
+    ctx.server.set({ pace: PACE });
+    const controller = new AbortController();
+    const reported: [number, Verdict][] = [];
+    let abortedAfter = -1;
+    const result = verifyClaims({
+      client: clientFor(ctx.server),
+      model: 'test-vlm',
+      imageDataUrl: image,
+      claims: CLAIMS,
+      stream: true,
+      signal: controller.signal,
+      onVerdict: (index, verdict) => {
+        if (abortedAfter >= 0) throw new Error(`verdict ${index} reported after the abort`);
+        reported.push([index, verdict]);
+        if (reported.length === 2) {
+          abortedAfter = reported.length;
+          controller.abort();
+        }
+      },
+    });
+    const error = await result.then(
+      () => null,
+      (e: unknown) => toCheckError(e, 'test-vlm'),
+    );
+    expect(error?.kind).toBe('aborted');
+    expect(reported.map(([index]) => index)).toEqual([0, 1]);
+    // No follow-up request for the claims the cancelled answer did not reach.
+    expect(chatRequests(ctx.server)).toHaveLength(1);
+  });
+
+  it('cancels while the request waits for its first token', async () => {
+    ctx.server.set({ pace: { tokensPerSecond: 40, firstTokenMs: 5000 } });
+    const run = await runVerify(ctx.server, { claims: CLAIMS, imageDataUrl: image, stream: true, signal: AbortSignal.timeout(200) });
+    expect(run.error?.kind).toBe('aborted');
+    expect(run.reported).toEqual([]);
+    expect(run.elapsedMs).toBeLessThan(2000);
+  });
+
+  it('does not report a verdict that was cut off by the abort', async () => {
+    // Slow tokens, and an abort shortly after the third verdict's label (but not its closing brace) arrived.
+    ctx.server.set({
+      pace: { tokensPerSecond: 20, firstTokenMs: 0 },
+      verdict: (claim) => (claim.includes('dogs') ? { reasoning: 'No.', label: false, error_type: ['Quantitative'] } : { reasoning: 'Yes.', label: true, error_type: [] }),
+    });
+    const controller = new AbortController();
+    const seen = { content: '' };
+    const watching: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!response.body) return response;
+      const decoder = new TextDecoder();
+      const tee = new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, out) {
+          out.enqueue(chunk);
+          for (const line of decoder.decode(chunk, { stream: true }).split('\n')) {
+            if (!line.startsWith('data: {')) continue;
+            seen.content += (JSON.parse(line.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '';
+          }
+          if (/"label":false,"error_type":\["Q/.test(seen.content)) setTimeout(() => controller.abort(), 15);
+        },
+      });
+      return new Response(response.body.pipeThrough(tee), response);
+    };
+    const run = await runVerify(ctx.server, { claims: CLAIMS, imageDataUrl: image, stream: true, signal: controller.signal, clientOptions: { fetch: watching } });
+    expect(run.error?.kind).toBe('aborted');
+    expect(seen.content).not.toMatch(/"Quantitative"\]\}/);
+    expect(run.reported.map((r) => r.index)).toEqual([0, 1]);
+  });
+});
