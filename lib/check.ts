@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { setAsideSchema, spanSchema } from './claims/split';
+import { claimSpanSchema, setAsideSchema } from './claims/split';
 import { checkErrorInfoSchema } from './errors';
 import { errorTypeSchema, verdictSchema } from './verify/schema';
 
 /** A claim as the UI shows it: its span in the caption and, once it arrives, its verdict. */
-export const claimResultSchema = spanSchema.extend({
+export const claimResultSchema = claimSpanSchema.extend({
   verdict: verdictSchema.nullable(),
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;

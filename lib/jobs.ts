@@ -1,4 +1,4 @@
-import { splitCaption } from './claims/split';
+import { capClaims, splitCaption } from './claims/split';
 import type { CheckJob, ImagePath } from './check';
 import { CheckError } from './errors';
 import type { Verdict } from './verify/schema';
@@ -96,14 +96,13 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     const split = splitCaption(caption);
     if (split.claims.length === 0)
       throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');
-    const kept = split.claims.slice(0, input.maxClaims);
-    if (kept.length < split.claims.length)
-      notes.push(`Only the first ${kept.length} of ${split.claims.length} claims were checked (Options → max claims).`);
+    const { claims: kept, cut } = capClaims(split.claims, input.maxClaims);
+    if (cut > 0) notes.push(`Only the first ${kept.length} of ${split.claims.length} claims were checked (Options → max claims).`);
     await update({
       caption,
       pageUrl: gathered.pageUrl || job.pageUrl,
       imageUrl: gathered.imageUrl || job.imageUrl,
-      claims: kept.map((c) => ({ text: c.text, start: c.start, end: c.end, verdict: null })),
+      claims: kept.map((c) => ({ ...c, verdict: null })),
       setAside: split.setAside,
       notes,
       phase: 'image',
