@@ -135,12 +135,30 @@ export function normalizeVerdict(value: unknown, notes: string[] = []): Verdict 
   return { reasoning, label, error_type: label ? [] : errorTypes };
 }
 
+/** Each place the JSON may start (every `[`/`{`, in order, at most `limit`), cut like extractJsonText. */
+function jsonCandidates(raw: string, limit = 8): string[] {
+  const fenced = FENCE.exec(raw);
+  const body = fenced?.[1] && /[[{]/.test(fenced[1]) ? fenced[1] : raw;
+  const candidates: string[] = [];
+  for (let start = body.search(/[[{]/); start >= 0 && candidates.length < limit; ) {
+    candidates.push(extractJsonText(body.slice(start)));
+    const next = body.slice(start + 1).search(/[[{]/);
+    start = next < 0 ? -1 : start + 1 + next;
+  }
+  return candidates;
+}
+
 /** Reads a model's whole answer into verdicts, tolerating fences, prose, Python literals and broken JSON. */
 export function parseVerdicts(raw: string): ParsedVerdicts {
-  const notes: string[] = [];
-  const text = extractJsonText(raw);
-  const value = text ? parseLoose(text, notes) : undefined;
-  const list = findVerdictArray(value);
-  if (!list) return { verdicts: [], notes };
-  return { verdicts: list.map((item) => normalizeVerdict(item, notes)), notes };
+  // Prose before the JSON can hold brackets of its own ("claims [1-5]"): the first place that
+  // reads as a list with a verdict in it wins; failing that, the first place, as before.
+  let first: ParsedVerdicts | undefined;
+  for (const text of jsonCandidates(raw)) {
+    const notes: string[] = [];
+    const list = findVerdictArray(parseLoose(text, notes));
+    const parsed = { verdicts: list ? list.map((item) => normalizeVerdict(item, notes)) : [], notes };
+    if (list?.some(looksLikeVerdict)) return parsed;
+    first ??= parsed;
+  }
+  return first ?? { verdicts: [], notes: [] };
 }

@@ -14,6 +14,7 @@ export function createVerdictStreamParser(onVerdict: (index: number, verdict: Ve
   let escaped = false;
   let objectStart = -1;
   let emitted = 0;
+  let emittedBeforeList = 0;
 
   return {
     push(chunk: string): void {
@@ -29,7 +30,10 @@ export function createVerdictStreamParser(onVerdict: (index: number, verdict: Ve
         if (ch === '"') inString = true;
         else if (ch === '[' || ch === '{') {
           depth++;
-          if (ch === '[' && listDepth < 0) listDepth = depth;
+          if (ch === '[' && listDepth < 0) {
+            listDepth = depth;
+            emittedBeforeList = emitted;
+          }
           // A bare object at the root may itself be the only verdict; track it like a list item.
           if (ch === '{' && (depth === listDepth + 1 || (listDepth < 0 && depth === 1))) objectStart = scanned;
         } else if (ch === ']' || ch === '}') {
@@ -39,6 +43,8 @@ export function createVerdictStreamParser(onVerdict: (index: number, verdict: Ve
             const verdict = parseObject(candidate);
             if (verdict !== undefined) onVerdict(emitted++, verdict);
           }
+          // A list that closes without a verdict ("claims [1-5]" in prose, an error_type) was not the one.
+          if (ch === ']' && depth === listDepth && emitted === emittedBeforeList) listDepth = -1;
           depth--;
         }
       }

@@ -60,7 +60,8 @@ export function renderAnswer(verdicts: readonly ScriptedVerdict[], mode: FormatM
     case 'fenced':
       return stop('```json\n' + JSON.stringify(payload, null, 2) + '\n```');
     case 'prose':
-      return stop(`Sure! I looked at the image carefully.\n\n${json}\n\nEach entry follows the order of the claims.`);
+      // Brackets in the prose too, as in "claims [1–5]" or a reasoning model's notes.
+      return stop(`Sure! I checked claims [1-${verdicts.length}] against the image.\n\n${json}\n\nEach entry follows the order of the claims.`);
     case 'python':
       return stop(pythonic(payload));
     case 'length': {

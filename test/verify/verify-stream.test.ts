@@ -1,6 +1,8 @@
 // Streaming as the user sees it: verdicts arrive while the model still writes, and cancelling keeps them.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Verdict } from '../../lib/verify/schema';
+import { parseVerdicts } from '../../lib/verify/parse';
+import { createVerdictStreamParser } from '../../lib/verify/stream-parse';
 import { verifyClaims } from '../../lib/verify/verify';
 import { toCheckError } from '../../lib/verify/client';
 import { chatRequests, clientFor, failOnUnhandledRejection, imageDataUrl, runVerify, useModelServer } from '../server/fixtures';
@@ -31,6 +33,16 @@ describe('streamed verdicts', () => {
       expect(run.reported[4]!.atMs - first).toBeGreaterThan((run.elapsedMs - first) / 2);
     },
   );
+
+  it.each(['fenced', 'prose', 'python'] as const)('streams verdicts early from a "%s" answer too', async (output) => {
+    ctx.server.set({ output, pace: { tokensPerSecond: 100, firstTokenMs: 100 } });
+    const run = await runVerify(ctx.server, { claims: CLAIMS, imageDataUrl: image, stream: true, outputMode: 'json_object' });
+    expect(run.result?.verdicts.every(Boolean)).toBe(true);
+    expect(run.reported.map((r) => r.index)).toEqual([0, 1, 2, 3, 4]);
+    // Python literals are not JSON: those verdicts can only be read once the answer is complete.
+    if (output === 'python') expect(run.reported[0]!.atMs / run.elapsedMs).toBeGreaterThan(0.9);
+    else expect(run.reported[0]!.atMs / run.elapsedMs).toBeLessThan(0.5);
+  });
 
   it('reports nothing early when not streaming: every verdict comes with the complete answer', async () => {
     ctx.server.set({ pace: { tokensPerSecond: 400, firstTokenMs: 100 } });
@@ -114,5 +126,22 @@ describe('cancelling', () => {
     expect(run.error?.kind).toBe('aborted');
     expect(seen.content).not.toMatch(/"Quantitative"\]\}/);
     expect(run.reported.map((r) => r.index)).toEqual([0, 1]);
+  });
+});
+
+describe('finding the verdict list among other brackets', () => {
+  const a = '{"reasoning":"a","label":true,"error_type":[]}';
+  const b = '{"reasoning":"b","label":false,"error_type":["Object"]}';
+  it.each([
+    ['prose brackets before an object', `I checked claims [1-2].\n{"verdicts":[${a},${b}]}`, 2],
+    ['prose brackets before a bare array', `Claims [1-2]:\n[${a},${b}]`, 2],
+    ['a list of claims before the verdicts', `{"claims":["x","y"],"verdicts":[${a},${b}]}`, 2],
+    ['a single bare verdict with error types', b, 1],
+  ])('%s: streamed one by one and read whole', (_name, answer, count) => {
+    const streamed: number[] = [];
+    const parser = createVerdictStreamParser((index) => streamed.push(index));
+    for (const ch of answer) parser.push(ch);
+    expect(streamed).toEqual([0, 1].slice(0, count));
+    expect(parseVerdicts(answer).verdicts.filter(Boolean)).toHaveLength(count);
   });
 });
