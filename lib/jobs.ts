@@ -1,4 +1,4 @@
-import { capClaims, splitCaption } from './claims/split';
+import { capClaims, splitCaption, type SplitResult } from './claims/split';
 import type { CheckJob, ImagePath } from './check';
 import { CheckError } from './errors';
 import type { Verdict } from './verify/schema';
@@ -33,6 +33,8 @@ export interface CheckDeps {
   verify(claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void): Promise<VerifyOutcome>;
   save(job: CheckJob): Promise<void>;
   now(): number;
+  /** Turns the caption into claims; the on-device split unless the user chose the model-assisted one. */
+  split?(caption: string): Promise<SplitResult>;
 }
 
 export interface CheckInput {
@@ -93,7 +95,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     await deps.save(job);
     const gathered = await deps.gather();
     const { caption, notes } = prepareCaption(gathered.caption);
-    const split = splitCaption(caption);
+    const split = deps.split ? await deps.split(caption) : splitCaption(caption);
     if (split.claims.length === 0)
       throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');
     const { claims: kept, cut } = capClaims(split.claims, input.maxClaims);

@@ -19,6 +19,8 @@ export const settingsSchema = z.object({
   model: z.string(),
   /** Longest edge of the image sent to the model, in pixels. */
   maxImageEdge: z.number().int().min(256).max(4096),
+  /** How the caption becomes claims: spans split on the device, or atomic claims rewritten by the model. */
+  splitMode: z.enum(['on-device', 'model']),
   /** Claims sent per check; the rest are cut with a notice. */
   maxClaims: z.number().int().min(1).max(100),
   /** Chunks of 12 claims in flight at once. */
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: Settings = {
   apiKey: '',
   model: '',
   maxImageEdge: 1024,
+  splitMode: 'on-device',
   maxClaims: 25,
   concurrency: 3,
   stream: true,

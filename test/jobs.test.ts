@@ -84,6 +84,28 @@ describe('runCheck', () => {
   });
 });
 
+describe('runCheck with the model-assisted split', () => {
+  it('verifies the claims the splitter returns, keeping their source sentence spans', async () => {
+    let sent: string[] = [];
+    const d = deps({
+      split: async (caption) => ({
+        claims: [
+          { text: 'There are two cats.', start: 0, end: caption.indexOf('.') + 1, hedged: false },
+          { text: 'There is a dog.', start: caption.indexOf('A dog'), end: caption.length, hedged: false },
+        ],
+        setAside: [],
+      }),
+      verify: async (claims) => {
+        sent = claims;
+        return { verdicts: [yes, no], usage: { promptTokens: 1, completionTokens: 1 }, notes: [] };
+      },
+    });
+    const job = await runCheck(input, d);
+    expect(sent).toEqual(['There are two cats.', 'There is a dog.']);
+    expect(job.claims.map((c) => job.caption.slice(c.start, c.end))).toEqual(['Two cats sit on a sofa.', 'A dog sleeps under the table.']);
+  });
+});
+
 describe('prepareCaption', () => {
   it('caps very long captions with a notice', () => {
     const { caption, notes } = prepareCaption('word '.repeat(10_000));

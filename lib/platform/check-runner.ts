@@ -5,7 +5,7 @@ import { showBadge } from './badge';
 import { gatherFromFrame, type CheckTarget } from './gather';
 import { fetchImage } from './image';
 import { loadSettings, saveJob } from './storage';
-import { assertConfigured, endpointVerifier } from './verifier';
+import { assertConfigured, endpointSplitter, endpointVerifier } from './verifier';
 
 const running = new Map<number, AbortController>();
 
@@ -44,6 +44,7 @@ export async function startCheck(target: CheckTarget, now: () => number = Date.n
         },
         acquireImage: (url) => fetchImage(url, settings.maxImageEdge, controller.signal),
         verify: endpointVerifier(settings, controller.signal),
+        split: endpointSplitter(settings, controller.signal),
       },
     );
   } finally {

@@ -1,3 +1,5 @@
+import { atomicClaims } from '../claims/atomic';
+import type { SplitResult } from '../claims/split';
 import { CheckError } from '../errors';
 import type { VerifyOutcome } from '../jobs';
 import { configuredEndpoint, type Settings } from '../settings';
@@ -42,4 +44,19 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal): Verif
       },
     });
   };
+}
+
+/** The model-assisted split with the configured endpoint, or undefined for the on-device one. */
+export function endpointSplitter(settings: Settings, signal: AbortSignal): ((caption: string) => Promise<SplitResult>) | undefined {
+  const endpoint = configuredEndpoint(settings);
+  if (settings.splitMode !== 'model' || !endpoint) return undefined;
+  return async (caption) => ({
+    claims: await atomicClaims({
+      client: createClient(endpoint, { timeoutMs: settings.timeoutSeconds * 1000 }),
+      model: endpoint.model,
+      caption,
+      signal,
+    }),
+    setAside: [],
+  });
 }
