@@ -1,0 +1,61 @@
+// `caption-check split` as a child process: the on-device split, no model involved.
+import { describe, expect, it } from 'vitest';
+import { jsonLines, runCli } from './run-cli';
+
+type Piece = { text: string; start: number; end: number };
+
+describe('split', () => {
+  it('--caption --json gives spans that index the caption as given', async () => {
+    const caption = '  A red car is parked next to a tree. It evokes a sense of calm.';
+    const run = await runCli(['split', '--caption', caption, '--json']);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { claims: Piece[]; set_aside: (Piece & { reason: string })[] };
+    expect(result.claims.map((c) => c.text)).toContain('A red car is parked next to a tree.');
+    expect(result.set_aside.length).toBeGreaterThan(0);
+    for (const piece of [...result.claims, ...result.set_aside]) expect(caption.slice(piece.start, piece.end)).toBe(piece.text);
+  });
+
+  it('--jsonl writes one line per input line, names a malformed line on stderr, goes on, and exits 1', async () => {
+    const input = [
+      JSON.stringify({ id: 'a', caption: 'A dog runs on the beach.' }),
+      '{"id": "b", "caption": ', // cut short
+      '',
+      JSON.stringify({ id: 7, caption: 'Two cats sleep on a sofa, which suggests a lazy afternoon.' }),
+      JSON.stringify({ id: 'c' }),
+    ].join('\n');
+    const run = await runCli(['split', '--jsonl'], { input });
+    expect(run.code).toBe(1);
+    const lines = jsonLines(run.stdout);
+    expect(lines.map((l) => l.id)).toEqual(['a', 7]);
+    expect(lines[0]).toEqual({ id: 'a', claims: [{ text: 'A dog runs on the beach.', start: 0, end: 24 }], set_aside: [] });
+    expect(lines[1]).toMatchObject({ set_aside: [{ text: expect.stringContaining('lazy afternoon'), reason: expect.any(String) }] });
+    expect(run.stderr).toMatch(/line 2: not valid JSON/);
+    expect(run.stderr).toMatch(/line 5: expected \{"id"/);
+    expect(run.stderr).not.toMatch(/line [134]:/);
+  });
+
+  it('--jsonl exits 0 when every line is well formed', async () => {
+    const run = await runCli(['split', '--jsonl'], { input: `${JSON.stringify({ id: 1, caption: 'A dog.' })}\n` });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+
+  it.each([
+    [['split'], /exactly one of --caption <text> or --jsonl/],
+    [['split', '--caption', 'A dog.', '--jsonl'], /exactly one of --caption <text> or --jsonl/],
+    [['split', '--jsonl', '--json'], /--json goes with --caption/],
+    [['split', '--image', 'x.jpg'], /Unknown option --image/],
+  ])('exits 2 on %j', async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('answers --help and --version', async () => {
+    const help = await runCli(['split', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('{"id","claims":[{"text","start","end"}],"set_aside":[{"text","start","end","reason"}]}');
+    const version = await runCli(['--version']);
+    expect(version.stdout).toMatch(/^caption-check \d+\.\d+\.\d+\n$/);
+  });
+});
