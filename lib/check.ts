@@ -32,6 +32,8 @@ export const checkJobSchema = z.object({
   finishedAt: z.number().nullable(),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
   error: checkErrorInfoSchema.nullable(),
+  /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
+  owner: z.string().optional(),
 });
 export type CheckJob = z.infer<typeof checkJobSchema>;
 

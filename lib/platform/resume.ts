@@ -1,0 +1,74 @@
+import { browser } from 'wxt/browser';
+import { checkJobSchema, type CheckJob } from '../check';
+import { showBadge } from './badge';
+
+/**
+ * This worker instance. Chrome runs one instance of an extension's service worker at a time, and a
+ * stopped worker loses its memory, so a job whose `owner` is not this id was started by an instance
+ * that no longer exists: nobody will ever finish it.
+ */
+export const WORKER_INSTANCE = crypto.randomUUID();
+
+/** What the user reads on a check whose worker was stopped mid-way; Re-run is the one-click retry. */
+export const INTERRUPTED_MESSAGE =
+  'The check was interrupted: the browser stopped Caption Check in the middle of it. The verdicts that arrived are kept; press Re-run to check again.';
+
+const JOB_KEY = /^check:\d+$/;
+
+/** The job as the interrupted check it is: its verdicts kept, the claims still waiting marked as without one. */
+export function interruptedJob(job: CheckJob, now: number): CheckJob {
+  return {
+    ...job,
+    status: 'error',
+    phase: 'finished',
+    finishedAt: now,
+    error: { kind: 'interrupted', message: INTERRUPTED_MESSAGE, retryAfterMs: null },
+  };
+}
+
+/** Whether a stored job is still marked running by a worker instance other than this one. */
+export function isOrphaned(job: CheckJob, instance: string = WORKER_INSTANCE): boolean {
+  return job.status === 'running' && job.owner !== instance;
+}
+
+/**
+ * Marks every check left running by an earlier worker instance as interrupted (partial verdicts kept).
+ *
+ * Why not resume: resuming would re-read the page (which may have navigated or lost our activeTab
+ * grant), re-send the image and pay for the whole model answer again without the user asking; the
+ * model's half-streamed answer cannot be continued anyway. An honest "interrupted" with Re-run costs
+ * one click and never spends tokens behind the user's back.
+ */
+export async function markOrphanedJobs(now: () => number = Date.now): Promise<CheckJob[]> {
+  const all = await browser.storage.session.get(null);
+  const marked: CheckJob[] = [];
+  for (const [key, value] of Object.entries(all)) {
+    if (!JOB_KEY.test(key)) continue;
+    const parsed = checkJobSchema.safeParse(value);
+    if (!parsed.success || !isOrphaned(parsed.data)) continue;
+    const job = interruptedJob(parsed.data, now());
+    await browser.storage.session.set({ [key]: job });
+    // A badge left at "…" would say the check still runs; it does not. Tabs may be gone since.
+    await showBadge(job).catch(() => undefined);
+    marked.push(job);
+  }
+  return marked;
+}
+
+let sweep: Promise<unknown> | null = null;
+
+/** Runs the start-up sweep once per worker instance; failures are logged, never thrown (start-up must not break). */
+export function sweepAtStart(): Promise<unknown> {
+  sweep ??= markOrphanedJobs().catch((error: unknown) => {
+    console.warn('Caption Check: could not mark interrupted checks', error instanceof Error ? error.message : String(error));
+  });
+  return sweep;
+}
+
+/**
+ * Resolves once the start-up sweep is over, so a check started by the very event that woke the
+ * worker is never overwritten by the sweep reading the tab's previous job.
+ */
+export function afterSweep(): Promise<unknown> {
+  return sweepAtStart();
+}
