@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { handleMenuClick, registerMenus } from '@/lib/platform/menus';
+import { sweepAtStart } from '@/lib/platform/resume';
 import { handleMessage } from '@/lib/platform/router';
 
 // Wiring only: every listener is registered synchronously at start so a woken worker gets its event.
@@ -9,5 +10,9 @@ export default defineBackground({
     browser.runtime.onInstalled.addListener(() => void registerMenus());
     browser.contextMenus.onClicked.addListener(handleMenuClick);
     browser.runtime.onMessage.addListener(handleMessage);
+    // Checks left running by a stopped worker instance are marked interrupted (partial verdicts kept).
+    void sweepAtStart();
+    // Start-to-ready is a speed budget (scripts/bench.ts reads this mark).
+    performance.mark('caption-check:ready');
   },
 });

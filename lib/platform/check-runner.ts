@@ -4,6 +4,7 @@ import { runCheck } from '../jobs';
 import { showBadge } from './badge';
 import { gatherFromFrame, type CheckTarget } from './gather';
 import { fetchImage } from './image';
+import { afterSweep, WORKER_INSTANCE } from './resume';
 import { loadSettings, saveJob } from './storage';
 import { assertConfigured, endpointSplitter, endpointVerifier } from './verifier';
 
@@ -20,6 +21,8 @@ export async function startCheck(target: CheckTarget, now: () => number = Date.n
   running.get(target.tabId)?.abort();
   const controller = new AbortController();
   running.set(target.tabId, controller);
+  // The start-up sweep must not read this tab's old job after we wrote the new one.
+  await afterSweep();
   const settings = await loadSettings();
   const stop = keepAlive();
   try {
@@ -35,7 +38,8 @@ export async function startCheck(target: CheckTarget, now: () => number = Date.n
       {
         now,
         save: async (job) => {
-          await saveJob(job);
+          // The owner tells a restarted worker that this job's runner is gone (lib/platform/resume.ts).
+          await saveJob({ ...job, owner: WORKER_INSTANCE });
           await showBadge(job);
         },
         gather: async () => {

@@ -16,9 +16,18 @@ const handlers: Handlers = {
   },
 };
 
+/**
+ * Whether a message comes from one of our own extension pages (popup, options — also when opened
+ * in a tab). Our page script runs in web pages with our extension id too, so the id alone is not
+ * enough: the sender's URL must be inside the extension.
+ */
+export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
+  return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
+}
+
 /** Validates a message and its sender (our own extension pages only), then runs its handler. */
 export function handleMessage(raw: unknown, sender: Browser.runtime.MessageSender): Promise<MessageResponse> | undefined {
-  if (sender.id !== browser.runtime.id || sender.tab) return undefined;
+  if (!isOwnPage(sender)) return undefined;
   const parsed = messageSchema.safeParse(raw);
   if (!parsed.success) return Promise.resolve({ ok: false, error: 'Unknown message.' });
   const message = parsed.data;
