@@ -1,23 +1,48 @@
-/** What the page script reports about the right-clicked image. */
+import { findCaptionCandidates } from './caption-candidates';
+import { chooseCaption } from './chooser';
+import { pickedElementFor } from './picker';
+
+/** What the page script reports about the chosen image. */
 export interface PageCaption {
   caption: string;
-  source: 'selection' | 'figcaption' | 'alt' | 'none';
+  source: 'selection' | 'chooser';
   pageUrl: string;
   imageUrl: string;
 }
 
-/** Runs in the image's frame: the selection, else the image's <figcaption>, else its alt. */
-export function gatherCaption(srcUrl: string, maxChars: number): PageCaption {
-  const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().slice(0, maxChars);
+/** The user closed the chooser: the check ends quietly. */
+export interface GatherCancelled {
+  cancelled: true;
+}
+
+function collapse(text: string | null | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The element showing `srcUrl`: the one the picker chose, else an <img> with that URL. */
+function anchorFor(srcUrl: string): Element | null {
+  const picked = pickedElementFor(srcUrl);
+  if (picked) return picked;
   const images = Array.from(document.images);
-  const image =
-    images.find((img) => img.currentSrc === srcUrl) ?? images.find((img) => img.src === srcUrl) ?? null;
-  const base = { pageUrl: location.href, imageUrl: image?.currentSrc || srcUrl };
-  const selection = clean(window.getSelection()?.toString());
+  return images.find((img) => img.currentSrc === srcUrl) ?? images.find((img) => img.src === srcUrl) ?? null;
+}
+
+/** The text selected in this frame, whitespace collapsed, capped at `maxChars`. */
+export function readSelection(maxChars: number): string {
+  return collapse(window.getSelection()?.toString()).slice(0, maxChars);
+}
+
+/**
+ * Runs in the image's frame. Text the user selected is the caption, no question asked; otherwise
+ * the chooser offers the captions found near the image and waits for the user to confirm one.
+ */
+export async function gatherCaption(srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled> {
+  const image = anchorFor(srcUrl);
+  const base = { pageUrl: location.href, imageUrl: (image instanceof HTMLImageElement && image.currentSrc) || srcUrl };
+  const selection = readSelection(maxChars);
   if (selection) return { ...base, caption: selection, source: 'selection' };
-  const figcaption = clean(image?.closest('figure')?.querySelector('figcaption')?.textContent);
-  if (figcaption) return { ...base, caption: figcaption, source: 'figcaption' };
-  const alt = clean(image?.alt);
-  if (alt) return { ...base, caption: alt, source: 'alt' };
-  return { ...base, caption: '', source: 'none' };
+  const anchor = image ?? document.documentElement;
+  const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars);
+  if ('cancelled' in choice) return choice;
+  return { ...base, caption: choice.caption, source: 'chooser' };
 }

@@ -9,3 +9,8 @@ export async function showBadge(job: CheckJob): Promise<void> {
     browser.action.setBadgeBackgroundColor({ tabId: job.tabId, color: badge.color }),
   ]);
 }
+
+/** Clears a tab's badge (the user cancelled before a check began). */
+export async function clearBadge(tabId: number): Promise<void> {
+  await browser.action.setBadgeText({ tabId, text: '' });
+}

@@ -1,7 +1,9 @@
 import { browser } from 'wxt/browser';
 import type { CheckJob } from '../check';
-import { runCheck } from '../jobs';
-import { showBadge } from './badge';
+import { CheckError } from '../errors';
+import { runCheck, type GatheredCaption } from '../jobs';
+import { configuredEndpoint } from '../settings';
+import { clearBadge, showBadge } from './badge';
 import { gatherFromFrame, type CheckTarget } from './gather';
 import { fetchImage } from './image';
 import { afterSweep, WORKER_INSTANCE } from './resume';
@@ -16,16 +18,43 @@ function keepAlive(): () => void {
   return () => clearInterval(timer);
 }
 
-/** Starts a check for the image the user chose; its progress lands in session storage and the badge. */
-export async function startCheck(target: CheckTarget, now: () => number = Date.now): Promise<CheckJob> {
+/** A caption known before the check starts (text selected before picking, a re-run): no chooser then. */
+export interface PresetCaption {
+  caption?: string;
+}
+
+/**
+ * Starts a check for the image the user chose; its progress lands in session storage and the badge.
+ * Null when the user cancelled the caption chooser: no job, no error, the badge cleared.
+ */
+export async function startCheck(
+  target: CheckTarget,
+  now: () => number = Date.now,
+  preset: PresetCaption = {},
+): Promise<CheckJob | null> {
   running.get(target.tabId)?.abort();
   const controller = new AbortController();
   running.set(target.tabId, controller);
   // The start-up sweep must not read this tab's old job after we wrote the new one.
   await afterSweep();
   const settings = await loadSettings();
+  // Also covers the wait for the user in the chooser (executeScript awaits the page's promise).
   const stop = keepAlive();
   try {
+    // The caption is settled before a job exists: nothing is shown or sent until the user confirms.
+    let chosen: GatheredCaption | CheckError | null =
+      preset.caption !== undefined ? { caption: preset.caption, pageUrl: target.pageUrl, imageUrl: target.srcUrl } : null;
+    if (!chosen && configuredEndpoint(settings)) {
+      chosen = await gatherFromFrame(target).catch((error: unknown) => {
+        if (error instanceof CheckError) return error;
+        throw error;
+      });
+      if (chosen === null || controller.signal.aborted) {
+        if (running.get(target.tabId) === controller) await clearBadge(target.tabId);
+        return null;
+      }
+    }
+    const gathered = chosen;
     return await runCheck(
       {
         id: crypto.randomUUID(),
@@ -44,7 +73,11 @@ export async function startCheck(target: CheckTarget, now: () => number = Date.n
         },
         gather: async () => {
           assertConfigured(settings);
-          return gatherFromFrame(target);
+          if (gathered instanceof CheckError) throw gathered;
+          if (gathered) return gathered;
+          const late = await gatherFromFrame(target);
+          if (!late) throw new CheckError('aborted', 'The check was cancelled.');
+          return late;
         },
         acquireImage: (url) => fetchImage(url, settings.maxImageEdge, controller.signal),
         verify: endpointVerifier(settings, controller.signal),

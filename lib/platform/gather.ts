@@ -43,9 +43,13 @@ export async function callPage<M extends keyof PageApi>(
   }
 }
 
-/** Reads the caption inside the image's own frame. */
-export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCaption> {
+/**
+ * Reads the caption inside the image's own frame: the selection, else what the user confirms in the
+ * in-page chooser (this waits for them). Null when they cancelled it.
+ */
+export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCaption | null> {
   const found = await callPage(target, 'gather', target.srcUrl, MAX_CAPTION_CHARS);
   if (!found) throw new CheckError('page', 'The page did not answer. Reload it and try again.');
+  if ('cancelled' in found) return null;
   return { caption: found.caption, pageUrl: found.pageUrl, imageUrl: found.imageUrl };
 }

@@ -11,7 +11,8 @@ const handlers: Handlers = {
   rerunCheck: async ({ tabId }) => {
     const job = await loadJob(tabId);
     if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
-    void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl });
+    // The caption was settled the first time: a re-run does not ask again.
+    void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, undefined, { caption: job.caption });
     return { ok: true };
   },
 };

@@ -1,0 +1,176 @@
+// The in-page caption chooser: a small dialog anchored to the image, in a closed shadow root so the
+// page's CSS and scripts cannot reach into it. Built with DOM APIs and textContent only.
+import { SOURCE_LABELS, type CaptionCandidate } from './caption-candidates';
+
+/** What the user decided: a caption to check (possibly edited), or nothing at all. */
+export type ChooserResult = { caption: string } | { cancelled: true };
+
+const STYLE = `
+:host { all: initial !important; position: absolute !important; z-index: 2147483647 !important; display: block !important; }
+.panel { box-sizing: border-box; width: 380px; max-width: calc(100vw - 16px); padding: 12px; border-radius: 8px;
+  background: #fff; color: #1f1f1f; border: 1px solid #c4c7c5; box-shadow: 0 4px 16px rgba(0,0,0,.25);
+  font: 13px/1.4 system-ui, sans-serif; text-align: left; }
+.title { margin: 0 0 6px; font-weight: 600; font-size: 14px; }
+textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 180px; resize: vertical; font: inherit;
+  padding: 6px; border: 1px solid #747775; border-radius: 4px; color: inherit; background: #fff; }
+.notice { margin: 4px 0 0; color: #8c1d18; min-height: 0; }
+.notice:empty { display: none; }
+.candidates { display: flex; flex-direction: column; gap: 4px; margin: 8px 0; max-height: 160px; overflow: auto; }
+.candidate { all: unset; box-sizing: border-box; display: block; padding: 4px 6px; border: 1px solid #dadce0; border-radius: 4px;
+  cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.candidate[aria-pressed="true"] { border-color: #0b57d0; background: #e8f0fe; }
+.candidate:focus-visible, button:focus-visible, textarea:focus-visible { outline: 2px solid #0b57d0; outline-offset: 1px; }
+.source { font-weight: 600; margin-right: 6px; }
+.hint { margin: 4px 0 8px; color: #444746; }
+.actions { display: flex; gap: 8px; justify-content: flex-end; }
+.actions button { font: inherit; padding: 5px 12px; border-radius: 4px; border: 1px solid #747775; background: #fff; color: #1f1f1f; cursor: pointer; }
+.actions .primary { background: #0b57d0; border-color: #0b57d0; color: #fff; }
+`;
+
+let closeOpen: (() => void) | null = null;
+
+function make<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, text?: string) {
+  const element = Object.assign(document.createElement(tag), props);
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+function isEditable(element: Element | null): boolean {
+  return !!element && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || (element as HTMLElement).isContentEditable);
+}
+
+/**
+ * Shows the chooser by `anchor` and resolves when the user confirms a caption (Enter or "Check
+ * claims") or cancels (Esc or "Cancel"). Nothing leaves the page before that. Opening a second
+ * chooser cancels the first.
+ */
+export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], maxChars: number): Promise<ChooserResult> {
+  closeOpen?.();
+  return new Promise<ChooserResult>((resolve) => {
+    const host = document.createElement('caption-check-chooser');
+    const root = host.attachShadow({ mode: 'closed' });
+    const style = make('style', {}, STYLE);
+    const panel = make('div', { className: 'panel' });
+    panel.setAttribute('role', 'dialog');
+    panel.setAttribute('aria-label', 'Caption Check: choose the caption to check');
+    const title = make('p', { className: 'title', id: 'title' }, 'Which text is the caption?');
+    const textarea = make('textarea', { maxLength: maxChars, spellcheck: false });
+    textarea.setAttribute('aria-label', 'Caption to check');
+    const notice = make('p', { className: 'notice' });
+    notice.setAttribute('role', 'status');
+    const list = make('div', { className: 'candidates' });
+    list.setAttribute('role', 'group');
+    list.setAttribute('aria-label', 'Captions found on the page');
+    const hint = make('p', { className: 'hint' }, 'Or select the caption text on the page, then press Enter. Esc cancels.');
+    const confirmButton = make('button', { type: 'button', className: 'primary' }, 'Check claims');
+    const cancelButton = make('button', { type: 'button' }, 'Cancel');
+    const actions = make('div', { className: 'actions' });
+    actions.append(confirmButton, cancelButton);
+
+    const buttons: HTMLButtonElement[] = [];
+    const fill = (text: string, truncated: boolean) => {
+      textarea.value = text.slice(0, maxChars);
+      notice.textContent =
+        truncated || text.length > maxChars ? `This caption was cut to its first ${maxChars.toLocaleString('en')} characters.` : '';
+    };
+    const pick = (index: number) => {
+      buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(i === index)));
+      const candidate = candidates[index];
+      if (candidate) fill(candidate.text, candidate.truncated);
+    };
+    candidates.forEach((candidate, index) => {
+      const button = make('button', { type: 'button', className: 'candidate', title: candidate.text });
+      button.append(make('span', { className: 'source' }, SOURCE_LABELS[candidate.source]), make('span', {}, candidate.text));
+      button.setAttribute('aria-pressed', 'false');
+      button.addEventListener('click', () => {
+        pick(index);
+        textarea.focus();
+      });
+      buttons.push(button);
+      list.append(button);
+    });
+    if (candidates.length === 0) hint.textContent = 'No caption was found near this image. Select the caption text on the page, then press Enter, or type it above. Esc cancels.';
+
+    panel.append(title, textarea, notice, ...(candidates.length ? [list] : []), hint, actions);
+    root.append(style, panel);
+
+    const finish = (result: ChooserResult) => {
+      window.removeEventListener('keydown', onPageKey, true);
+      document.removeEventListener('selectionchange', onSelection);
+      host.remove();
+      if (closeOpen === cancel) closeOpen = null;
+      resolve(result);
+    };
+    const cancel = () => finish({ cancelled: true });
+    const confirm = () => {
+      const caption = textarea.value.trim();
+      if (!caption) {
+        notice.textContent = 'Choose a caption above, type one, or select it on the page first.';
+        textarea.focus();
+        return;
+      }
+      finish({ caption });
+    };
+    closeOpen = cancel;
+
+    // Inside the dialog: Enter in the caption confirms (Shift+Enter is a new line), Esc cancels, Tab stays inside.
+    panel.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        cancel();
+      } else if (event.key === 'Enter' && !event.shiftKey && root.activeElement === textarea) {
+        event.preventDefault();
+        confirm();
+      } else if (event.key === 'Tab') {
+        const focusable = [textarea, ...buttons, confirmButton, cancelButton];
+        const at = focusable.indexOf(root.activeElement as HTMLTextAreaElement | HTMLButtonElement);
+        const next = (at + (event.shiftKey ? -1 : 1) + focusable.length) % focusable.length;
+        event.preventDefault();
+        focusable[next]?.focus();
+      }
+      // The page must not see keys typed into the dialog (site shortcuts would fire).
+      event.stopPropagation();
+    });
+    // Outside the dialog: the user is selecting the caption on the page; Enter takes it, Esc cancels.
+    function onPageKey(event: KeyboardEvent) {
+      if (document.activeElement === host) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        cancel();
+      } else if (event.key === 'Enter' && !isEditable(document.activeElement) && getSelection()?.toString().trim()) {
+        event.preventDefault();
+        event.stopPropagation();
+        confirm();
+      }
+    }
+    function onSelection() {
+      if (document.activeElement === host) return;
+      const text = getSelection()?.toString().replace(/\s+/g, ' ').trim() ?? '';
+      if (!text) return;
+      buttons.forEach((b) => b.setAttribute('aria-pressed', 'false'));
+      fill(text, false);
+    }
+    confirmButton.addEventListener('click', confirm);
+    cancelButton.addEventListener('click', cancel);
+    window.addEventListener('keydown', onPageKey, true);
+    document.addEventListener('selectionchange', onSelection);
+
+    document.documentElement.append(host);
+    placeBy(host, anchor);
+    if (candidates.length) pick(0);
+    textarea.focus({ preventScroll: true });
+    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+  });
+}
+
+/** Puts the dialog just under the anchor, kept inside the visible part of the page. */
+function placeBy(host: HTMLElement, anchor: Element): void {
+  const rect = anchor.getBoundingClientRect();
+  const box = host.getBoundingClientRect();
+  const left = Math.min(Math.max(8, rect.left), Math.max(8, innerWidth - box.width - 8));
+  const below = Math.min(rect.bottom + 8, innerHeight - box.height - 8);
+  const top = Math.max(8, below);
+  host.style.setProperty('left', `${left + scrollX}px`, 'important');
+  host.style.setProperty('top', `${top + scrollY}px`, 'important');
+}

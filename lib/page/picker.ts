@@ -1,0 +1,126 @@
+// The image picker: for images the context menu cannot reach (CSS backgrounds, images under a
+// transparent overlay, <canvas>, video posters, pages that block right-click). The highlight is
+// drawn in our own closed-shadow overlay; no page element's style is touched.
+
+/** What the user picked: the element's image URL ('' for a <canvas>), or nothing. */
+export type PickResult = { srcUrl: string; pageUrl: string; kind: PickedKind } | { cancelled: true };
+export type PickedKind = 'img' | 'background' | 'canvas' | 'video' | 'svg-image';
+
+/** Global (isolated world) where the picked element waits for the image finder. */
+export const PICKED_GLOBAL = 'captionCheckPicked';
+
+const STYLE = `
+:host { all: initial !important; position: fixed !important; inset: 0 !important; z-index: 2147483647 !important;
+  pointer-events: none !important; display: block !important; }
+.box { position: fixed; box-sizing: border-box; border: 3px solid #0b57d0; background: rgba(11,87,208,.12);
+  border-radius: 2px; display: none; }
+.tip { position: fixed; top: 8px; left: 50%; transform: translateX(-50%); padding: 6px 12px; border-radius: 6px;
+  background: #1f1f1f; color: #fff; font: 13px/1.4 system-ui, sans-serif; box-shadow: 0 2px 8px rgba(0,0,0,.3); }
+`;
+
+const MIN_EDGE = 16;
+let stopOpen: (() => void) | null = null;
+
+function firstCssUrl(value: string): string {
+  const match = /url\(\s*(['"]?)(.*?)\1\s*\)/.exec(value);
+  return match?.[2] ? new URL(match[2], document.baseURI).href : '';
+}
+
+/** The image an element shows, and what kind of element shows it; null when it shows none. */
+export function imageOf(element: Element): { srcUrl: string; kind: PickedKind } | null {
+  if (element instanceof HTMLImageElement) return element.currentSrc || element.src ? { srcUrl: element.currentSrc || element.src, kind: 'img' } : null;
+  if (element instanceof HTMLCanvasElement) return { srcUrl: '', kind: 'canvas' };
+  if (element instanceof HTMLVideoElement) return element.poster ? { srcUrl: element.poster, kind: 'video' } : null;
+  if (element instanceof SVGImageElement) {
+    const href = element.href.baseVal;
+    return href ? { srcUrl: new URL(href, document.baseURI).href, kind: 'svg-image' } : null;
+  }
+  const background = firstCssUrl(getComputedStyle(element).backgroundImage);
+  return background ? { srcUrl: background, kind: 'background' } : null;
+}
+
+/** The image-like element under a point, looking through transparent overlays (all elements stacked there). */
+export function imageElementAt(x: number, y: number, skip: Element): Element | null {
+  for (const element of document.elementsFromPoint(x, y)) {
+    if (element === skip || element === document.documentElement || element === document.body) continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.width < MIN_EDGE || rect.height < MIN_EDGE) continue;
+    if (imageOf(element)) return element;
+  }
+  return null;
+}
+
+/**
+ * Lets the user point at an image on the page and click it. Esc leaves. The picked element is
+ * stored at globalThis.captionCheckPicked for the image finder. Starting a second picker ends the first.
+ */
+export function pickImage(): Promise<PickResult> {
+  stopOpen?.();
+  return new Promise<PickResult>((resolve) => {
+    const host = document.createElement('caption-check-picker');
+    const root = host.attachShadow({ mode: 'closed' });
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    const box = document.createElement('div');
+    box.className = 'box';
+    const tip = document.createElement('div');
+    tip.className = 'tip';
+    tip.setAttribute('role', 'status');
+    tip.textContent = 'Caption Check: click the image to check. Esc leaves.';
+    root.append(style, box, tip);
+    document.documentElement.append(host);
+
+    let current: Element | null = null;
+    const highlight = (element: Element | null) => {
+      current = element;
+      if (!element) return void (box.style.display = 'none');
+      const rect = element.getBoundingClientRect();
+      Object.assign(box.style, { display: 'block', left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+    };
+    const onMove = (event: PointerEvent | MouseEvent) => highlight(imageElementAt(event.clientX, event.clientY, host));
+    // The page must not act on the click that picks (links, lightboxes, drag handlers).
+    const swallow = (event: Event) => {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
+    const onClick = (event: MouseEvent) => {
+      swallow(event);
+      const element = imageElementAt(event.clientX, event.clientY, host) ?? current;
+      const image = element && imageOf(element);
+      if (!element || !image) return;
+      (globalThis as unknown as Record<string, Element | undefined>)[PICKED_GLOBAL] = element;
+      finish({ ...image, pageUrl: location.href });
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      swallow(event);
+      finish({ cancelled: true });
+    };
+    const onScroll = () => highlight(current);
+    const blocked = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'auxclick', 'contextmenu'] as const;
+    const finish = (result: PickResult) => {
+      window.removeEventListener('pointermove', onMove, true);
+      window.removeEventListener('click', onClick, true);
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('scroll', onScroll, true);
+      for (const type of blocked) window.removeEventListener(type, swallow, true);
+      host.remove();
+      if (stopOpen === cancel) stopOpen = null;
+      resolve(result);
+    };
+    const cancel = () => finish({ cancelled: true });
+    stopOpen = cancel;
+    window.addEventListener('pointermove', onMove, true);
+    window.addEventListener('click', onClick, true);
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('scroll', onScroll, true);
+    for (const type of blocked) window.addEventListener(type, swallow, true);
+  });
+}
+
+/** The element the picker last chose, if it still shows the image at `srcUrl`. */
+export function pickedElementFor(srcUrl: string): Element | null {
+  const picked = (globalThis as unknown as Record<string, unknown>)[PICKED_GLOBAL];
+  if (!(picked instanceof Element) || !picked.isConnected) return null;
+  return imageOf(picked)?.srcUrl === srcUrl ? picked : null;
+}
