@@ -18,6 +18,8 @@ export interface AcquiredImage {
   path: ImagePath;
   /** Bytes of the encoded image that is uploaded. */
   byteLength: number;
+  /** Said with the result when the path taken changes what the model saw (e.g. a screenshot of a whole frame). */
+  note?: string;
 }
 
 export interface VerifyOutcome {
@@ -110,7 +112,12 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       phase: 'image',
     });
     const image = await deps.acquireImage(job.imageUrl);
-    await update({ phase: 'verifying', imagePath: image.path, imageBytes: image.byteLength });
+    await update({
+      phase: 'verifying',
+      imagePath: image.path,
+      imageBytes: image.byteLength,
+      ...(image.note ? { notes: [...job.notes, image.note] } : {}),
+    });
     // Verdicts arrive one by one; saves are chained so they land in order.
     let saving = Promise.resolve();
     const outcome = await deps.verify(

@@ -1,5 +1,7 @@
+import { locateFrame, locateImage, forgetPicked, type ImageLocation } from './find-image';
 import { gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
 import { pickImage, type PickResult } from './picker';
+import { readImage, type PageImage, type PageImageError } from './read-image';
 
 /**
  * What the page script offers the service worker, installed once per frame in the extension's
@@ -12,6 +14,14 @@ export interface PageApi {
   pick(): Promise<PickResult>;
   /** The text selected in this frame (for "Check this text against an image…"). */
   readSelection(maxChars: number): string;
+  /** The chosen image's pixels, decoded at reduced size and encoded in the page. */
+  readImage(srcUrl: string, maxEdge: number): Promise<PageImage | PageImageError>;
+  /** Scrolls the chosen image into view and measures it (top-frame viewport) for a screenshot crop. */
+  locateImage(srcUrl: string): Promise<ImageLocation | null>;
+  /** In the top frame: measures the <iframe> showing `frameUrl`, for an image in a frame from another origin. */
+  locateFrame(frameUrl: string): Promise<ImageLocation | null>;
+  /** Drops the element the picker stored, once a check has used it. */
+  forgetPicked(): void;
 }
 
 /** Name of the global the page script installs itself under, in the isolated world. */
@@ -19,5 +29,5 @@ export const PAGE_API_GLOBAL = 'captionCheckPage';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {
-  return { gather: gatherCaption, pick: pickImage, readSelection };
+  return { gather: gatherCaption, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked };
 }

@@ -5,7 +5,7 @@ import { runCheck, type GatheredCaption } from '../jobs';
 import { configuredEndpoint } from '../settings';
 import { clearBadge, showBadge } from './badge';
 import { gatherFromFrame, type CheckTarget } from './gather';
-import { fetchImage } from './image';
+import { startAcquire } from './acquire';
 import { afterSweep, WORKER_INSTANCE } from './resume';
 import { loadSettings, saveJob } from './storage';
 import { assertConfigured, endpointSplitter, endpointVerifier } from './verifier';
@@ -79,7 +79,7 @@ export async function startCheck(
           if (!late) throw new CheckError('aborted', 'The check was cancelled.');
           return late;
         },
-        acquireImage: (url) => fetchImage(url, settings.maxImageEdge, controller.signal),
+        acquireImage: startAcquire(target, settings.maxImageEdge, controller.signal),
         verify: endpointVerifier(settings, controller.signal),
         split: endpointSplitter(settings, controller.signal),
       },

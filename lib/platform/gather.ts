@@ -9,6 +9,8 @@ export interface CheckTarget {
   frameId: number;
   srcUrl: string;
   pageUrl: string;
+  /** The URL of the frame the menu was opened in (Chrome's `info.frameUrl`): finds a cross-origin <iframe> from the top frame. */
+  frameUrl?: string;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { AcquiredImage } from '../jobs';
 import { CheckError } from '../errors';
 import { readImageSize, sniffImageType } from '../image/dimensions';
-import { IMAGE_POLICY, fitWithin, isTooSmall, toDataUrl } from '../image/size';
+import { blobToDataUrl, encodeWithinBudget } from '../image/encode';
+import { fitWithin, isTooSmall } from '../image/size';
 
 /** Decodes image bytes at (or near) the size that will be sent, then encodes a JPEG within the policy. */
 export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dataUrl: string; byteLength: number }> {
@@ -22,26 +23,35 @@ export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dat
   try {
     if (isTooSmall(declared ?? bitmap))
       throw new CheckError('image', 'This image is too small to check (a tracker pixel or an icon). Right-click the picture itself.');
-    const size = fitWithin(bitmap, maxEdge);
-    const canvas = new OffscreenCanvas(size.width, size.height);
-    const context = canvas.getContext('2d');
-    if (!context) throw new CheckError('image', 'The browser could not prepare the image (no 2D canvas).');
-    context.fillStyle = '#fff'; // transparent pixels become white, not black, in a JPEG
-    context.fillRect(0, 0, size.width, size.height);
-    context.drawImage(bitmap, 0, 0, size.width, size.height);
-    const encoded = await canvas.convertToBlob({ type: IMAGE_POLICY.mimeType, quality: IMAGE_POLICY.quality });
-    const bytes = new Uint8Array(await encoded.arrayBuffer());
-    return { dataUrl: toDataUrl(bytes, IMAGE_POLICY.mimeType), byteLength: bytes.byteLength };
+    const encoded = await encodeWithinBudget(fitWithin(bitmap, maxEdge), (context, size) =>
+      context.drawImage(bitmap, 0, 0, size.width, size.height),
+    );
+    return { dataUrl: await blobToDataUrl(encoded.blob), byteLength: encoded.blob.size };
   } finally {
     bitmap.close();
   }
 }
 
-/** Fetches the image from the service worker and sizes it for the model. */
-export async function fetchImage(url: string, maxEdge: number, signal?: AbortSignal): Promise<AcquiredImage> {
+/**
+ * Fetches the image from the service worker and sizes it for the model. `referrer`: the page the
+ * image is on, for CDNs that refuse hotlinks without it.
+ */
+export async function fetchImage(url: string, maxEdge: number, signal?: AbortSignal, referrer?: string): Promise<AcquiredImage> {
+  const request = (credentials: RequestCredentials) =>
+    fetch(url, {
+      signal,
+      credentials,
+      cache: 'force-cache',
+      // Chrome keeps a cross-origin referrer only with this policy; where it drops it anyway the CDN sees none.
+      ...(referrer && /^https?:/.test(referrer) ? { referrer, referrerPolicy: 'unsafe-url' as const } : {}),
+    });
   let response: Response;
   try {
-    response = await fetch(url, { signal, credentials: 'include', cache: 'force-cache' });
+    // Cookies where the site allows them; a CDN answering CORS with "*" refuses credentialed requests.
+    response = await request('include').catch((error: unknown) => {
+      if (signal?.aborted || !(error instanceof TypeError)) throw error;
+      return request('omit');
+    });
   } catch (cause) {
     throw new CheckError('image', 'The image could not be downloaded from its site. Reload the page and try again.', null, { cause });
   }

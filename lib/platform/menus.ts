@@ -14,5 +14,11 @@ export async function registerMenus(): Promise<void> {
 export function handleMenuClick(info: Browser.contextMenus.OnClickData, tab: Browser.tabs.Tab | undefined): void {
   if (tab?.id === undefined) return;
   if (info.menuItemId === MENU_IDS.checkImage && info.srcUrl)
-    void startCheck({ tabId: tab.id, frameId: info.frameId ?? 0, srcUrl: info.srcUrl, pageUrl: info.pageUrl ?? tab.url ?? '' });
+    void startCheck({
+      tabId: tab.id,
+      frameId: info.frameId ?? 0,
+      srcUrl: info.srcUrl,
+      pageUrl: info.pageUrl ?? tab.url ?? '',
+      ...(info.frameUrl ? { frameUrl: info.frameUrl } : {}),
+    });
 }

@@ -1,0 +1,253 @@
+// Runs in the page (isolated world): finds the element behind the image the user chose and where it
+// is on screen. The menu only gives a URL, so every kind of element that can show that URL is searched.
+import { IMAGE_POLICY } from '../image/size';
+
+/** Where the picker (another capability) leaves the element the user picked, in the isolated world. */
+export const PICKED_GLOBAL = 'captionCheckPicked';
+
+/** What kind of element shows the image; decides how its pixels are read. */
+export type ImageKind = 'img' | 'picture' | 'poster' | 'background' | 'canvas' | 'svg';
+
+/** The element behind the chosen image and the URL of the pixels it shows (empty for canvases). */
+export interface FoundImage {
+  element: Element;
+  kind: ImageKind;
+  url: string;
+}
+
+/** Rectangle in CSS pixels of the top frame's viewport. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where an image is on screen, measured for a crop of a screenshot of the visible tab. */
+export interface ImageLocation {
+  rect: Box;
+  /** The top frame's viewport in CSS pixels: a screenshot covers exactly this. */
+  viewport: { width: number; height: number };
+  dpr: number;
+  currentSrc: string;
+  kind: ImageKind;
+}
+
+const pickedScope = globalThis as unknown as Record<string, unknown>;
+
+/** The element the picker stored, if it is still in a document. */
+export function pickedElement(): Element | null {
+  const picked = pickedScope[PICKED_GLOBAL];
+  return picked instanceof Element && picked.isConnected ? picked : null;
+}
+
+/** Forgets the picked element, so a later menu click is not answered with an old pick. */
+export function forgetPicked(): void {
+  delete pickedScope[PICKED_GLOBAL];
+}
+
+/** Every element of the document, open shadow roots included (closed ones are out of reach by design). */
+function* allElements(root: Document | ShadowRoot): Generator<Element> {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node as Element;
+    yield element;
+    if (element.shadowRoot) yield* allElements(element.shadowRoot);
+  }
+}
+
+const absolute = (url: string) => {
+  try {
+    return new URL(url, document.baseURI).href;
+  } catch {
+    return url;
+  }
+};
+
+/** The url(...) values of a computed background-image, absolute as the browser resolved them. */
+export function backgroundUrls(element: Element): string[] {
+  const value = getComputedStyle(element).backgroundImage;
+  if (!value || value === 'none') return [];
+  return Array.from(value.matchAll(/url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)]*))\s*\)/g), (m) =>
+    absolute((m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(.)/g, '$1').trim()),
+  );
+}
+
+function srcsetUrls(srcset: string): string[] {
+  return srcset
+    .split(/,\s+/)
+    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+    .filter(Boolean)
+    .map(absolute);
+}
+
+/** Describes an element as an image source, or null when it shows none. */
+export function describe(element: Element): FoundImage | null {
+  if (element instanceof HTMLImageElement) {
+    const kind = element.parentElement instanceof HTMLPictureElement ? 'picture' : 'img';
+    return { element, kind, url: element.currentSrc || element.src };
+  }
+  if (element instanceof HTMLVideoElement && element.poster) return { element, kind: 'poster', url: element.poster };
+  if (element instanceof HTMLCanvasElement) return { element, kind: 'canvas', url: '' };
+  if (element instanceof SVGImageElement) return { element, kind: 'svg', url: absolute(element.href.baseVal) };
+  const background = backgroundUrls(element)[0];
+  return background ? { element, kind: 'background', url: background } : null;
+}
+
+function showsUrl(element: Element, srcUrl: string): FoundImage | null {
+  if (element instanceof HTMLImageElement) {
+    if (element.currentSrc === srcUrl || element.src === srcUrl) return describe(element);
+    const picture = element.parentElement;
+    if (picture instanceof HTMLPictureElement) {
+      const sources = Array.from(picture.querySelectorAll('source'));
+      if (sources.some((s) => srcsetUrls(s.srcset).includes(srcUrl)) || srcsetUrls(element.srcset).includes(srcUrl))
+        return describe(element);
+    } else if (srcsetUrls(element.srcset).includes(srcUrl)) return describe(element);
+    return null;
+  }
+  if (element instanceof HTMLVideoElement) return element.poster === srcUrl ? describe(element) : null;
+  if (element instanceof SVGImageElement) return absolute(element.href.baseVal) === srcUrl ? describe(element) : null;
+  return null;
+}
+
+function onScreen(element: Element): boolean {
+  const r = element.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+}
+
+/** The likeliest of several matches: the one under the pointer (the user just right-clicked it), then one on screen. */
+function likeliest(found: FoundImage[]): FoundImage | null {
+  const hovered = found.filter((f) => f.element.matches(':hover'));
+  return hovered.at(-1) ?? found.find((f) => onScreen(f.element)) ?? found[0] ?? null;
+}
+
+function isSpacer(found: FoundImage): boolean {
+  const image = found.element;
+  return (
+    image instanceof HTMLImageElement &&
+    image.complete &&
+    image.naturalWidth > 0 &&
+    image.naturalWidth < IMAGE_POLICY.minEdge &&
+    image.naturalHeight < IMAGE_POLICY.minEdge
+  );
+}
+
+/**
+ * A transparent spacer laid over the real picture (a common guard against saving images): the
+ * picture is what is under the spacer's centre, an <img> or a CSS background.
+ */
+function underSpacer(spacer: Element): FoundImage | null {
+  const r = spacer.getBoundingClientRect();
+  if (r.width < IMAGE_POLICY.minEdge && r.height < IMAGE_POLICY.minEdge) return null;
+  const root = spacer.getRootNode();
+  const from = root instanceof ShadowRoot || root instanceof Document ? root : document;
+  for (const element of from.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)) {
+    if (element === spacer) continue;
+    const found = describe(element);
+    if (found && !isSpacer(found)) return found;
+  }
+  return null;
+}
+
+/** Finds the image the user chose: the picked element, else an element showing `srcUrl` (shadow roots included). */
+export function findImage(srcUrl: string): FoundImage | null {
+  const picked = pickedElement();
+  if (picked) return describe(picked) ?? { element: picked, kind: 'canvas', url: '' };
+  const target = absolute(srcUrl);
+  const elements = Array.from(allElements(document));
+  let found = likeliest(elements.map((e) => showsUrl(e, target)).filter((f): f is FoundImage => f !== null));
+  // CSS backgrounds are looked up only when no element names the URL: computing styles costs more.
+  found ??= likeliest(
+    elements.filter((e) => backgroundUrls(e).includes(target)).map((element) => ({ element, kind: 'background' as const, url: target })),
+  );
+  if (found && isSpacer(found)) return underSpacer(found.element) ?? found;
+  return found;
+}
+
+/** The element's box in the top frame's viewport, walking up through same-origin frames; clipped to what is visible. */
+export function boxInTopViewport(element: Element): Box {
+  const r = element.getBoundingClientRect();
+  let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  let view: Window = window;
+  for (;;) {
+    box = {
+      left: Math.max(box.left, 0),
+      top: Math.max(box.top, 0),
+      right: Math.min(box.right, view.innerWidth),
+      bottom: Math.min(box.bottom, view.innerHeight),
+    };
+    let frame: Element | null = null;
+    try {
+      frame = view.frameElement;
+    } catch {
+      frame = null; // a parent from another origin: measured from the top frame instead
+    }
+    if (!frame || view.parent === view) break;
+    const f = frame.getBoundingClientRect();
+    const dx = f.left + frame.clientLeft;
+    const dy = f.top + frame.clientTop;
+    box = { left: box.left + dx, top: box.top + dy, right: box.right + dx, bottom: box.bottom + dy };
+    view = view.parent;
+  }
+  return { x: box.left, y: box.top, width: Math.max(0, box.right - box.left), height: Math.max(0, box.bottom - box.top) };
+}
+
+function topViewport(): { width: number; height: number } {
+  try {
+    return { width: window.top?.innerWidth ?? innerWidth, height: window.top?.innerHeight ?? innerHeight };
+  } catch {
+    return { width: innerWidth, height: innerHeight };
+  }
+}
+
+/** Lets the page paint after a scroll, so a screenshot taken next shows the element where it was measured. */
+function painted(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100); // rAF does not run in a hidden tab
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+}
+
+async function locate(found: FoundImage): Promise<ImageLocation> {
+  found.element.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+  await painted();
+  return { rect: boxInTopViewport(found.element), viewport: topViewport(), dpr: devicePixelRatio, currentSrc: found.url, kind: found.kind };
+}
+
+/** Scrolls the chosen image into view and measures it for a screenshot crop; null when it is not found. */
+export async function locateImage(srcUrl: string): Promise<ImageLocation | null> {
+  const found = findImage(srcUrl);
+  forgetPicked();
+  return found ? locate(found) : null;
+}
+
+/**
+ * Runs in the top frame when the image is inside a frame from another origin (out of our reach):
+ * finds that <iframe> by its URL and measures the whole of it.
+ */
+export async function locateFrame(frameUrl: string): Promise<ImageLocation | null> {
+  const target = absolute(frameUrl);
+  const frames = Array.from(allElements(document)).filter(
+    (e): e is HTMLIFrameElement | HTMLFrameElement => e instanceof HTMLIFrameElement || e instanceof HTMLFrameElement,
+  );
+  const sameUrl = frames.filter((f) => f.src === target);
+  const sameOrigin = frames.filter((f) => {
+    try {
+      return new URL(f.src).origin === new URL(target).origin;
+    } catch {
+      return false;
+    }
+  });
+  const frame = likeliest([...(sameUrl.length ? sameUrl : sameOrigin)].map((element) => ({ element, kind: 'img' as const, url: target })));
+  if (!frame) return null;
+  const location = await locate(frame);
+  // The content box only: the frame's border is not part of the picture.
+  const el = frame.element as HTMLIFrameElement;
+  const inner = { x: location.rect.x + el.clientLeft, y: location.rect.y + el.clientTop };
+  return { ...location, rect: { ...inner, width: Math.min(location.rect.width, el.clientWidth), height: Math.min(location.rect.height, el.clientHeight) } };
+}

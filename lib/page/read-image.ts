@@ -1,0 +1,178 @@
+// Runs in the page (isolated world): reads the chosen image's own pixels where the bytes already are,
+// decodes them at the reduced size the model gets, and hands back a small JPEG as a data URL
+// (executeScript results are JSON, so a short string is the cheapest way back to the worker).
+import { readImageSize, sniffImageType } from '../image/dimensions';
+import { blobToDataUrl, encodeWithinBudget, type DrawInto } from '../image/encode';
+import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
+import { findImage, forgetPicked, type FoundImage } from './find-image';
+
+/** The uploaded picture, read in the page. */
+export interface PageImage {
+  dataUrl: string;
+  byteLength: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Why the page could not read it. `fatal`: no other path can do better (a broken or tiny image), the
+ * message says what to do; otherwise the worker tries to fetch `url`, then a screenshot.
+ */
+export interface PageImageError {
+  error: { fatal: boolean; message: string; url: string };
+}
+
+const LOAD_TIMEOUT_MS = 5_000;
+
+class Unreadable extends Error {}
+
+const fail = (fatal: boolean, message: string, url: string): PageImageError => ({ error: { fatal, message, url } });
+
+/** Waits for an <img> that is still loading (a lazy image whose real source a page script just set). */
+async function loaded(image: HTMLImageElement): Promise<void> {
+  if (image.complete && (image.currentSrc || image.src)) return;
+  if (image.loading === 'lazy') image.loading = 'eager';
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, LOAD_TIMEOUT_MS);
+    image.addEventListener('load', done, { once: true });
+    image.addEventListener('error', done, { once: true });
+  });
+}
+
+/** The bytes behind a URL, read by the page itself: data:, blob: and same-origin always; other origins when they allow CORS. */
+async function bytesOf(url: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, { cache: 'force-cache' });
+  } catch {
+    throw new Unreadable('not readable from the page');
+  }
+  if (!response.ok) throw new Unreadable(`HTTP ${response.status}`);
+  return response.blob();
+}
+
+async function decodeBlob(blob: Blob, maxEdge: number): Promise<{ size: Size; draw: DrawInto; close(): void }> {
+  const head = new Uint8Array(await blob.slice(0, 64 * 1024).arrayBuffer());
+  const type = sniffImageType(head);
+  if (!type) throw new Unreadable('not an image');
+  if (type === 'svg') return drawViaElement(blob, maxEdge);
+  const declared = readImageSize(head);
+  if (declared && isTooSmall(declared)) throw new TooSmall();
+  const target = declared ? fitWithin(declared, maxEdge) : null;
+  const mime = `image/${type}`;
+  // ImageDecoder scales while decoding (JPEG by DCT scaling) instead of building a full-size bitmap first.
+  if (target && 'ImageDecoder' in globalThis && (await ImageDecoder.isTypeSupported(mime))) {
+    const decoder = new ImageDecoder({ data: blob.stream(), type: mime, desiredWidth: target.width, desiredHeight: target.height });
+    try {
+      const { image } = await decoder.decode({ frameIndex: 0 });
+      return { size: target, draw: (c, s) => c.drawImage(image, 0, 0, s.width, s.height), close: () => image.close() };
+    } catch {
+      // fall through to createImageBitmap, which knows a few more variants
+    } finally {
+      decoder.close();
+    }
+  }
+  const bitmap = target
+    ? await createImageBitmap(blob, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: 'high' })
+    : await createImageBitmap(blob);
+  if (isTooSmall(bitmap)) throw new TooSmall();
+  return { size: fitWithin(bitmap, maxEdge), draw: (c, s) => c.drawImage(bitmap, 0, 0, s.width, s.height), close: () => bitmap.close() };
+}
+
+class TooSmall extends Error {}
+
+/** Vector images have no pixels to decode: an <img> renders them, at the largest size the policy allows. */
+async function drawViaElement(blob: Blob, maxEdge: number): Promise<{ size: Size; draw: DrawInto; close(): void }> {
+  const url = URL.createObjectURL(blob.type === 'image/svg+xml' ? blob : new Blob([blob], { type: 'image/svg+xml' }));
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+  } catch {
+    URL.revokeObjectURL(url);
+    throw new Unreadable('the SVG does not render');
+  }
+  return { ...vectorTarget(image, maxEdge), close: () => URL.revokeObjectURL(url) };
+}
+
+function vectorTarget(image: HTMLImageElement, maxEdge: number): { size: Size; draw: DrawInto } {
+  const natural = { width: image.naturalWidth || image.width || 300, height: image.naturalHeight || image.height || 150 };
+  const scale = maxEdge / Math.max(natural.width, natural.height);
+  const size = { width: Math.max(1, Math.round(natural.width * scale)), height: Math.max(1, Math.round(natural.height * scale)) };
+  return { size, draw: (c, s) => c.drawImage(image, 0, 0, s.width, s.height) };
+}
+
+/** Draws an element the page already shows (a canvas, or an image whose bytes are gone, such as a revoked blob:). */
+function drawElement(found: FoundImage, maxEdge: number): { size: Size; draw: DrawInto } | null {
+  const element = found.element;
+  if (element instanceof HTMLCanvasElement) {
+    if (!element.width || !element.height) return null;
+    return { size: fitWithin({ width: element.width, height: element.height }, maxEdge), draw: (c, s) => c.drawImage(element, 0, 0, s.width, s.height) };
+  }
+  if (element instanceof HTMLImageElement && element.naturalWidth > 0) {
+    if (/\.svg(?:[?#]|$)/i.test(found.url) || found.url.startsWith('data:image/svg')) return vectorTarget(element, maxEdge);
+    return { size: fitWithin({ width: element.naturalWidth, height: element.naturalHeight }, maxEdge), draw: (c, s) => c.drawImage(element, 0, 0, s.width, s.height) };
+  }
+  return null;
+}
+
+async function encode(source: { size: Size; draw: DrawInto }): Promise<PageImage> {
+  // A cross-origin image without CORS taints the canvas: encoding then throws a SecurityError.
+  const encoded = await encodeWithinBudget(source.size, source.draw);
+  return { dataUrl: await blobToDataUrl(encoded.blob), byteLength: encoded.blob.size, width: encoded.width, height: encoded.height };
+}
+
+const BROKEN = 'The image did not load on the page (it is missing or broken), so there is nothing to check. Reload the page; if the picture still does not show, try another image.';
+const TOO_SMALL = 'This image is too small to check (a tracker pixel or an icon). Right-click the picture itself, or pick it with the picker.';
+
+/** Reads the chosen image's pixels in the page and encodes them within the sizing policy. */
+export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.maxEdge): Promise<PageImage | PageImageError> {
+  const found = findImage(srcUrl);
+  if (!found) return fail(false, 'The image was not found on the page.', srcUrl);
+  const image = found.element instanceof HTMLImageElement ? found.element : null;
+  if (image) await loaded(image);
+  const url = image ? image.currentSrc || image.src : found.url;
+  if (image && image.complete && image.naturalWidth === 0 && !/\.svg(?:[?#]|$)/i.test(url)) {
+    forgetPicked();
+    return fail(true, BROKEN, url);
+  }
+  if (image && image.naturalWidth > 0 && isTooSmall({ width: image.naturalWidth, height: image.naturalHeight })) {
+    forgetPicked();
+    return fail(true, TOO_SMALL, url);
+  }
+  try {
+    let result: PageImage;
+    if (url) {
+      try {
+        const decoded = await decodeBlob(await bytesOf(url), maxEdge);
+        try {
+          result = await encode(decoded);
+        } finally {
+          decoded.close();
+        }
+      } catch (error) {
+        if (!(error instanceof Unreadable)) throw error;
+        const drawn = drawElement(found, maxEdge);
+        if (!drawn) throw error;
+        result = await encode(drawn);
+      }
+    } else {
+      const drawn = drawElement(found, maxEdge);
+      if (!drawn) throw new Unreadable('nothing drawn');
+      result = await encode(drawn);
+    }
+    forgetPicked();
+    return result;
+  } catch (error) {
+    if (error instanceof TooSmall) {
+      forgetPicked();
+      return fail(true, TOO_SMALL, url);
+    }
+    // The pick is kept: the worker's screenshot path still needs it.
+    return fail(false, `The page could not read the image (${error instanceof Error ? error.message : String(error)}).`, url);
+  }
+}

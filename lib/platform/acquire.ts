@@ -1,0 +1,145 @@
+// The image step of a check in the service worker: the pixels the user is looking at, by the cheapest
+// path that can read them — in the page, then a fetch from the worker, then a screenshot crop.
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import { CheckError } from '../errors';
+import { blobToDataUrl, encodeWithinBudget, MAX_UPLOAD_BYTES } from '../image/encode';
+import { IMAGE_POLICY, fitWithin } from '../image/size';
+import type { AcquiredImage } from '../jobs';
+import type { ImageLocation } from '../page/find-image';
+import { callPage, type CheckTarget } from './gather';
+import { fetchImage } from './image';
+
+// What the page answers is data from a page's world: checked before it is trusted or uploaded.
+const dataUrlSchema = z
+  .string()
+  .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64)
+  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/);
+const pageImageSchema = z.union([
+  z.object({ dataUrl: dataUrlSchema, byteLength: z.number().int().positive(), width: z.number().int().positive(), height: z.number().int().positive() }),
+  z.object({ error: z.object({ fatal: z.boolean(), message: z.string().max(500), url: z.string().max(100_000) }) }),
+]);
+const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const locationSchema = z
+  .object({
+    rect: boxSchema,
+    viewport: z.object({ width: z.number().positive(), height: z.number().positive() }),
+    dpr: z.number().positive(),
+    currentSrc: z.string(),
+    kind: z.enum(['img', 'picture', 'poster', 'background', 'canvas', 'svg']),
+  })
+  .nullable();
+
+/** The frame note shown with a check whose image sits in a frame from another site. */
+export const FOREIGN_FRAME_NOTE =
+  'The image is inside a frame from another site, which Caption Check cannot read: it used a screenshot of the whole visible frame.';
+
+const pageUnreachable = (error: unknown) => error instanceof CheckError && error.kind === 'page';
+
+/** True when the worker's fetch failed to reach the bytes (CORS, no host permission, offline), not when they were bad. */
+function unreachable(error: unknown): boolean {
+  return error instanceof CheckError && error.kind === 'image' && (error.cause instanceof TypeError || /HTTP (401|403)\b/.test(error.message));
+}
+
+/** Reads the image in its frame; null when the page cannot, with the URL the page saw (currentSrc). */
+async function fromPage(target: CheckTarget, maxEdge: number): Promise<{ image: AcquiredImage | null; url: string | null }> {
+  let answer: unknown;
+  try {
+    answer = await callPage(target, 'readImage', target.srcUrl, maxEdge);
+  } catch (error) {
+    if (pageUnreachable(error)) return { image: null, url: null };
+    throw error;
+  }
+  const parsed = pageImageSchema.safeParse(answer);
+  if (!parsed.success) return { image: null, url: null };
+  const value = parsed.data;
+  if ('error' in value) {
+    if (value.error.fatal) throw new CheckError('image', value.error.message);
+    return { image: null, url: value.error.url || null };
+  }
+  return { image: { dataUrl: value.dataUrl, byteLength: value.byteLength, path: 'page' }, url: null };
+}
+
+/** Screenshot bytes for a tab, retried once: Chrome allows only two captures a second. */
+async function capture(windowId: number): Promise<string> {
+  try {
+    return await browser.tabs.captureVisibleTab(windowId, { format: 'png' });
+  } catch (first) {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    try {
+      return await browser.tabs.captureVisibleTab(windowId, { format: 'png' });
+    } catch (cause) {
+      throw new CheckError('image', 'Caption Check could not take a screenshot of the tab. Keep the tab in front and choose the menu item again.', null, {
+        cause: cause ?? first,
+      });
+    }
+  }
+}
+
+/** Crops a screenshot of the visible tab to the image's box and encodes it within the policy. */
+export async function cropScreenshot(screenshot: Blob, where: NonNullable<ImageLocation>, maxEdge: number): Promise<{ dataUrl: string; byteLength: number }> {
+  const full = await createImageBitmap(screenshot);
+  try {
+    // Screenshot pixels per CSS pixel: devicePixelRatio times page zoom, read off the capture itself.
+    const scale = full.width / where.viewport.width;
+    const sx = Math.max(0, Math.round(where.rect.x * scale));
+    const sy = Math.max(0, Math.round(where.rect.y * scale));
+    const sw = Math.min(full.width - sx, Math.round(where.rect.width * scale));
+    const sh = Math.min(full.height - sy, Math.round(where.rect.height * scale));
+    if (sw < IMAGE_POLICY.minEdge && sh < IMAGE_POLICY.minEdge)
+      throw new CheckError('image', 'The image is not visible on screen. Scroll it into view and choose the menu item again.');
+    const encoded = await encodeWithinBudget(fitWithin({ width: sw, height: sh }, maxEdge), (context, size) =>
+      context.drawImage(full, sx, sy, sw, sh, 0, 0, size.width, size.height),
+    );
+    return { dataUrl: await blobToDataUrl(encoded.blob), byteLength: encoded.blob.size };
+  } finally {
+    full.close();
+  }
+}
+
+async function fromScreenshot(target: CheckTarget, maxEdge: number, pageReachable: boolean): Promise<AcquiredImage> {
+  let where: unknown = null;
+  let note: string | undefined;
+  if (pageReachable) where = await callPage(target, 'locateImage', target.srcUrl);
+  else if (target.frameId !== 0) {
+    // The frame is out of reach, its parent (the top frame, which activeTab covers) is not.
+    where = await callPage({ tabId: target.tabId, frameId: 0 }, 'locateFrame', target.frameUrl ?? target.srcUrl);
+    note = FOREIGN_FRAME_NOTE;
+  }
+  const location = locationSchema.safeParse(where);
+  if (!location.success || !location.data)
+    throw new CheckError('image', 'The image could not be found on the page any more. Reload the page and try again.');
+  const tab = await browser.tabs.get(target.tabId);
+  if (!tab.active) throw new CheckError('image', 'The tab must be in front for a screenshot of the image. Switch to it and choose the menu item again.');
+  const shot = await capture(tab.windowId);
+  const encoded = await cropScreenshot(await (await fetch(shot)).blob(), location.data, maxEdge);
+  return { ...encoded, path: 'screenshot', ...(note ? { note } : {}) };
+}
+
+/** Acquires the image of a check: page, else fetch, else screenshot; fatal image problems end it with what to do. */
+export async function acquireImage(target: CheckTarget, maxEdge: number, signal: AbortSignal): Promise<AcquiredImage> {
+  const page = await fromPage(target, maxEdge);
+  if (page.image) return page.image;
+  const pageReachable = page.url !== null;
+  signal.throwIfAborted();
+  try {
+    const fetched = await fetchImage(page.url ?? target.srcUrl, maxEdge, signal, target.pageUrl);
+    // The pick (if any) was not consumed by the page: drop it now, without waiting.
+    if (pageReachable) void callPage(target, 'forgetPicked').catch(() => undefined);
+    return fetched;
+  } catch (error) {
+    if (!unreachable(error)) throw error;
+  }
+  signal.throwIfAborted();
+  return fromScreenshot(target, maxEdge, pageReachable);
+}
+
+/**
+ * Starts acquiring at once, beside the caption step, and returns runCheck's `acquireImage`, which
+ * hands over that work: the image is usually ready by the time the claims are.
+ */
+export function startAcquire(target: CheckTarget, maxEdge: number, signal: AbortSignal): (imageUrl: string) => Promise<AcquiredImage> {
+  const pending = acquireImage(target, maxEdge, signal);
+  pending.catch(() => undefined); // a check that fails earlier never asks: no unhandled rejection
+  return () => pending;
+}
