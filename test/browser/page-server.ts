@@ -6,6 +6,8 @@ export interface Page {
   body: string | Buffer;
   type: string;
   headers?: Record<string, string>;
+  /** Answer this much later (a slow image, to catch code that reads before it has loaded). */
+  delayMs?: number;
 }
 
 export interface PageServer {
@@ -47,7 +49,9 @@ export async function startPageServer(): Promise<PageServer> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': page.type, 'cache-control': 'no-store', ...page.headers }).end(page.body);
+    const answer = () => res.writeHead(200, { 'content-type': page.type, 'cache-control': 'no-store', ...page.headers }).end(page.body);
+    if (page.delayMs) setTimeout(answer, page.delayMs);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -60,5 +64,24 @@ export async function startPageServer(): Promise<PageServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A flat picture of one colour, so the colour the model received tells which image was sent. */
+export async function makeSolid(
+  width: number,
+  height: number,
+  color: { r: number; g: number; b: number },
+  format: 'jpeg' | 'png' = 'jpeg',
+): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: color } });
+  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
+}
+
+/** An HTML page from a body fragment. */
+export function htmlPage(body: string): Page {
+  return {
+    type: 'text/html; charset=utf-8',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test page</title></head><body>${body}</body></html>`,
   };
 }
