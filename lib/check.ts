@@ -9,6 +9,21 @@ export const claimResultSchema = claimSpanSchema.extend({
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 
+/** A second model's verdicts on the same claims and image, kept beside the job to compare. */
+export const comparisonRunSchema = z.object({
+  model: z.string(),
+  /** Null when the comparison used the configured endpoint. */
+  baseUrl: z.string().nullable(),
+  status: z.enum(['running', 'done', 'error']),
+  /** One per claim of the job, in claim order; null until (or unless) that verdict arrives. */
+  verdicts: z.array(verdictSchema.nullable()),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
+  error: checkErrorInfoSchema.nullable(),
+});
+export type ComparisonRun = z.infer<typeof comparisonRunSchema>;
+
 export const imagePathSchema = z.enum(['page', 'fetch', 'screenshot']);
 export type ImagePath = z.infer<typeof imagePathSchema>;
 
@@ -32,6 +47,12 @@ export const checkJobSchema = z.object({
   finishedAt: z.number().nullable(),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
   error: checkErrorInfoSchema.nullable(),
+  /** A small JPEG data URL (≤ 160 px) of the checked image, for the popup and history. */
+  thumbnail: z.string().optional(),
+  /** The frame the image was in, so in-page marks land there after a re-check. */
+  frameId: z.number().int().optional(),
+  /** The same claims checked by another model, for a side-by-side comparison. */
+  comparison: comparisonRunSchema.optional(),
   /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
   owner: z.string().optional(),
 });
@@ -63,4 +84,13 @@ export function badgeFor(job: Pick<CheckJob, 'status' | 'claims'>): { text: stri
   if (job.status === 'error') return { text: '!', color: '#b3261e' };
   const unsupported = countFalse(job);
   return unsupported > 0 ? { text: String(unsupported), color: '#b3261e' } : { text: '✓', color: '#1e7d32' };
+}
+
+/** Indices of claims where both runs gave a verdict and the verdicts differ. */
+export function disagreements(job: Pick<CheckJob, 'claims' | 'comparison'>): number[] {
+  const other = job.comparison?.verdicts ?? [];
+  return job.claims.flatMap((claim, i) => {
+    const theirs = other[i];
+    return claim.verdict && theirs && claim.verdict.label !== theirs.label ? [i] : [];
+  });
 }

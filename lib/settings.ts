@@ -29,6 +29,10 @@ export const settingsSchema = z.object({
   stream: z.boolean(),
   /** Request timeout in seconds. */
   timeoutSeconds: z.number().int().min(5).max(600),
+  /** Where the API key lives: storage.local, or storage.session (gone when the browser closes). */
+  keyStorage: z.enum(['local', 'session']),
+  /** Finished checks kept in history; the oldest go first. 0 keeps none. */
+  historyLimit: z.number().int().min(0).max(1000),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -42,7 +46,14 @@ export const DEFAULT_SETTINGS: Settings = {
   concurrency: 3,
   stream: true,
   timeoutSeconds: 120,
+  keyStorage: 'local',
+  historyLimit: 200,
 };
+
+/** Settings stored at version 1 gain the key-storage and history fields at version 2. */
+export function migrateSettingsV2(stored: unknown): Settings {
+  return readSettings(stored);
+}
 
 /** Reads stored settings; anything missing or malformed falls back field by field, never wholesale. */
 export function readSettings(stored: unknown): Settings {

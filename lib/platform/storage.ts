@@ -1,17 +1,47 @@
 import { storage } from 'wxt/utils/storage';
 import { checkJobSchema, type CheckJob } from '../check';
-import { DEFAULT_SETTINGS, readSettings, type Settings } from '../settings';
+import { DEFAULT_SETTINGS, migrateSettingsV2, readSettings, type Settings } from '../settings';
 import type { OutputMode } from '../verify/verify';
 
-/** The user's settings; version 1. Read through readSettings so a malformed field never breaks a check. */
+/** The user's settings; version 2. Read through readSettings so a malformed field never breaks a check. */
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
   fallback: DEFAULT_SETTINGS,
-  version: 1,
+  version: 2,
+  migrations: { 2: migrateSettingsV2 },
 });
 
-/** Reads settings validated field by field. */
+/** The API key when the user keeps it for this browser session only (settings.keyStorage === 'session'). */
+export const sessionKeyItem = storage.defineItem<string>('session:apiKey', { fallback: '' });
+
+/** Reads settings validated field by field; a session-only key is read from session storage. */
 export async function loadSettings(): Promise<Settings> {
-  return readSettings(await settingsItem.getValue());
+  const settings = readSettings(await settingsItem.getValue());
+  return settings.keyStorage === 'session' ? { ...settings, apiKey: await sessionKeyItem.getValue() } : settings;
+}
+
+/** Saves settings, putting the key where the user chose and removing it from the other place. */
+export async function saveSettings(settings: Settings): Promise<void> {
+  const session = settings.keyStorage === 'session';
+  await Promise.all([
+    settingsItem.setValue(session ? { ...settings, apiKey: '' } : settings),
+    session ? sessionKeyItem.setValue(settings.apiKey) : sessionKeyItem.removeValue(),
+  ]);
+}
+
+/** Storage key of the image last sent to the model for a tab, so a re-check needs no page access. */
+export function imageKey(tabId: number): `session:image:${number}` {
+  return `session:image:${tabId}`;
+}
+
+/** Keeps the sized image of a tab's check for re-checks and comparisons. */
+export async function saveSessionImage(tabId: number, dataUrl: string): Promise<void> {
+  await storage.setItem(imageKey(tabId), dataUrl);
+}
+
+/** The sized image of a tab's last check, or null. */
+export async function loadSessionImage(tabId: number): Promise<string | null> {
+  const value = await storage.getItem(imageKey(tabId));
+  return typeof value === 'string' && value.startsWith('data:image/') ? value : null;
 }
 
 /** Output mode that worked last, per endpoint and model, so the ladder is walked once. */

@@ -1,0 +1,100 @@
+import { claimState, countFalse, errorTypesOf, type CheckJob, type ClaimState } from './check';
+import type { HistoryEntry } from './history';
+
+const WORD: Record<ClaimState, string> = { true: 'Supported', false: 'Not supported', pending: 'Checking', error: 'No verdict' };
+const ICON: Record<ClaimState, string> = { true: '✓', false: '✗', pending: '…', error: '?' };
+
+/** The one-line result, as the popup and exports say it. */
+export function summaryLine(job: Pick<CheckJob, 'claims' | 'status'>): string {
+  const unsupported = countFalse(job);
+  const total = job.claims.length;
+  if (unsupported === 0) {
+    const missing = job.claims.filter((c) => !c.verdict).length;
+    return missing ? `${total - missing} of ${total} claims supported, ${missing} without a verdict.` : `All ${total} claims supported.`;
+  }
+  const types = errorTypesOf(job);
+  return `${unsupported} of ${total} claims not supported${types.length ? ` — ${types.join(', ')}` : ''}.`;
+}
+
+// Markdown control characters in page text would otherwise turn into formatting or links.
+const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1').replace(/\s+/g, ' ');
+
+/** A check as Markdown: summary, each claim with its verdict, error types and reasoning, and what was set aside. */
+export function jobToMarkdown(job: CheckJob): string {
+  const lines = [`## Caption check — ${summaryLine(job)}`, ''];
+  lines.push(`> ${escapeMarkdown(job.caption)}`, '');
+  for (const claim of job.claims) {
+    const state = claimState(claim, job);
+    const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.join(', ')})_` : '';
+    lines.push(`- ${ICON[state]} **${WORD[state]}** — ${escapeMarkdown(claim.text)}${types}`);
+    if (claim.verdict?.reasoning) lines.push(`  - ${escapeMarkdown(claim.verdict.reasoning)}`);
+  }
+  if (job.setAside.length) {
+    lines.push('', 'Not checked:');
+    for (const piece of job.setAside) lines.push(`- ${escapeMarkdown(piece.text)} — ${escapeMarkdown(piece.reason)}`);
+  }
+  lines.push('', `Model: ${escapeMarkdown(job.model)} · Image: <${job.imageUrl}> · Page: <${job.pageUrl}>`);
+  return lines.join('\n');
+}
+
+/** The parts of a check worth exporting (no thumbnail pixels, no worker bookkeeping). */
+export function exportableJob(job: CheckJob) {
+  return {
+    caption: job.caption,
+    pageUrl: job.pageUrl,
+    imageUrl: job.imageUrl,
+    model: job.model,
+    status: job.status,
+    startedAt: new Date(job.startedAt).toISOString(),
+    finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
+    usage: job.usage,
+    summary: summaryLine(job),
+    claims: job.claims.map((c) => ({ text: c.text, start: c.start, end: c.end, verdict: c.verdict })),
+    setAside: job.setAside,
+    notes: job.notes,
+    error: job.error,
+    ...(job.comparison
+      ? { comparison: { model: job.comparison.model, baseUrl: job.comparison.baseUrl, status: job.comparison.status, verdicts: job.comparison.verdicts } }
+      : {}),
+  };
+}
+
+/** A check as pretty-printed JSON. */
+export function jobToJson(job: CheckJob): string {
+  return JSON.stringify(exportableJob(job), null, 2);
+}
+
+/** The whole history as JSON: one object per check, newest first. */
+export function historyToJson(entries: readonly HistoryEntry[]): string {
+  return JSON.stringify(
+    entries.map((e) => ({ savedAt: new Date(e.savedAt).toISOString(), ...exportableJob(e.job) })),
+    null,
+    2,
+  );
+}
+
+/**
+ * One CSV cell: quoted when needed, and a leading = + - @ made inert so a spreadsheet never runs
+ * page text as a formula.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const HISTORY_CSV_COLUMNS = ['saved_at', 'page_url', 'image_url', 'model', 'caption', 'claim', 'verdict', 'error_types', 'reasoning'] as const;
+
+/** The history as CSV, one row per claim (a check without claims still gets one row). */
+export function historyToCsv(entries: readonly HistoryEntry[]): string {
+  const rows: (string | number | null)[][] = [[...HISTORY_CSV_COLUMNS]];
+  for (const { savedAt, job } of entries) {
+    const base = [new Date(savedAt).toISOString(), job.pageUrl, job.imageUrl, job.model, job.caption];
+    if (job.claims.length === 0) rows.push([...base, '', job.status === 'error' ? 'error' : '', '', job.error?.message ?? '']);
+    for (const claim of job.claims) {
+      const state = claimState(claim, job);
+      rows.push([...base, claim.text, WORD[state], claim.verdict?.error_type.join('; ') ?? '', claim.verdict?.reasoning ?? '']);
+    }
+  }
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { checkJobSchema, type CheckJob } from './check';
+
+/** One finished check as kept on the device. */
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  savedAt: z.number(),
+  job: checkJobSchema,
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** Default number of checks kept (Options → history retention). */
+export const DEFAULT_HISTORY_LIMIT = 200;
+/**
+ * Bytes of JSON the history may take. storage.local holds 10 MB without `unlimitedStorage`; history keeps
+ * well under half so settings and other data never run out of room.
+ */
+export const HISTORY_BYTE_BUDGET = 4_000_000;
+
+/** Stored history, validated entry by entry: one malformed entry is dropped, not the whole list. */
+export function readHistory(stored: unknown): HistoryEntry[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item) => {
+    const parsed = historyEntrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The history entry for a finished job (its id is the job's, so a later comparison updates it in place). */
+export function historyEntryFrom(job: CheckJob, now: number): HistoryEntry {
+  return { id: job.id, savedAt: now, job };
+}
+
+/** Approximate bytes an entry takes in storage (its JSON length; data URLs are ASCII). */
+export function entryBytes(entry: HistoryEntry): number {
+  return JSON.stringify(entry).length;
+}
+
+/**
+ * Adds (or replaces, by id) an entry at the front — newest first — then evicts the oldest entries
+ * until the list fits both the count limit and the byte budget.
+ */
+export function addToHistory(entries: readonly HistoryEntry[], entry: HistoryEntry, limits: { limit: number; maxBytes: number }): HistoryEntry[] {
+  const next = [entry, ...entries.filter((e) => e.id !== entry.id)];
+  let bytes = next.reduce((sum, e) => sum + entryBytes(e), 0);
+  while (next.length > Math.max(0, limits.limit) || (next.length > 0 && bytes > limits.maxBytes)) {
+    const evicted = next.pop()!;
+    bytes -= entryBytes(evicted);
+  }
+  return next;
+}
+
+/** Entries whose caption, claims, model or page URL contain every word of the query (case-insensitive). */
+export function searchHistory(entries: readonly HistoryEntry[], query: string): HistoryEntry[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...entries];
+  return entries.filter((entry) => {
+    const { job } = entry;
+    const haystack = [job.caption, job.model, job.pageUrl, job.imageUrl, ...job.claims.map((c) => c.text)].join('\n').toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}

@@ -1,0 +1,254 @@
+/** Highlight names, one per verdict; the worker injects their ::highlight() styles with scripting.insertCSS. */
+export const HIGHLIGHT_NAMES = { true: 'caption-check-true', false: 'caption-check-false', error: 'caption-check-none' } as const;
+type MarkLabel = keyof typeof HIGHLIGHT_NAMES;
+
+/** What the worker sends to mark a finished check on the page. */
+export interface MarksPayload {
+  imageUrl: string;
+  caption: string;
+  claims: { text: string; start: number; end: number; label: MarkLabel; errorTypes: string[]; reasoning: string }[];
+  /** The summary line, e.g. "1 of 2 claims not supported — Object". */
+  summary: string;
+  /** Words for the verdicts and controls, translated by the worker. */
+  words: { true: string; false: string; error: string; close: string; title: string };
+}
+
+/** Where a caption offset lands: the index of a text node in the list, and the offset inside it. */
+export type TextPoint = [node: number, offset: number];
+
+/**
+ * Joins text-node contents the way the caption was cleaned when it was read (whitespace runs → one space,
+ * trimmed), remembering where each character came from. `dropSpaces` leaves spaces out entirely, for
+ * captions read with different spacing (a selection across blocks).
+ */
+export function indexText(texts: readonly string[], dropSpaces = false): { text: string; points: TextPoint[] } {
+  let text = '';
+  const points: TextPoint[] = [];
+  let lastSpace = true;
+  texts.forEach((chunk, node) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const isSpace = /\s/.test(chunk[i]!);
+      if (isSpace && (lastSpace || dropSpaces)) continue;
+      text += isSpace ? ' ' : chunk[i];
+      points.push([node, i]);
+      lastSpace = isSpace;
+    }
+  });
+  return { text, points };
+}
+
+/**
+ * Finds each span of `caption` inside the text nodes: returns [start point, end point (exclusive)] per span,
+ * or null where the caption (or that span) cannot be located.
+ */
+export function locateSpans(texts: readonly string[], caption: string, spans: readonly { start: number; end: number }[]): ([TextPoint, TextPoint] | null)[] {
+  for (const dropSpaces of [false, true]) {
+    const { text, points } = indexText(texts, dropSpaces);
+    const wanted = dropSpaces ? caption.replace(/\s+/g, '') : caption.replace(/\s+/g, ' ').trim();
+    let at = text.indexOf(wanted);
+    if (at < 0) at = text.toLowerCase().indexOf(wanted.toLowerCase());
+    if (at < 0 || !wanted) continue;
+    // Caption offsets count the caption's own spaces; without them, shift by the spaces before each offset.
+    const toIndex = (offset: number) => at + (dropSpaces ? caption.slice(0, offset).replace(/\s+/g, '').length : offset);
+    return spans.map(({ start, end }) => {
+      if (start < 0 || end <= start || end > caption.length) return null;
+      const from = points[toIndex(start)];
+      const last = points[toIndex(end) - 1];
+      return from && last ? [from, [last[0], last[1] + 1]] : null;
+    });
+  }
+  return spans.map(() => null);
+}
+
+interface MarkState {
+  teardown: () => void;
+}
+let current: MarkState | null = null;
+
+const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA']);
+
+function textNodesUnder(root: Node): Text[] {
+  const nodes: Text[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement && SKIP.has(node.parentElement.tagName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+  return nodes;
+}
+
+function findImage(imageUrl: string): HTMLImageElement | null {
+  const images = Array.from(document.images);
+  return images.find((img) => img.currentSrc === imageUrl) ?? images.find((img) => img.src === imageUrl) ?? null;
+}
+
+/** Ranges for the claims: near the image first (its figure, its ancestors), then the whole page. */
+function claimRanges(payload: MarksPayload, image: HTMLImageElement | null): (Range | null)[] {
+  const roots: Node[] = [];
+  const figure = image?.closest('figure');
+  if (figure) roots.push(figure);
+  const selection = window.getSelection();
+  if (selection && selection.rangeCount > 0) roots.push(selection.getRangeAt(0).commonAncestorContainer);
+  for (let el = image?.parentElement, depth = 0; el && depth < 4; el = el.parentElement, depth++) roots.push(el);
+  roots.push(document.body);
+  for (const root of roots) {
+    const nodes = textNodesUnder(root);
+    const located = locateSpans(
+      nodes.map((n) => n.data),
+      payload.caption,
+      payload.claims,
+    );
+    if (located.every((l) => l === null)) continue;
+    return located.map((points) => {
+      if (!points) return null;
+      const range = document.createRange();
+      range.setStart(nodes[points[0][0]]!, points[0][1]);
+      range.setEnd(nodes[points[1][0]]!, points[1][1]);
+      return range;
+    });
+  }
+  return payload.claims.map(() => null);
+}
+
+const BADGE_CSS = `
+:host { all: initial; }
+.wrap { font: 13px/1.4 system-ui, sans-serif; color: #1f1f1f; }
+button { font: inherit; cursor: pointer; border: 1px solid #0003; border-radius: 12px; padding: 2px 10px; background: #fff; color: #1f1f1f; box-shadow: 0 1px 4px #0004; }
+button.bad { background: #fce8e6; color: #8c1d18; }
+button.ok { background: #e6f4ea; color: #14532d; }
+button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
+.close { margin-left: 4px; padding: 2px 7px; }
+.panel { margin-top: 6px; max-width: 340px; background: #fff; border: 1px solid #0002; border-radius: 8px; padding: 8px 10px; box-shadow: 0 2px 10px #0003; }
+.panel[hidden], .tip[hidden] { display: none; }
+.panel ul { margin: 0; padding: 0; list-style: none; }
+.panel li { margin: 3px 0; }
+.tip { position: fixed; max-width: 320px; background: #202124; color: #fff; border-radius: 6px; padding: 4px 8px; pointer-events: none; }
+.icon { font-weight: 700; }
+@media (prefers-color-scheme: dark) {
+  .panel, button { background: #2d2e31; color: #e8eaed; }
+  button.bad { background: #5c1e1a; color: #fad2cf; }
+  button.ok { background: #1b3d26; color: #ceead6; }
+}`;
+
+const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', error: '?' };
+
+function verdictLine(claim: MarksPayload['claims'][number], words: MarksPayload['words']): string {
+  const types = claim.errorTypes.length ? ` (${claim.errorTypes.join(', ')})` : '';
+  return `${ICON[claim.label]} ${words[claim.label]}${types} — ${claim.text}`;
+}
+
+/** Removes the marks and the badge, if any. */
+export function clearMarks(): void {
+  current?.teardown();
+  current = null;
+}
+
+/**
+ * Marks the caption's claims with the CSS Custom Highlight API (the page's DOM is not changed) and puts a
+ * small badge by the image in a closed shadow root. Esc, the badge's close button, or leaving the page
+ * removes them. Returns how many claims were located in the page text.
+ */
+export function showMarks(payload: MarksPayload): { located: number; badge: boolean } {
+  clearMarks();
+  const image = findImage(payload.imageUrl);
+  const ranges = claimRanges(payload, image);
+  const byLabel: Record<MarkLabel, Range[]> = { true: [], false: [], error: [] };
+  ranges.forEach((range, i) => range && byLabel[payload.claims[i]!.label].push(range));
+  const highlights = typeof CSS !== 'undefined' && 'highlights' in CSS ? CSS.highlights : null;
+  if (highlights) for (const label of Object.keys(byLabel) as MarkLabel[]) highlights.set(HIGHLIGHT_NAMES[label], new Highlight(...byLabel[label]));
+
+  const host = document.createElement('caption-check-badge');
+  host.setAttribute('style', 'position:absolute;z-index:2147483647;top:0;left:0;display:block;');
+  const shadow = host.attachShadow({ mode: 'closed' });
+  const style = document.createElement('style');
+  style.textContent = BADGE_CSS;
+  const wrap = document.createElement('div');
+  wrap.className = 'wrap';
+  const unsupported = payload.claims.filter((c) => c.label === 'false').length;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = unsupported ? 'bad' : 'ok';
+  button.textContent = `${unsupported ? '✗' : '✓'} ${payload.summary}`;
+  button.setAttribute('aria-label', `${payload.words.title}: ${payload.summary}`);
+  button.setAttribute('aria-expanded', 'false');
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'close';
+  close.textContent = '×';
+  close.setAttribute('aria-label', payload.words.close);
+  const panel = document.createElement('div');
+  panel.className = 'panel';
+  panel.hidden = true;
+  panel.id = 'panel';
+  button.setAttribute('aria-controls', 'panel');
+  const list = document.createElement('ul');
+  for (const claim of payload.claims) {
+    const item = document.createElement('li');
+    item.textContent = verdictLine(claim, payload.words);
+    list.append(item);
+  }
+  panel.append(list);
+  const tip = document.createElement('div');
+  tip.className = 'tip';
+  tip.hidden = true;
+  tip.setAttribute('role', 'tooltip');
+  wrap.append(button, close, panel, tip);
+  shadow.append(style, wrap);
+  document.documentElement.append(host);
+
+  const place = () => {
+    const rect = image?.getBoundingClientRect();
+    const top = rect ? rect.top + window.scrollY + 6 : window.scrollY + 8;
+    const left = rect ? rect.left + window.scrollX + 6 : window.scrollX + 8;
+    host.style.top = `${Math.max(0, top)}px`;
+    host.style.left = `${Math.max(0, left)}px`;
+  };
+  place();
+  const open = (show: boolean) => {
+    panel.hidden = !show;
+    button.setAttribute('aria-expanded', String(show));
+  };
+  const controller = new AbortController();
+  const { signal } = controller;
+  button.addEventListener('mouseenter', () => open(true), { signal });
+  button.addEventListener('focus', () => open(true), { signal });
+  button.addEventListener('click', () => open(panel.hidden), { signal });
+  wrap.addEventListener('mouseleave', () => shadow.activeElement !== button && open(false), { signal });
+  button.addEventListener('blur', () => open(false), { signal });
+  close.addEventListener('click', () => clearMarks(), { signal });
+  window.addEventListener('resize', place, { signal, passive: true });
+  document.addEventListener('keydown', (event) => event.key === 'Escape' && clearMarks(), { signal });
+  for (const type of ['pagehide', 'popstate', 'hashchange'] as const) window.addEventListener(type, () => clearMarks(), { signal });
+  const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
+  navigation?.addEventListener('navigate', () => clearMarks(), { signal });
+
+  // Hovering a marked claim shows its verdict: highlights take no events, so hit-test their rectangles.
+  let frame = 0;
+  document.addEventListener(
+    'mousemove',
+    (event) => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const hit = ranges.findIndex((range) =>
+          Array.from(range?.getClientRects() ?? []).some((r) => event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom),
+        );
+        tip.hidden = hit < 0;
+        if (hit < 0) return;
+        tip.textContent = verdictLine(payload.claims[hit]!, payload.words);
+        // Position relative to the host's own offset, since the tip is fixed within the viewport.
+        tip.style.left = `${event.clientX + 12}px`;
+        tip.style.top = `${event.clientY + 14}px`;
+      });
+    },
+    { signal, passive: true },
+  );
+
+  current = {
+    teardown: () => {
+      controller.abort();
+      cancelAnimationFrame(frame);
+      host.remove();
+      if (highlights) for (const name of Object.values(HIGHLIGHT_NAMES)) highlights.delete(name);
+    },
+  };
+  return { located: ranges.filter(Boolean).length, badge: true };
+}

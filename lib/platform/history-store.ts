@@ -1,0 +1,52 @@
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import type { CheckJob } from '../check';
+import { addToHistory, entryBytes, historyEntryFrom, HISTORY_BYTE_BUDGET, readHistory, type HistoryEntry } from '../history';
+
+/** Finished checks on this device, newest first; version 1. Read through readHistory. */
+export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+
+// storage.local without `unlimitedStorage`; Firefox reports no quota, so the same figure is assumed.
+const LOCAL_QUOTA_BYTES = 10 * 1024 * 1024;
+const HEADROOM_BYTES = 512 * 1024;
+
+/** The stored history, validated. */
+export async function loadHistory(): Promise<HistoryEntry[]> {
+  return readHistory(await historyItem.getValue());
+}
+
+/** Bytes the history may use now: the fixed budget, shrunk when other data leaves less room in storage. */
+async function byteBudget(current: readonly HistoryEntry[]): Promise<number> {
+  const getBytesInUse = browser.storage.local.getBytesInUse as ((keys?: null) => Promise<number>) | undefined;
+  if (typeof getBytesInUse !== 'function') return HISTORY_BYTE_BUDGET;
+  try {
+    const inUse = await getBytesInUse.call(browser.storage.local, null);
+    const others = Math.max(0, inUse - current.reduce((sum, e) => sum + entryBytes(e), 0));
+    return Math.max(0, Math.min(HISTORY_BYTE_BUDGET, LOCAL_QUOTA_BYTES - HEADROOM_BYTES - others));
+  } catch {
+    return HISTORY_BYTE_BUDGET;
+  }
+}
+
+/** Records a finished check (or updates it by id), evicting the oldest entries first. */
+export async function recordHistory(job: CheckJob, limit: number, now: number = Date.now()): Promise<void> {
+  if (job.status !== 'done' || limit <= 0) return;
+  const current = await loadHistory();
+  const maxBytes = await byteBudget(current);
+  await historyItem.setValue(addToHistory(current, historyEntryFrom(job, now), { limit, maxBytes }));
+}
+
+/** Deletes one entry. */
+export async function deleteHistoryEntry(id: string): Promise<void> {
+  await historyItem.setValue((await loadHistory()).filter((e) => e.id !== id));
+}
+
+/** Deletes every entry. */
+export async function clearHistory(): Promise<void> {
+  await historyItem.setValue([]);
+}
+
+/** Calls back with the history each time it changes. Returns the unsubscribe function. */
+export function watchHistory(onChange: (entries: HistoryEntry[]) => void): () => void {
+  return historyItem.watch((value) => onChange(readHistory(value)));
+}

@@ -1,0 +1,127 @@
+import type { CheckJob, ClaimResult, ComparisonRun } from './check';
+import { CheckError, type CheckErrorInfo } from './errors';
+import type { VerifyOutcome } from './jobs';
+import type { Verdict } from './verify/schema';
+
+/** What a re-check or a comparison needs from the outside world (the image comes from session storage). */
+export interface RerunDeps {
+  verify(claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void): Promise<VerifyOutcome>;
+  save(job: CheckJob): Promise<void>;
+  now(): number;
+}
+
+function errorInfo(error: unknown): CheckErrorInfo {
+  return error instanceof CheckError
+    ? error.toInfo()
+    : { kind: 'server', message: `Unexpected failure: ${String(error).slice(0, 200)}`, retryAfterMs: null };
+}
+
+/**
+ * Claims as the user edited them, placed back into the caption where their text still occurs
+ * (so the caption and the page marks stay coloured); a claim that is not in the caption gets -1/-1.
+ */
+export function placeClaims(caption: string, texts: readonly string[]): ClaimResult[] {
+  let from = 0;
+  return texts.map((raw) => {
+    const text = raw.trim();
+    // Search after the previous claim first so repeated phrases map in order.
+    let start = caption.indexOf(text, from);
+    if (start < 0) start = caption.indexOf(text);
+    if (start < 0 || !text) return { text, start: -1, end: -1, hedged: false, verdict: null };
+    from = start + text.length;
+    return { text, start, end: start + text.length, hedged: false, verdict: null };
+  });
+}
+
+/** Verifies the user's edited claim list against the same image, as a new job that keeps the caption. */
+export async function recheckClaims(previous: CheckJob, texts: readonly string[], imageDataUrl: string, id: string, deps: RerunDeps): Promise<CheckJob> {
+  let job: CheckJob = {
+    ...previous,
+    id,
+    status: 'running',
+    phase: 'verifying',
+    claims: placeClaims(previous.caption, texts),
+    notes: [],
+    startedAt: deps.now(),
+    finishedAt: null,
+    usage: null,
+    error: null,
+    comparison: undefined,
+  };
+  await deps.save(job);
+  let saving = Promise.resolve();
+  try {
+    const outcome = await deps.verify(
+      job.claims.map((c) => c.text),
+      imageDataUrl,
+      (index, verdict) => {
+        job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) };
+        const snapshot = job;
+        saving = saving.then(() => deps.save(snapshot));
+      },
+    );
+    await saving;
+    job = {
+      ...job,
+      status: 'done',
+      phase: 'finished',
+      finishedAt: deps.now(),
+      usage: outcome.usage,
+      notes: outcome.notes,
+      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? c.verdict })),
+    };
+  } catch (error) {
+    await saving;
+    job = { ...job, status: 'error', phase: 'finished', finishedAt: deps.now(), error: errorInfo(error) };
+  }
+  await deps.save(job);
+  return job;
+}
+
+/** Checks the job's claims with another model, streaming its verdicts into `job.comparison`. */
+export async function compareWithModel(
+  base: CheckJob,
+  model: string,
+  baseUrl: string | null,
+  imageDataUrl: string,
+  deps: RerunDeps,
+): Promise<CheckJob> {
+  let run: ComparisonRun = {
+    model,
+    baseUrl,
+    status: 'running',
+    verdicts: base.claims.map(() => null),
+    startedAt: deps.now(),
+    finishedAt: null,
+    usage: null,
+    error: null,
+  };
+  const withRun = () => ({ ...base, comparison: run });
+  await deps.save(withRun());
+  let saving = Promise.resolve();
+  try {
+    const outcome = await deps.verify(
+      base.claims.map((c) => c.text),
+      imageDataUrl,
+      (index, verdict) => {
+        run = { ...run, verdicts: run.verdicts.map((v, i) => (i === index ? verdict : v)) };
+        const snapshot = withRun();
+        saving = saving.then(() => deps.save(snapshot));
+      },
+    );
+    await saving;
+    run = {
+      ...run,
+      status: 'done',
+      finishedAt: deps.now(),
+      usage: outcome.usage,
+      verdicts: run.verdicts.map((v, i) => outcome.verdicts[i] ?? v),
+    };
+  } catch (error) {
+    await saving;
+    run = { ...run, status: 'error', finishedAt: deps.now(), error: errorInfo(error) };
+  }
+  const job = withRun();
+  await deps.save(job);
+  return job;
+}
