@@ -97,6 +97,8 @@ export interface MenuClick {
   srcUrl?: string;
   pageUrl: string;
   frameId?: number;
+  /** The frame's URL, as Chrome passes it for a click inside a frame. */
+  frameUrl?: string;
   mediaType?: string;
   selectionText?: string;
 }
