@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Verdict } from './schema';
+import { verifyClaims, type Usage, type VerifyOptions } from './verify';
+
+/** Which kind of model answers a check: Chrome's on-device model or an OpenAI-compatible endpoint. */
+export const providerIdSchema = z.enum(['builtin', 'endpoint']);
+export type ProviderId = z.infer<typeof providerIdSchema>;
+
+/** One verification run: the claims, the image the check produced (a JPEG data URL within IMAGE_POLICY), and where verdicts go. */
+export interface VerifyRequest {
+  claims: readonly string[];
+  imageDataUrl: string;
+  signal?: AbortSignal;
+  /** Called once per claim as soon as its verdict is complete, in any order. */
+  onVerdict?: (claimIndex: number, verdict: Verdict) => void;
+}
+
+/** What every provider hands back: one entry per claim (null where no verdict could be read). */
+export interface VerifyResponse {
+  verdicts: (Verdict | null)[];
+  usage: Usage;
+  notes: string[];
+}
+
+/**
+ * A model that verifies claims against an image with the seed prompt. Every provider takes the same
+ * claims, streams the same verdicts, and fails only with CheckError, so the check and the UI never
+ * need to know which one answered beyond its label.
+ */
+export interface VerifyProvider {
+  readonly id: ProviderId;
+  /** What the result view shows as the model that answered, e.g. "On-device: Chrome built-in model". */
+  readonly label: string;
+  verify(request: VerifyRequest): Promise<VerifyResponse>;
+}
+
+/** The endpoint settings verifyClaims needs besides the request itself. */
+export type EndpointProviderOptions = Omit<VerifyOptions, 'claims' | 'imageDataUrl' | 'signal' | 'onVerdict'>;
+
+/** The OpenAI-compatible endpoint as a provider: verifyClaims unchanged, behind the common interface. */
+export function endpointProvider(options: EndpointProviderOptions): VerifyProvider {
+  return {
+    id: 'endpoint',
+    label: options.model,
+    async verify({ claims, imageDataUrl, signal, onVerdict }) {
+      const result = await verifyClaims({
+        ...options,
+        claims,
+        imageDataUrl,
+        ...(signal ? { signal } : {}),
+        ...(onVerdict ? { onVerdict } : {}),
+      });
+      return { verdicts: result.verdicts, usage: result.usage, notes: result.notes };
+    },
+  };
+}
