@@ -1,5 +1,6 @@
 import { locateFrame, locateImage, forgetPicked, type ImageLocation } from './find-image';
 import { gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
+import { clearMarks, showMarks, type MarksPayload } from './marks';
 import { pickImage, type PickResult } from './picker';
 import { readImage, type PageImage, type PageImageError } from './read-image';
 
@@ -22,6 +23,10 @@ export interface PageApi {
   locateFrame(frameUrl: string): Promise<ImageLocation | null>;
   /** Drops the element the picker stored, once a check has used it. */
   forgetPicked(): void;
+  /** Marks a finished check's claims in the caption (CSS highlights) and badges the image. */
+  showMarks(payload: MarksPayload): { located: number; badge: boolean };
+  /** Removes the marks and the badge. */
+  clearMarks(): void;
 }
 
 /** Name of the global the page script installs itself under, in the isolated world. */
@@ -29,5 +34,5 @@ export const PAGE_API_GLOBAL = 'captionCheckPage';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {
-  return { gather: gatherCaption, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked };
+  return { gather: gatherCaption, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks };
 }
