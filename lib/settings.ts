@@ -12,6 +12,10 @@ export const endpointSchema = z.object({
 });
 export type Endpoint = z.infer<typeof endpointSchema>;
 
+/** The user's default model: on-device, endpoint, or auto. */
+export const providerSettingSchema = z.enum(['auto', 'builtin', 'endpoint']);
+export type ProviderSetting = z.infer<typeof providerSettingSchema>;
+
 export const settingsSchema = z.object({
   /** Empty baseUrl means "not configured yet": the first run shows guidance instead of failing. */
   baseUrl: z.string(),
@@ -33,6 +37,12 @@ export const settingsSchema = z.object({
   keyStorage: z.enum(['local', 'session']),
   /** Finished checks kept in history; the oldest go first. 0 keeps none. */
   historyLimit: z.number().int().min(0).max(1000),
+  /**
+   * Which model answers: Chrome's on-device model, the endpoint, or auto (the endpoint once one is
+   * configured, else the on-device model when Chrome has it). Missing in older settings → auto, so
+   * users with an endpoint keep it and a fresh install uses the on-device model: no migration.
+   */
+  provider: providerSettingSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -48,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   timeoutSeconds: 120,
   keyStorage: 'local',
   historyLimit: 200,
+  provider: 'auto',
 };
 
 /** Settings stored at version 1 gain the key-storage and history fields at version 2. */
