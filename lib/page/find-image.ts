@@ -1,9 +1,7 @@
 // Runs in the page (isolated world): finds the element behind the image the user chose and where it
 // is on screen. The menu only gives a URL, so every kind of element that can show that URL is searched.
 import { IMAGE_POLICY } from '../image/size';
-
-/** Where the picker (another capability) leaves the element the user picked, in the isolated world. */
-export const PICKED_GLOBAL = 'captionCheckPicked';
+import { PICKED_GLOBAL, pickedElementFor } from './picker';
 
 /** What kind of element shows the image; decides how its pixels are read. */
 export type ImageKind = 'img' | 'picture' | 'poster' | 'background' | 'canvas' | 'svg';
@@ -33,17 +31,9 @@ export interface ImageLocation {
   kind: ImageKind;
 }
 
-const pickedScope = globalThis as unknown as Record<string, unknown>;
-
-/** The element the picker stored, if it is still in a document. */
-export function pickedElement(): Element | null {
-  const picked = pickedScope[PICKED_GLOBAL];
-  return picked instanceof Element && picked.isConnected ? picked : null;
-}
-
 /** Forgets the picked element, so a later menu click is not answered with an old pick. */
 export function forgetPicked(): void {
-  delete pickedScope[PICKED_GLOBAL];
+  delete (globalThis as unknown as Record<string, unknown>)[PICKED_GLOBAL];
 }
 
 /** Every element of the document, open shadow roots included (closed ones are out of reach by design). */
@@ -151,7 +141,8 @@ function underSpacer(spacer: Element): FoundImage | null {
 
 /** Finds the image the user chose: the picked element, else an element showing `srcUrl` (shadow roots included). */
 export function findImage(srcUrl: string): FoundImage | null {
-  const picked = pickedElement();
+  // The picker's element counts only for the URL it was picked with: an old pick never answers a new click.
+  const picked = pickedElementFor(srcUrl);
   if (picked) return describe(picked) ?? { element: picked, kind: 'canvas', url: '' };
   const target = absolute(srcUrl);
   const elements = Array.from(allElements(document));
