@@ -26,7 +26,7 @@ const FLAGS: FlagSpec = {
 };
 
 export const DEFAULT_CONCURRENCY = 4;
-const IMAGE_CACHE_SIZE = 32;
+const IMAGE_CACHE_MIN = 32;
 
 interface Tally {
   ok: number;
@@ -44,7 +44,7 @@ function pairsOf(gold: GoldClaim[], claims: readonly { label: boolean | null; er
 }
 
 /** Sized images by source, so a file checked with many captions is decoded once. */
-function imageCache(baseDir: string, signal: AbortSignal) {
+function imageCache(baseDir: string, signal: AbortSignal, size: number) {
   const cache = new Map<string, Promise<LoadedImage>>();
   return (source: string): Promise<LoadedImage> => {
     const key = isUrl(source) ? source : resolve(baseDir, source);
@@ -53,7 +53,7 @@ function imageCache(baseDir: string, signal: AbortSignal) {
       entry = loadImage(source, { baseDir, signal });
       entry.catch(() => cache.delete(key));
       cache.set(key, entry);
-      if (cache.size > IMAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      if (cache.size > size) cache.delete(cache.keys().next().value!);
     }
     return entry;
   };
@@ -111,7 +111,8 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
   const stop = new AbortController();
   const signal = AbortSignal.any([io.signal, stop.signal]);
   let fatal: CheckError | null = null;
-  const image = imageCache(dirname(inputPath), signal);
+  // Room for the images in flight plus the ones prepared ahead.
+  const image = imageCache(dirname(inputPath), signal, Math.max(IMAGE_CACHE_MIN, 2 * concurrency + 1));
   const progress = new Progress(io.stderr);
   const tally: Tally = { ok: 0, failed: 0, claims: 0, unverified: 0, promptTokens: 0, completionTokens: 0 };
   const pairs: Parameters<typeof computeMetrics>[0][number][] = [];
@@ -127,7 +128,11 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
     if (earlier?.claims) addPairs(item, earlier.claims);
   }
 
-  const runItem = async (item: BatchItem) => {
+  const runItem = async (item: BatchItem, index: number) => {
+    // Sizing is CPU work: the image of the item that will take this slot next is prepared while this
+    // one waits for the model, so a free slot never waits on sharp. Its failure is reported when its turn comes.
+    const ahead = todo[index + concurrency];
+    if (ahead && !signal.aborted) image(ahead.image).catch(() => undefined);
     let record: ({ id: string | number } & CheckResult) | { id: string | number; error: { kind: string; message: string } };
     try {
       const planned = planClaims(item.source);

@@ -5,14 +5,14 @@
 export async function runPool<T>(
   items: readonly T[],
   concurrency: number,
-  work: (item: T) => Promise<void>,
+  work: (item: T, index: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length && !signal?.aborted) {
-      const item = items[next++]!;
-      await work(item);
+      const index = next++;
+      await work(items[index]!, index);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));

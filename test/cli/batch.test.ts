@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatRequests, useModelServer } from '../server/fixtures';
-import { endpointArgs, jpeg, jsonLines, runCli, useTempDir } from './run-cli';
+import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir } from './run-cli';
 
 const model = useModelServer();
 const server = () => model.server;
@@ -29,7 +29,7 @@ function outPath(): string {
   return join(dir, `out-${++files}.jsonl`);
 }
 function batch(input: string, out: string, ...args: string[]) {
-  return runCli(['batch', input, '--out', out, ...endpointArgs(server().baseUrl), ...args], { timeoutMs: 60_000 });
+  return runCli(['batch', input, '--out', out, ...endpointArgs(server().baseUrl), ...args], { timeoutMs: 80_000 });
 }
 
 const ITEMS = [
@@ -39,7 +39,7 @@ const ITEMS = [
   { id: 'i4', image: 'img/b.jpg', claims: ['A lighthouse.'] },
 ];
 
-describe('batch', () => {
+describe('batch', { timeout: CHILD_TIMEOUT_MS }, () => {
   it('writes one line per item with the verdicts, and a summary on stderr', async () => {
     server().set({ falseWhen: [{ match: 'gulls', error_type: ['Quantitative'] }] });
     const out = outPath();
@@ -147,7 +147,7 @@ describe('batch', () => {
     const input = writeInput(many);
     const out = outPath();
     const run = await runCli(['batch', input, '--out', out, ...endpointArgs(server().baseUrl), '--concurrency', '1'], {
-      timeoutMs: 60_000,
+      timeoutMs: 80_000,
       onSpawn: (child) => {
         const poll = setInterval(() => {
           if (existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 2) {

@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll } from 'vitest';
 
+/** Per-test time limit for tests that start the command: each start compiles TypeScript, slow on a busy machine. */
+export const CHILD_TIMEOUT_MS = 90_000;
+
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(REPO_ROOT, 'lib/cli/main.ts');
 
@@ -50,7 +53,7 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? CHILD_TIMEOUT_MS - 5_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);

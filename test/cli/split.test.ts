@@ -1,10 +1,10 @@
 // `caption-check split` as a child process: the on-device split, no model involved.
 import { describe, expect, it } from 'vitest';
-import { jsonLines, runCli } from './run-cli';
+import { CHILD_TIMEOUT_MS, jsonLines, runCli } from './run-cli';
 
 type Piece = { text: string; start: number; end: number };
 
-describe('split', () => {
+describe('split', { timeout: CHILD_TIMEOUT_MS }, () => {
   it('--caption --json gives spans that index the caption as given', async () => {
     const caption = '  A red car is parked next to a tree. It evokes a sense of calm.';
     const run = await runCli(['split', '--caption', caption, '--json']);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatRequests, useModelServer } from '../server/fixtures';
-import { endpointArgs, jpeg, png, runCli, startImageServer, useTempDir } from './run-cli';
+import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, png, runCli, startImageServer, useTempDir } from './run-cli';
 
 const model = useModelServer();
 const server = () => model.server;
@@ -21,7 +21,7 @@ function verify(...args: string[]) {
   return runCli(['verify', ...endpointArgs(server().baseUrl), ...args]);
 }
 
-describe('verify --json', () => {
+describe('verify --json', { timeout: CHILD_TIMEOUT_MS }, () => {
   it('prints exactly one JSON object with the claims, labels, error types, model and usage', async () => {
     server().set({ falseWhen: [{ match: 'cats', error_type: ['Quantitative'], reasoning: 'There is one cat.' }] });
     const run = await verify('--image', photo, '--caption', CAPTION, '--json');
@@ -72,7 +72,7 @@ function writeClaims(claims: string[]): string {
   return file;
 }
 
-describe('verify as a table', () => {
+describe('verify as a table', { timeout: CHILD_TIMEOUT_MS }, () => {
   it('shows ✓/✗, error types, reasoning, and the set-aside pieces as not checked', async () => {
     server().set({ falseWhen: [{ match: 'cats', error_type: ['Quantitative', 'Object'], reasoning: 'There is one cat.' }] });
     const run = await verify('--image', photo, '--caption', CAPTION);
@@ -93,7 +93,7 @@ describe('verify as a table', () => {
   });
 });
 
-describe('verify failures', () => {
+describe('verify failures', { timeout: CHILD_TIMEOUT_MS }, () => {
   it('exits 1 on a rejected key with one stderr line naming the flag, no stack trace', async () => {
     server().set({ apiKey: 'right-key' });
     const run = await verify('--image', photo, '--caption', CAPTION, '--api-key', 'wrong-key');
@@ -152,7 +152,7 @@ describe('verify failures', () => {
   });
 });
 
-describe('verify images', () => {
+describe('verify images', { timeout: CHILD_TIMEOUT_MS }, () => {
   let images: Awaited<ReturnType<typeof startImageServer>>;
   beforeAll(async () => {
     images = await startImageServer({ '/pic.jpg': { body: await jpeg(800, 600), type: 'image/jpeg' } });
