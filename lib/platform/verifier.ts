@@ -5,7 +5,9 @@ import type { VerifyOutcome } from '../jobs';
 import { configuredEndpoint, type Settings } from '../settings';
 import { createClient } from '../verify/client';
 import type { Verdict } from '../verify/schema';
-import { verifyClaims } from '../verify/verify';
+import { BUILTIN_LABEL, builtinProvider, builtinStatus } from '../verify/builtin';
+import { endpointProvider, type ProviderId, type VerifyProvider } from '../verify/provider';
+import { languageModelApi } from './builtin-host';
 import { outputModesItem } from './storage';
 
 /** The model step of a check, as the service worker runs it with the user's settings. */
@@ -28,22 +30,79 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal): Verif
     if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
     const modeKey = `${endpoint.baseUrl}|${endpoint.model}`;
     const remembered = (await outputModesItem.getValue())[modeKey];
-    return verifyClaims({
+    const provider = endpointProvider({
       client: createClient(endpoint, { timeoutMs: settings.timeoutSeconds * 1000 }),
       model: endpoint.model,
-      claims,
-      imageDataUrl,
-      signal,
       stream: settings.stream,
       concurrency: settings.concurrency,
       ...(remembered ? { outputMode: remembered } : {}),
-      onVerdict,
       onOutputMode: (mode) => {
         if (mode === remembered) return;
         void outputModesItem.getValue().then((all) => outputModesItem.setValue({ ...all, [modeKey]: mode }));
       },
     });
+    return provider.verify({ claims, imageDataUrl, signal, onVerdict });
   };
+}
+
+/** A provider in the Verifier shape that checks, re-checks and comparisons take. */
+export function providerVerifier(provider: VerifyProvider, signal: AbortSignal): Verifier {
+  return (claims, imageDataUrl, onVerdict) => provider.verify({ claims, imageDataUrl, signal, onVerdict });
+}
+
+/** The model a check will use, chosen before the check starts so its job can name it. */
+export interface VerifierChoice {
+  /** null when no model can answer; assertReady then says why. */
+  provider: ProviderId | null;
+  /** What the job records and the popup shows as the model. */
+  label: string;
+  /** Throws the CheckError that explains what to do, before anything is read from the page. */
+  assertReady(): void;
+  verifier(signal: AbortSignal): Verifier;
+}
+
+function noModel(error: CheckError): VerifierChoice {
+  return {
+    provider: null,
+    label: '',
+    assertReady: () => {
+      throw error;
+    },
+    verifier: () => () => Promise.reject(error),
+  };
+}
+
+/**
+ * Picks the model for a check: the one asked for (a re-run with another model), else the setting.
+ * "auto" is the endpoint once one is configured, else Chrome's on-device model when it is available,
+ * which is detected here each time, never assumed.
+ */
+export async function pickVerifier(settings: Settings, requested?: ProviderId): Promise<VerifierChoice> {
+  const wanted = requested ?? settings.provider;
+  if (wanted === 'endpoint' || (wanted === 'auto' && configuredEndpoint(settings)))
+    return {
+      provider: 'endpoint',
+      label: settings.model,
+      assertReady: () => assertConfigured(settings),
+      verifier: (signal) => endpointVerifier(settings, signal),
+    };
+  const api = languageModelApi();
+  const status = await builtinStatus(api);
+  if (status.state === 'available')
+    return {
+      provider: 'builtin',
+      label: BUILTIN_LABEL,
+      assertReady: () => {},
+      verifier: (signal) => providerVerifier(builtinProvider(api), signal),
+    };
+  if (wanted === 'builtin') return noModel(new CheckError('not-configured', `${status.reason} Or choose an endpoint model in Options.`));
+  const onDevice =
+    status.state === 'downloadable' || status.state === 'downloading'
+      ? " Or download Chrome's on-device model there (no key; nothing leaves this computer)."
+      : ` ${status.reason}`;
+  return noModel(
+    new CheckError('not-configured', `Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.${onDevice}`),
+  );
 }
 
 /** The model-assisted split with the configured endpoint, or undefined for the on-device one. */
