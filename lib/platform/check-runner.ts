@@ -2,13 +2,13 @@ import { browser } from 'wxt/browser';
 import type { CheckJob } from '../check';
 import { CheckError } from '../errors';
 import { runCheck, type GatheredCaption } from '../jobs';
-import { configuredEndpoint } from '../settings';
 import { clearBadge, showBadge } from './badge';
 import { gatherFromFrame, type CheckTarget } from './gather';
 import { startAcquire } from './acquire';
 import { afterSweep, WORKER_INSTANCE } from './resume';
 import { loadSettings, saveJob } from './storage';
-import { assertConfigured, endpointSplitter, endpointVerifier } from './verifier';
+import type { ProviderId } from '../verify/provider';
+import { endpointSplitter, pickVerifier } from './verifier';
 
 const running = new Map<number, AbortController>();
 
@@ -21,6 +21,8 @@ function keepAlive(): () => void {
 /** A caption known before the check starts (text selected before picking, a re-run): no chooser then. */
 export interface PresetCaption {
   caption?: string;
+  /** The model asked for (a re-run with another model); otherwise the settings choose. */
+  provider?: ProviderId;
 }
 
 /**
@@ -38,13 +40,14 @@ export async function startCheck(
   // The start-up sweep must not read this tab's old job after we wrote the new one.
   await afterSweep();
   const settings = await loadSettings();
+  const choice = await pickVerifier(settings, preset.provider);
   // Also covers the wait for the user in the chooser (executeScript awaits the page's promise).
   const stop = keepAlive();
   try {
     // The caption is settled before a job exists: nothing is shown or sent until the user confirms.
     let chosen: GatheredCaption | CheckError | null =
       preset.caption !== undefined ? { caption: preset.caption, pageUrl: target.pageUrl, imageUrl: target.srcUrl } : null;
-    if (!chosen && configuredEndpoint(settings)) {
+    if (!chosen && choice.provider) {
       chosen = await gatherFromFrame(target).catch((error: unknown) => {
         if (error instanceof CheckError) return error;
         throw error;
@@ -59,7 +62,7 @@ export async function startCheck(
       {
         id: crypto.randomUUID(),
         tabId: target.tabId,
-        model: settings.model,
+        model: choice.label || settings.model,
         maxClaims: settings.maxClaims,
         pageUrl: target.pageUrl,
         imageUrl: target.srcUrl,
@@ -72,7 +75,7 @@ export async function startCheck(
           await showBadge(job);
         },
         gather: async () => {
-          assertConfigured(settings);
+          choice.assertReady();
           if (gathered instanceof CheckError) throw gathered;
           if (gathered) return gathered;
           const late = await gatherFromFrame(target);
@@ -80,7 +83,7 @@ export async function startCheck(
           return late;
         },
         acquireImage: startAcquire(target, settings.maxImageEdge, controller.signal),
-        verify: endpointVerifier(settings, controller.signal),
+        verify: choice.verifier(controller.signal),
         split: endpointSplitter(settings, controller.signal),
       },
     );
