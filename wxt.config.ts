@@ -8,6 +8,8 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   manifest: ({ browser }) => ({
     name: 'Caption Check',
+    // UI text lives in public/_locales/<lang>/messages.json (lib/i18n.ts); English first.
+    default_locale: 'en',
     description:
       'Check an AI-written image description claim by claim against the image, with the vision model you choose.',
     permissions: ['contextMenus', 'activeTab', 'scripting', 'storage'],

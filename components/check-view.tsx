@@ -1,78 +1,182 @@
-import { countFalse, errorTypesOf, type CheckJob } from '@/lib/check';
+import { useState, type ReactNode } from 'react';
+import { claimState, countFalse, errorTypesOf, type CheckJob } from '@/lib/check';
+import type { MessageKey, Translate } from '@/lib/i18n';
+import { ERROR_TYPES } from '@/lib/verify/schema';
+import { CaptionSpans, type CaptionPiece } from './caption-spans';
+import { ClaimEditor } from './claim-editor';
 import { ClaimRow } from './claim-row';
+import { CompareView } from './compare-view';
+import { ErrorHelp, type FixAction } from './error-help';
 
-const PHASE_TEXT: Record<CheckJob['phase'], string> = {
-  gathering: 'Reading the caption…',
-  image: 'Preparing the image…',
-  verifying: 'Asking the model…',
-  finished: '',
+const PHASE_TEXT: Record<CheckJob['phase'], MessageKey> = {
+  gathering: 'phaseGathering',
+  image: 'phaseImage',
+  verifying: 'phaseVerifying',
+  finished: 'phaseVerifying',
 };
 
+/** The status line: progress while running, what went wrong, or "2 of 5 claims not supported — Quantitative, Object". */
+export function statusText(job: CheckJob, t: Translate): string {
+  if (job.status === 'error') return job.error?.message ?? t('checkFailed');
+  if (job.status === 'running') {
+    const done = job.claims.filter((c) => c.verdict).length;
+    return job.phase === 'verifying' && job.claims.length > 0 ? t('progress', done, job.claims.length) : t(PHASE_TEXT[job.phase]);
+  }
+  const unsupported = countFalse(job);
+  const total = job.claims.length;
+  if (unsupported > 0) {
+    const types = errorTypesOf(job);
+    return types.length ? t('summaryNotSupportedTypes', unsupported, total, types.join(', ')) : t('summaryNotSupported', unsupported, total);
+  }
+  const missing = job.claims.filter((c) => !c.verdict).length;
+  return missing ? t('summaryMissing', total - missing, total, missing) : t('summaryAllSupported', total);
+}
+
+export type CopyFormat = 'markdown' | 'json';
+
 export interface CheckViewProps {
-  job: CheckJob | null;
+  job: CheckJob;
+  t: Translate;
+  /** Origin of the configured endpoint (for the "allow access" fix); null when unknown. */
+  endpointOrigin: string | null;
+  /** Models the endpoint lists, offered when comparing. */
+  models: readonly string[];
+  /** A history entry: shown without the actions that need the tab. */
+  readOnly?: boolean;
+  /** A short confirmation ("Copied as Markdown."), announced politely. */
+  notice?: string | null;
   onCancel: () => void;
   onRerun: () => void;
-  onOpenOptions: () => void;
+  onFix: (action: FixAction) => void;
+  onCopy: (format: CopyFormat) => void;
+  onRecheck: (claims: string[]) => void;
+  onCompare: (model: string) => void;
+  /** Extra actions other features add to the toolbar. */
+  extraActions?: ReactNode;
 }
 
-function summary(job: CheckJob): string {
-  if (job.status === 'running') return PHASE_TEXT[job.phase];
-  if (job.status === 'error') return job.error?.message ?? 'The check failed.';
-  const unsupported = countFalse(job);
-  const types = errorTypesOf(job);
-  if (unsupported === 0) return `All ${job.claims.length} claims supported.`;
-  return `${unsupported} of ${job.claims.length} claims not supported${types.length ? ` — ${types.join(', ')}` : ''}.`;
+function Meta({ job, t }: { job: CheckJob; t: Translate }) {
+  const parts: string[] = [];
+  if (job.model) parts.push(t('metaModel', job.model));
+  if (job.finishedAt) parts.push(t('metaSeconds', ((job.finishedAt - job.startedAt) / 1000).toFixed(1)));
+  if (job.usage) parts.push(t('metaTokens', (job.usage.promptTokens + job.usage.completionTokens).toLocaleString()));
+  return <p className="meta">{parts.join(' · ')}</p>;
 }
 
-/** The latest check of a tab: status, caption, each claim's verdict, and what was set aside. */
-export function CheckView({ job, onCancel, onRerun, onOpenOptions }: CheckViewProps) {
-  if (!job)
-    return (
-      <section className="empty">
-        <h1>Caption Check</h1>
-        <p>Right-click an image on a page and choose “Check caption claims”.</p>
-        <p>Select the caption text first, or the image’s caption or alt text is used.</p>
-        <button type="button" onClick={onOpenOptions}>
-          Options
-        </button>
-      </section>
-    );
-  const fixable = job.error && ['not-configured', 'auth', 'model-not-found', 'no-image-input'].includes(job.error.kind);
+/** One check: status, thumbnail, caption with coloured spans, each claim's verdict, set-aside text, and the actions. */
+export function CheckView(props: CheckViewProps) {
+  const { job, t, readOnly = false } = props;
+  const [editing, setEditing] = useState(false);
+  const [comparing, setComparing] = useState(false);
+  const [model, setModel] = useState('');
+  const running = job.status === 'running';
+  const pieces: CaptionPiece[] = [
+    ...job.claims.map((c) => ({ start: c.start, end: c.end, kind: claimState(c, job) })),
+    ...job.setAside.map((s) => ({ start: s.start, end: s.end, kind: 'set-aside' as const })),
+  ];
+  const finished = !running && job.claims.length > 0;
+
   return (
-    <section className="check">
-      <p className={`status status--${job.status}`} data-testid="check-status" data-state={job.status} role="status">
-        {summary(job)}
-      </p>
-      <div className="actions">
-        {job.status === 'running' && (
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        {job.status !== 'running' && (
-          <button type="button" onClick={onRerun}>
-            Re-run
-          </button>
-        )}
-        {fixable && (
-          <button type="button" onClick={onOpenOptions}>
-            Open Options
-          </button>
-        )}
+    <section className="check" aria-label={t('checkLabel')}>
+      <div className="result-head">
+        {job.thumbnail && <img className="thumb" src={job.thumbnail} alt={t('thumbnailAlt')} />}
+        <div className="result-head__text">
+          <p className={`status status--${job.status}`} data-testid="check-status" data-state={job.status} role="status" aria-live="polite">
+            {statusText(job, t)}
+          </p>
+          <Meta job={job} t={t} />
+        </div>
       </div>
-      {job.caption && (
-        <blockquote className="caption" aria-label="Caption">
-          {job.caption}
-        </blockquote>
+      {job.error && !readOnly && (
+        <ErrorHelp error={job.error} endpointOrigin={props.endpointOrigin} onFix={props.onFix} t={t} />
       )}
-      <ol className="claims" aria-label="Claims">
-        {job.claims.map((claim, i) => (
-          <ClaimRow key={`${i}:${claim.start}`} claim={claim} job={job} />
-        ))}
-      </ol>
+      <div className="actions" role="toolbar" aria-label={t('actionsLabel')}>
+        {running && !readOnly && (
+          <button type="button" onClick={props.onCancel}>
+            {t('cancelCheck')}
+          </button>
+        )}
+        {!running && !readOnly && (
+          <button type="button" onClick={props.onRerun}>
+            {t('rerun')}
+          </button>
+        )}
+        {finished && !readOnly && (
+          <button type="button" aria-pressed={editing} onClick={() => setEditing(!editing)}>
+            {t('editClaims')}
+          </button>
+        )}
+        {finished && !readOnly && (
+          <button type="button" aria-pressed={comparing} onClick={() => setComparing(!comparing)}>
+            {t('compareOpen')}
+          </button>
+        )}
+        {job.claims.length > 0 && (
+          <>
+            <button type="button" onClick={() => props.onCopy('markdown')}>
+              {t('copyMarkdown')}
+            </button>
+            <button type="button" onClick={() => props.onCopy('json')}>
+              {t('copyJson')}
+            </button>
+          </>
+        )}
+        {props.extraActions}
+      </div>
+      <p className="notice" role="status" data-testid="notice">
+        {props.notice ?? ''}
+      </p>
+      {comparing && !readOnly && (
+        <form
+          className="compare-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!model.trim()) return;
+            props.onCompare(model.trim());
+            setComparing(false);
+          }}
+        >
+          <label>
+            {t('compareModel')}
+            <input type="text" list="compare-models" value={model} onChange={(e) => setModel(e.target.value)} placeholder={t('compareModelPlaceholder')} />
+          </label>
+          <datalist id="compare-models">
+            {props.models.filter((m) => m !== job.model).map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          <button type="submit" className="primary">
+            {t('compareRun')}
+          </button>
+        </form>
+      )}
+      {job.caption && <CaptionSpans caption={job.caption} pieces={pieces} t={t} />}
+      {editing && !readOnly ? (
+        <ClaimEditor
+          initial={job.claims.map((c) => c.text)}
+          onCancel={() => setEditing(false)}
+          onSubmit={(claims) => {
+            setEditing(false);
+            props.onRecheck(claims);
+          }}
+          t={t}
+        />
+      ) : (
+        <ol className="claims" aria-label={t('claimsLabel')}>
+          {job.claims.map((claim, i) => (
+            <ClaimRow key={`${i}:${claim.start}:${claim.text}`} claim={claim} state={claimState(claim, job)} index={i} t={t} />
+          ))}
+        </ol>
+      )}
+      {job.claims.some((c) => c.verdict && c.verdict.error_type.length > 0) && (
+        <p className="legend" aria-label={t('legendLabel')}>
+          {ERROR_TYPES.map((type) => t(`legend${type}` as const)).join(' · ')}
+        </p>
+      )}
+      {job.comparison && <CompareView job={{ ...job, comparison: job.comparison }} t={t} />}
       {job.setAside.length > 0 && (
-        <section className="set-aside" aria-label="Set aside">
-          <h2>Not checked</h2>
+        <section className="set-aside" aria-labelledby="set-aside-title">
+          <h2 id="set-aside-title">{t('notChecked')}</h2>
           <ul>
             {job.setAside.map((piece) => (
               <li key={piece.start} data-testid="set-aside">
@@ -83,17 +187,12 @@ export function CheckView({ job, onCancel, onRerun, onOpenOptions }: CheckViewPr
         </section>
       )}
       {job.notes.length > 0 && (
-        <ul className="notes" aria-label="Notes">
+        <ul className="notes" aria-label={t('notesLabel')}>
           {job.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
         </ul>
       )}
-      <p className="meta">
-        {job.model && <span>Model: {job.model}</span>}
-        {job.finishedAt && <span> · {((job.finishedAt - job.startedAt) / 1000).toFixed(1)} s</span>}
-        {job.usage && <span> · {job.usage.promptTokens + job.usage.completionTokens} tokens</span>}
-      </p>
     </section>
   );
 }

@@ -1,42 +1,67 @@
-import { claimState, type CheckJob, type ClaimResult } from '@/lib/check';
+import type { ClaimResult, ClaimState } from '@/lib/check';
+import type { MessageKey, Translate } from '@/lib/i18n';
+import type { Verdict } from '@/lib/verify/schema';
 
-const STATE_TEXT = {
-  true: { icon: '✓', word: 'Supported' },
-  false: { icon: '✗', word: 'Not supported' },
-  pending: { icon: '…', word: 'Checking' },
-  error: { icon: '?', word: 'No verdict' },
-} as const;
+/** Icon and word per state: a verdict is never told by colour alone. */
+export const STATE_TEXT: Record<ClaimState, { icon: string; word: MessageKey }> = {
+  true: { icon: '✓', word: 'verdictSupported' },
+  false: { icon: '✗', word: 'verdictNotSupported' },
+  pending: { icon: '…', word: 'verdictPending' },
+  error: { icon: '?', word: 'verdictNone' },
+};
+
+/** The model's confidence (0–1 or 0–100) when the verdict carries one; verdicts may gain the field later. */
+export function confidenceOf(verdict: Verdict | null | undefined): number | null {
+  if (!verdict || !('confidence' in verdict)) return null;
+  const value: unknown = verdict.confidence;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  return value <= 1 ? Math.round(value * 100) : value <= 100 ? Math.round(value) : null;
+}
 
 export interface ClaimRowProps {
   claim: ClaimResult;
-  job: Pick<CheckJob, 'status'>;
+  state: ClaimState;
+  index: number;
+  t: Translate;
 }
 
-/** One claim with its verdict as icon + word, error-type chips and the model's reasoning. */
-export function ClaimRow({ claim, job }: ClaimRowProps) {
-  const state = claimState(claim, job);
+/** One claim with its verdict as icon + word, error-type chips, confidence and the model's reasoning. */
+export function ClaimRow({ claim, state, index, t }: ClaimRowProps) {
   const types = claim.verdict?.error_type ?? [];
   const { icon, word } = STATE_TEXT[state];
+  const confidence = confidenceOf(claim.verdict);
   return (
     <li className={`claim claim--${state}`} data-testid="claim" data-label={state} data-error-types={types.join(',')}>
       <div className="claim__head">
-        <span className="claim__verdict" aria-label={word} title={word}>
-          <span aria-hidden="true">{icon}</span> <span className="claim__word">{word}</span>
+        <span className="claim__verdict">
+          <span aria-hidden="true" className="claim__icon">
+            {icon}
+          </span>{' '}
+          <span className="claim__word">{t(word)}</span>
         </span>
-        <span className="claim__text">{claim.text}</span>
+        <span className="claim__text">
+          <span className="visually-hidden">{t('claimNumber', index + 1)} </span>
+          {claim.text}
+          {claim.hedged && <span className="claim__hedged"> {t('claimHedged')}</span>}
+        </span>
       </div>
-      {types.length > 0 && (
-        <ul className="chips" aria-label="Error types">
-          {types.map((type) => (
-            <li key={type} className={`chip chip--${type.toLowerCase()}`}>
-              {type}
-            </li>
-          ))}
-        </ul>
+      {(types.length > 0 || confidence !== null) && (
+        <div className="claim__extra">
+          {types.length > 0 && (
+            <ul className="chips" aria-label={t('errorTypesLabel')}>
+              {types.map((type) => (
+                <li key={type} className={`chip chip--${type.toLowerCase()}`}>
+                  {type}
+                </li>
+              ))}
+            </ul>
+          )}
+          {confidence !== null && <span className="claim__confidence">{t('confidence', confidence)}</span>}
+        </div>
       )}
       {claim.verdict?.reasoning && (
         <details className="claim__reasoning">
-          <summary>Reasoning</summary>
+          <summary>{t('reasoning')}</summary>
           <p>{claim.verdict.reasoning}</p>
         </details>
       )}

@@ -1,42 +1,185 @@
 import { useState, type FormEvent } from 'react';
-import type { Endpoint } from '@/lib/settings';
+import type { Translate } from '@/lib/i18n';
+import type { ConnectionReport } from '@/lib/messages';
+import { PRESETS, presetById, presetFor } from '@/lib/presets';
+import type { Settings } from '@/lib/settings';
 
 export interface SettingsFormProps {
-  initial: Endpoint;
-  /** Saves the endpoint; resolves to an error message a person can act on, or null when saved. */
-  onSave: (endpoint: Endpoint) => Promise<string | null>;
+  initial: Settings;
+  t: Translate;
+  /** Models the endpoint lists (GET /models); empty when it lists none. */
+  models: readonly string[];
+  /** Asks for the model list of the endpoint being typed. */
+  onLoadModels: (baseUrl: string, apiKey: string) => void;
+  /** Saves; resolves to an error message a person can act on, or null when saved. */
+  onSave: (settings: Settings) => Promise<string | null>;
+  /** Saves, then runs one tiny real check; resolves to the report or an error message. */
+  onTest: (settings: Settings) => Promise<ConnectionReport | string>;
 }
 
-/** The endpoint fields: Base URL, API key, Model, and Save. What the user typed is kept on error. */
-export function SettingsForm({ initial, onSave }: SettingsFormProps) {
-  const [values, setValues] = useState<Endpoint>(initial);
-  const [status, setStatus] = useState<{ kind: 'idle' | 'saved' | 'error'; text: string }>({ kind: 'idle', text: '' });
-  const set = (key: keyof Endpoint) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+type Status = { kind: 'idle' | 'saved' | 'error' | 'busy'; text: string };
+
+const IMAGE_SIZES = [512, 768, 1024, 1536, 2048];
+
+function StepIcon({ ok }: { ok: boolean | null }) {
+  return <span aria-hidden="true">{ok === null ? '–' : ok ? '✓' : '✗'}</span>;
+}
+
+/** The endpoint (preset, Base URL, API key, Model), the check settings, Save and Test connection. */
+export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest }: SettingsFormProps) {
+  const [values, setValues] = useState<Settings>(initial);
+  const [presetId, setPresetId] = useState(presetFor(initial.baseUrl).id);
+  const [status, setStatus] = useState<Status>({ kind: 'idle', text: '' });
+  const [report, setReport] = useState<ConnectionReport | null>(null);
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const number = (key: 'maxImageEdge' | 'maxClaims' | 'concurrency' | 'historyLimit') => (event: { target: { value: string } }) =>
+    set(key, Number(event.target.value));
+  const preset = presetById(presetId) ?? PRESETS[0]!;
+
+  const choosePreset = (id: string) => {
+    const chosen = presetById(id);
+    if (!chosen) return;
+    setPresetId(chosen.id);
+    if (chosen.baseUrl) {
+      set('baseUrl', chosen.baseUrl);
+      onLoadModels(chosen.baseUrl, values.apiKey);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setStatus({ kind: 'busy', text: t('saving') });
     const error = await onSave(values);
-    setStatus(error ? { kind: 'error', text: error } : { kind: 'saved', text: 'Saved.' });
+    setStatus(error ? { kind: 'error', text: error } : { kind: 'saved', text: t('saved') });
+  };
+
+  const test = async () => {
+    setReport(null);
+    setStatus({ kind: 'busy', text: t('testRunning') });
+    const result = await onTest(values);
+    if (typeof result === 'string') {
+      setStatus({ kind: 'error', text: result });
+      return;
+    }
+    setReport(result);
+    setStatus(result.ok ? { kind: 'saved', text: t('testPassed', (result.elapsedMs / 1000).toFixed(1)) } : { kind: 'error', text: result.error ?? t('testFailed') });
   };
 
   return (
     <form className="settings" onSubmit={submit} noValidate>
-      <label>
-        Base URL
-        <input type="url" value={values.baseUrl} onChange={set('baseUrl')} placeholder="https://api.openai.com/v1" autoComplete="off" />
-      </label>
-      <label>
-        API key
-        <input type="password" value={values.apiKey} onChange={set('apiKey')} placeholder="sk-… (empty for a local server)" autoComplete="off" />
-      </label>
-      <label>
-        Model
-        <input type="text" value={values.model} onChange={set('model')} placeholder="gpt-4o-mini" autoComplete="off" />
-      </label>
-      <button type="submit">Save</button>
+      <fieldset>
+        <legend>{t('endpointLegend')}</legend>
+        <label>
+          {t('preset')}
+          <select value={presetId} onChange={(e) => choosePreset(e.target.value)}>
+            {PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('baseUrl')}
+          <input
+            type="url"
+            value={values.baseUrl}
+            onChange={(e) => {
+              set('baseUrl', e.target.value);
+              setPresetId(presetFor(e.target.value).id);
+            }}
+            onBlur={() => values.baseUrl && onLoadModels(values.baseUrl, values.apiKey)}
+            placeholder="https://api.openai.com/v1"
+            autoComplete="off"
+          />
+        </label>
+        <label>
+          {t('apiKey')}
+          <input
+            type="password"
+            value={values.apiKey}
+            onChange={(e) => set('apiKey', e.target.value)}
+            onBlur={() => values.baseUrl && onLoadModels(values.baseUrl, values.apiKey)}
+            placeholder={preset.needsKey ? 'sk-…' : t('apiKeyLocalPlaceholder')}
+            autoComplete="off"
+          />
+        </label>
+        <label className="check-label">
+          <input type="checkbox" checked={values.keyStorage === 'session'} onChange={(e) => set('keyStorage', e.target.checked ? 'session' : 'local')} />
+          {t('keySessionOnly')}
+        </label>
+        <label>
+          {t('model')}
+          <input
+            type="text"
+            list="endpoint-models"
+            value={values.model}
+            onChange={(e) => set('model', e.target.value)}
+            placeholder={preset.exampleModel}
+            autoComplete="off"
+          />
+        </label>
+        <datalist id="endpoint-models">
+          {models.map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
+        <p className="hint" data-testid="model-count">
+          {models.length ? t('modelsListed', models.length) : t('modelsNone')}
+        </p>
+      </fieldset>
+      <fieldset>
+        <legend>{t('checkLegend')}</legend>
+        <label>
+          {t('imageSize')}
+          <select value={values.maxImageEdge} onChange={number('maxImageEdge')}>
+            {[...new Set([...IMAGE_SIZES, values.maxImageEdge])].sort((a, b) => a - b).map((size) => (
+              <option key={size} value={size}>
+                {t('imageSizeOption', size)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('splitMode')}
+          <select value={values.splitMode} onChange={(e) => set('splitMode', e.target.value === 'model' ? 'model' : 'on-device')}>
+            <option value="on-device">{t('splitOnDevice')}</option>
+            <option value="model">{t('splitModel')}</option>
+          </select>
+        </label>
+        <label>
+          {t('maxClaims')}
+          <input type="number" min={1} max={100} value={values.maxClaims} onChange={number('maxClaims')} />
+        </label>
+        <label>
+          {t('concurrency')}
+          <input type="number" min={1} max={8} value={values.concurrency} onChange={number('concurrency')} />
+        </label>
+        <label>
+          {t('historyLimit')}
+          <input type="number" min={0} max={1000} value={values.historyLimit} onChange={number('historyLimit')} />
+        </label>
+      </fieldset>
+      <div className="actions">
+        <button type="submit" className="primary">
+          {t('save')}
+        </button>
+        <button type="button" onClick={() => void test()} disabled={status.kind === 'busy'}>
+          {t('testConnection')}
+        </button>
+      </div>
       <p className={`form-status form-status--${status.kind}`} role="status" data-testid="settings-status">
         {status.text}
       </p>
+      {report && (
+        <ul className="test-report" data-testid="test-report" aria-label={t('testReport')}>
+          {report.steps.map((step) => (
+            <li key={step.id} data-step={step.id} data-ok={String(step.ok)} className={`step step--${step.ok === null ? 'skip' : step.ok ? 'ok' : 'bad'}`}>
+              <StepIcon ok={step.ok} /> <strong>{t(`step_${step.id}` as const)}</strong> — {step.detail}
+            </li>
+          ))}
+        </ul>
+      )}
     </form>
   );
 }

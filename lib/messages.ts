@@ -7,9 +7,45 @@ import { z } from 'zod';
 export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancelCheck'), tabId: z.number().int() }),
   z.object({ type: z.literal('rerunCheck'), tabId: z.number().int() }),
+  /** Re-verifies these claim texts (edited, removed, added) against the tab's last image. */
+  z.object({ type: z.literal('recheckClaims'), tabId: z.number().int(), claims: z.array(z.string().trim().min(1).max(1000)).min(1).max(100) }),
+  /** Checks the same claims with another model and stores the run beside the job. */
+  z.object({ type: z.literal('compareModel'), tabId: z.number().int(), model: z.string().trim().min(1).max(200), baseUrl: z.url().optional() }),
+  /** One tiny real check with the saved settings; the key stays in the worker. Answers `data: ConnectionReport`. */
+  z.object({ type: z.literal('testConnection') }),
+  /** The models an endpoint lists (GET /models); the saved key is used unless one is given. Answers `data: string[]`. */
+  z.object({ type: z.literal('listModels'), baseUrl: z.string().max(2000).optional(), apiKey: z.string().max(4096).optional() }),
+  /** Whether an endpoint is configured, and which: the popup never reads the key. Answers `data: Setup`. */
+  z.object({ type: z.literal('getSetup') }),
+  /** Removes the in-page marks of the tab's check. */
+  z.object({ type: z.literal('clearMarks'), tabId: z.number().int() }),
 ]);
 export type Message = z.infer<typeof messageSchema>;
 export type MessageType = Message['type'];
 
-export const messageResponseSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
+/** Every answer: ok or an error a person can act on; `data` is parsed by the caller with the message's own schema. */
+export const messageResponseSchema = z.object({ ok: z.boolean(), error: z.string().optional(), data: z.unknown().optional() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** What the popup may know about the endpoint (never the key). */
+export const setupSchema = z.object({ configured: z.boolean(), baseUrl: z.string(), model: z.string() });
+export type Setup = z.infer<typeof setupSchema>;
+
+/** One step of Test connection: what was tried, whether it worked, and what it means. */
+export const connectionStepSchema = z.object({
+  id: z.enum(['reached', 'key', 'image', 'structured']),
+  ok: z.boolean().nullable(),
+  detail: z.string(),
+});
+/** What Test connection found, step by step, and how long the whole test took. */
+export const connectionReportSchema = z.object({
+  ok: z.boolean(),
+  steps: z.array(connectionStepSchema),
+  outputMode: z.string().nullable(),
+  elapsedMs: z.number(),
+  error: z.string().nullable(),
+});
+export type ConnectionReport = z.infer<typeof connectionReportSchema>;
+
+export const modelListSchema = z.array(z.string());
+

@@ -1,33 +1,78 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { browser } from 'wxt/browser';
 import { SettingsForm } from '@/components/settings-form';
-import { loadSettings, settingsItem } from '@/lib/platform/storage';
-import { endpointSchema, type Endpoint, type Settings } from '@/lib/settings';
+import { createTranslate } from '@/lib/i18n';
+import { connectionReportSchema, messageResponseSchema, modelListSchema, type ConnectionReport, type Message } from '@/lib/messages';
+import { loadSettings, saveSettings } from '@/lib/platform/storage';
+import { endpointSchema, settingsSchema, type Settings } from '@/lib/settings';
 import '@/components/theme.css';
 
-async function save(current: Settings, endpoint: Endpoint): Promise<string | null> {
-  const parsed = endpointSchema.safeParse(endpoint);
-  if (!parsed.success) return parsed.error.issues.map((issue) => issue.message).join(' ');
-  await settingsItem.setValue({ ...current, ...parsed.data });
+const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
+
+async function send(message: Message): Promise<{ ok: boolean; error?: string; data?: unknown }> {
+  try {
+    const parsed = messageResponseSchema.safeParse(await browser.runtime.sendMessage(message));
+    return parsed.success ? parsed.data : { ok: false, error: t('workerNoAnswer') };
+  } catch {
+    return { ok: false, error: t('workerNoAnswer') };
+  }
+}
+
+/** Validates the whole form (endpoint and check settings) and stores it; returns what to fix, or null. */
+async function save(values: Settings): Promise<string | null> {
+  const endpoint = endpointSchema.safeParse(values);
+  if (!endpoint.success) return endpoint.error.issues.map((issue) => issue.message).join(' ');
+  const parsed = settingsSchema.safeParse({ ...values, ...endpoint.data });
+  if (!parsed.success) return t('settingsInvalid', parsed.error.issues.map((i) => i.path.join('.')).join(', '));
+  await saveSettings(parsed.data);
   return null;
 }
 
 function Options() {
   const [settings, setSettings] = useState<Settings | null>(null);
+  const [models, setModels] = useState<string[]>([]);
+  const firstRun = new URLSearchParams(location.search).has('firstRun');
+
+  const loadModels = (baseUrl: string, apiKey?: string) => {
+    void send({ type: 'listModels', baseUrl, ...(apiKey ? { apiKey } : {}) }).then((answer) => {
+      const parsed = modelListSchema.safeParse(answer.data);
+      setModels(parsed.success ? parsed.data : []);
+    });
+  };
+
   useEffect(() => {
-    void loadSettings().then(setSettings);
+    void loadSettings().then((loaded) => {
+      setSettings(loaded);
+      if (loaded.baseUrl) loadModels(loaded.baseUrl);
+    });
   }, []);
   if (!settings) return null;
   return (
     <main className="options">
-      <h1>Caption Check — model endpoint</h1>
-      <p>Any OpenAI-compatible endpoint with image input: OpenAI, a local Ollama, LM Studio or vLLM server, OpenRouter.</p>
+      <h1>{t('optionsTitle')}</h1>
+      {firstRun && (
+        <p className="first-run-note" role="note">
+          {t('firstRunOptions')}
+        </p>
+      )}
+      <p>{t('optionsIntro')}</p>
       <SettingsForm
-        initial={{ baseUrl: settings.baseUrl, apiKey: settings.apiKey, model: settings.model }}
-        onSave={async (endpoint) => {
-          const error = await save(settings, endpoint);
+        initial={settings}
+        t={t}
+        models={models}
+        onLoadModels={loadModels}
+        onSave={async (values) => {
+          const error = await save(values);
           if (!error) setSettings(await loadSettings());
           return error;
+        }}
+        onTest={async (values): Promise<ConnectionReport | string> => {
+          const error = await save(values);
+          if (error) return error;
+          const answer = await send({ type: 'testConnection' });
+          const report = connectionReportSchema.safeParse(answer.data);
+          return report.success ? report.data : answer.error ?? t('workerNoAnswer');
         }}
       />
     </main>

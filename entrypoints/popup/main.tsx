@@ -1,11 +1,20 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
-import { CheckView } from '@/components/check-view';
+import { CheckView, type CopyFormat } from '@/components/check-view';
+import type { FixAction } from '@/components/error-help';
+import { FirstRun } from '@/components/first-run';
+import { HistoryView } from '@/components/history-view';
 import type { CheckJob } from '@/lib/check';
-import type { Message } from '@/lib/messages';
+import { historyToCsv, historyToJson, jobToJson, jobToMarkdown } from '@/lib/export';
+import type { HistoryEntry } from '@/lib/history';
+import { createTranslate } from '@/lib/i18n';
+import { messageResponseSchema, modelListSchema, setupSchema, type Message, type MessageResponse, type Setup } from '@/lib/messages';
+import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/lib/platform/history-store';
 import { loadJob, watchJob } from '@/lib/platform/storage';
 import '@/components/theme.css';
+
+const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
 
 /** The tab whose check is shown: `?tabId=N`, else the active tab of this window. */
 async function resolveTabId(): Promise<number | null> {
@@ -15,13 +24,62 @@ async function resolveTabId(): Promise<number | null> {
   return tab?.id ?? null;
 }
 
-function send(message: Message): void {
-  void browser.runtime.sendMessage(message);
+/** Sends a message to the worker; the answer is validated like every other boundary. */
+async function send(message: Message): Promise<MessageResponse> {
+  try {
+    const parsed = messageResponseSchema.safeParse(await browser.runtime.sendMessage(message));
+    return parsed.success ? parsed.data : { ok: false, error: t('workerNoAnswer') };
+  } catch {
+    return { ok: false, error: t('workerNoAnswer') };
+  }
 }
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Without focus or the clipboard permission, a selected textarea and the copy command still work here.
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
+  }
+}
+
+function download(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+type View = 'check' | 'history';
 
 function Popup() {
   const [tabId, setTabId] = useState<number | null>(null);
   const [job, setJob] = useState<CheckJob | null>(null);
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [models, setModels] = useState<string[]>([]);
+  const [view, setView] = useState<View>(new URLSearchParams(location.search).get('view') === 'history' ? 'history' : 'check');
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [opened, setOpened] = useState<HistoryEntry | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     let unwatch = () => {};
@@ -31,16 +89,160 @@ function Popup() {
       unwatch = watchJob(id, setJob);
       setJob(await loadJob(id));
     });
-    return () => unwatch();
+    void send({ type: 'getSetup' }).then((answer) => {
+      const parsed = setupSchema.safeParse(answer.data);
+      if (parsed.success) setSetup(parsed.data);
+    });
+    void loadHistory().then(setHistory);
+    const unwatchHistory = watchHistory(setHistory);
+    return () => {
+      unwatch();
+      unwatchHistory();
+    };
   }, []);
 
+  useEffect(() => {
+    if (!setup?.configured || job?.status !== 'done' || models.length) return;
+    void send({ type: 'listModels' }).then((answer) => {
+      const parsed = modelListSchema.safeParse(answer.data);
+      if (parsed.success) setModels(parsed.data);
+    });
+  }, [setup, job?.status, models.length]);
+
+  const say = (text: string) => {
+    setNotice(text);
+    setTimeout(() => setNotice((current) => (current === text ? null : current)), 4000);
+  };
+  const act = async (message: Message) => {
+    const answer = await send(message);
+    if (!answer.ok && answer.error) say(answer.error);
+  };
+  const openOptions = () => void browser.runtime.openOptionsPage();
+  const endpointOrigin = setup?.baseUrl ? originOf(setup.baseUrl) : null;
+
+  const onFix = async (action: FixAction) => {
+    if (action === 'options' || action === 'pickModel') return openOptions();
+    if (tabId === null) return;
+    if (action === 'grant' && endpointOrigin) {
+      const granted = await browser.permissions.request({ origins: [`${endpointOrigin}/*`] }).catch(() => false);
+      if (!granted) return say(t('grantDenied'));
+    }
+    await act({ type: 'rerunCheck', tabId });
+  };
+  const onCopy = async (shown: CheckJob, format: CopyFormat) => {
+    const ok = await copyText(format === 'markdown' ? jobToMarkdown(shown) : jobToJson(shown));
+    say(ok ? t(format === 'markdown' ? 'copiedMarkdown' : 'copiedJson') : t('copyFailed'));
+  };
+
+  const tabs = (
+    <div className="tabs" role="tablist" aria-label={t('viewsLabel')}>
+      {(['check', 'history'] as const).map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          id={`tab-${name}`}
+          aria-selected={view === name}
+          aria-controls={`panel-${name}`}
+          tabIndex={view === name ? 0 : -1}
+          onClick={() => {
+            setView(name);
+            setOpened(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+            const next = name === 'check' ? 'history' : 'check';
+            setView(next);
+            setOpened(null);
+            document.getElementById(`tab-${next}`)?.focus();
+          }}
+        >
+          {name === 'check' ? t('tabCheck') : t('tabHistory', history.length)}
+        </button>
+      ))}
+      <button type="button" className="link tabs__options" onClick={openOptions}>
+        {t('options')}
+      </button>
+    </div>
+  );
+
+  let body;
+  if (view === 'history' && opened) {
+    body = (
+      <>
+        <button type="button" className="link back" onClick={() => setOpened(null)}>
+          ← {t('historyBack')}
+        </button>
+        <CheckView
+          job={opened.job}
+          t={t}
+          readOnly
+          endpointOrigin={null}
+          models={[]}
+          notice={notice}
+          onCancel={() => {}}
+          onRerun={() => {}}
+          onFix={() => {}}
+          onCopy={(format) => void onCopy(opened.job, format)}
+          onRecheck={() => {}}
+          onCompare={() => {}}
+        />
+      </>
+    );
+  } else if (view === 'history') {
+    body = (
+      <HistoryView
+        entries={history}
+        t={t}
+        formatTime={formatTime}
+        onOpen={setOpened}
+        onDelete={(entry) => void deleteHistoryEntry(entry.id)}
+        onClear={() => void clearHistory()}
+        onExport={(format) =>
+          format === 'json'
+            ? download('caption-check-history.json', 'application/json', historyToJson(history))
+            : download('caption-check-history.csv', 'text/csv', historyToCsv(history))
+        }
+      />
+    );
+  } else if (job) {
+    body =
+      job.error?.kind === 'not-configured' && !setup?.configured ? (
+        <FirstRun onOpenOptions={openOptions} t={t} />
+      ) : (
+        <CheckView
+          job={job}
+          t={t}
+          endpointOrigin={endpointOrigin}
+          models={models}
+          notice={notice}
+          onCancel={() => tabId !== null && void act({ type: 'cancelCheck', tabId })}
+          onRerun={() => tabId !== null && void act({ type: 'rerunCheck', tabId })}
+          onFix={(action) => void onFix(action)}
+          onCopy={(format) => void onCopy(job, format)}
+          onRecheck={(claims) => tabId !== null && void act({ type: 'recheckClaims', tabId, claims })}
+          onCompare={(model) => tabId !== null && void act({ type: 'compareModel', tabId, model })}
+        />
+      );
+  } else if (setup && !setup.configured) {
+    body = <FirstRun onOpenOptions={openOptions} t={t} />;
+  } else {
+    body = (
+      <section className="empty">
+        <h1>{t('appName')}</h1>
+        <p>{t('emptyHowTo')}</p>
+        <p>{t('emptySelection')}</p>
+      </section>
+    );
+  }
+
   return (
-    <CheckView
-      job={job}
-      onCancel={() => tabId !== null && send({ type: 'cancelCheck', tabId })}
-      onRerun={() => tabId !== null && send({ type: 'rerunCheck', tabId })}
-      onOpenOptions={() => void browser.runtime.openOptionsPage()}
-    />
+    <>
+      {tabs}
+      <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
+        {body}
+      </div>
+    </>
   );
 }
 

@@ -1,18 +1,55 @@
 import { browser, type Browser } from 'wxt/browser';
 import { messageSchema, type Message, type MessageResponse } from '../messages';
+import { configuredEndpoint } from '../settings';
 import { cancelCheck, startCheck } from './check-runner';
-import { loadJob } from './storage';
+import { listModels, testConnection } from './connection';
+import { cancelRerun, clearMarksFor, startCompare, startRecheck } from './results';
+import { loadJob, loadSettings } from './storage';
+
+/** Runs a long task without holding the message open; its failure ends up in the job it updates. */
+function inBackground(task: Promise<unknown>): MessageResponse {
+  task.catch(() => {});
+  return { ok: true };
+}
 
 type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }>) => Promise<MessageResponse> };
 
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
 const handlers: Handlers = {
-  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) }),
+  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) }),
   rerunCheck: async ({ tabId }) => {
     const job = await loadJob(tabId);
     if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
     // The caption was settled the first time: a re-run does not ask again.
     void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, undefined, { caption: job.caption });
+    return { ok: true };
+  },
+  recheckClaims: async ({ tabId, claims }) => {
+    const job = await loadJob(tabId);
+    if (!job || job.status === 'running') return { ok: false, error: 'Wait for the check to finish, then edit its claims.' };
+    return inBackground(startRecheck(tabId, claims));
+  },
+  compareModel: async ({ tabId, model, baseUrl }) => {
+    const job = await loadJob(tabId);
+    if (!job || job.status !== 'done') return { ok: false, error: 'Compare needs a finished check on this tab.' };
+    return inBackground(startCompare(tabId, model, baseUrl));
+  },
+  testConnection: async () => ({ ok: true, data: await testConnection(await loadSettings()) }),
+  listModels: async ({ baseUrl, apiKey }) => {
+    const settings = await loadSettings();
+    const url = baseUrl ?? settings.baseUrl;
+    if (!url) return { ok: true, data: [] };
+    // The saved key is only sent back to the endpoint it was saved for.
+    const key = apiKey ?? (url === settings.baseUrl ? settings.apiKey : '');
+    return { ok: true, data: await listModels(url, key) };
+  },
+  getSetup: async () => {
+    const settings = await loadSettings();
+    const endpoint = configuredEndpoint(settings);
+    return { ok: true, data: { configured: endpoint !== null || settings.provider === 'builtin', baseUrl: endpoint?.baseUrl ?? '', model: endpoint?.model ?? '' } };
+  },
+  clearMarks: async ({ tabId }) => {
+    await clearMarksFor(tabId);
     return { ok: true };
   },
 };

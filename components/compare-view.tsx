@@ -1,0 +1,61 @@
+import { claimState, disagreements, type CheckJob } from '@/lib/check';
+import type { Translate } from '@/lib/i18n';
+import type { Verdict } from '@/lib/verify/schema';
+import { STATE_TEXT } from './claim-row';
+
+export interface CompareViewProps {
+  job: CheckJob & { comparison: NonNullable<CheckJob['comparison']> };
+  t: Translate;
+}
+
+function Cell({ verdict, pending, t }: { verdict: Verdict | null; pending: boolean; t: Translate }) {
+  const state = verdict ? (verdict.label ? 'true' : 'false') : pending ? 'pending' : 'error';
+  const { icon, word } = STATE_TEXT[state];
+  return (
+    <td className={`cmp cmp--${state}`}>
+      <span aria-hidden="true">{icon}</span> {t(word)}
+      {verdict && verdict.error_type.length > 0 && <span className="cmp__types"> · {verdict.error_type.join(', ')}</span>}
+    </td>
+  );
+}
+
+/** The same claims under two models, side by side; rows where they disagree are marked in words, not only colour. */
+export function CompareView({ job, t }: CompareViewProps) {
+  const run = job.comparison;
+  const differ = new Set(disagreements(job));
+  return (
+    <section className="compare" aria-labelledby="compare-title">
+      <h2 id="compare-title">{t('compareTitle')}</h2>
+      <p className="compare__summary" data-testid="compare-summary" data-state={run.status} role="status">
+        {run.status === 'running'
+          ? t('compareRunning', run.model)
+          : run.status === 'error'
+            ? run.error?.message ?? t('compareFailed')
+            : differ.size === 0
+              ? t('compareAgree', job.claims.length)
+              : t('compareDisagree', differ.size, job.claims.length)}
+      </p>
+      <table className="compare__table">
+        <thead>
+          <tr>
+            <th scope="col">{t('compareClaim')}</th>
+            <th scope="col">{job.model}</th>
+            <th scope="col">{run.model}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {job.claims.map((claim, i) => (
+            <tr key={i} data-testid="compare-row" data-disagree={String(differ.has(i))} className={differ.has(i) ? 'disagree' : undefined}>
+              <th scope="row">
+                {differ.has(i) && <span className="disagree__tag">{t('compareDisagreeTag')} </span>}
+                {claim.text}
+              </th>
+              <Cell verdict={claim.verdict} pending={claimState(claim, job) === 'pending'} t={t} />
+              <Cell verdict={run.verdicts[i] ?? null} pending={run.status === 'running'} t={t} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

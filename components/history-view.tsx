@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { claimState, countFalse, type CheckJob } from '@/lib/check';
+import { searchHistory, type HistoryEntry } from '@/lib/history';
+import type { Translate } from '@/lib/i18n';
+
+export interface HistoryViewProps {
+  entries: readonly HistoryEntry[];
+  t: Translate;
+  /** Locale-aware date text for a timestamp (passed in so tests can fix it). */
+  formatTime: (ms: number) => string;
+  onOpen: (entry: HistoryEntry) => void;
+  onDelete: (entry: HistoryEntry) => void;
+  onClear: () => void;
+  onExport: (format: 'json' | 'csv') => void;
+}
+
+function resultWord(job: CheckJob, t: Translate): string {
+  const unsupported = countFalse(job);
+  if (unsupported > 0) return t('historyNotSupported', unsupported, job.claims.length);
+  const missing = job.claims.filter((c) => claimState(c, job) === 'error').length;
+  return missing ? t('historyMissing', missing) : t('historyAllSupported');
+}
+
+/** Past checks on this device: search, open, delete one, clear all, export. */
+export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear, onExport }: HistoryViewProps) {
+  const [query, setQuery] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const shown = searchHistory(entries, query);
+  return (
+    <section className="history" aria-label={t('historyTitle')}>
+      <div className="history__bar">
+        <label className="history__search">
+          <span className="visually-hidden">{t('historySearch')}</span>
+          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('historySearch')} />
+        </label>
+      </div>
+      <div className="actions" role="toolbar" aria-label={t('actionsLabel')}>
+        <button type="button" onClick={() => onExport('json')} disabled={entries.length === 0}>
+          {t('historyExportJson')}
+        </button>
+        <button type="button" onClick={() => onExport('csv')} disabled={entries.length === 0}>
+          {t('historyExportCsv')}
+        </button>
+        {confirming ? (
+          <>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setConfirming(false);
+                onClear();
+              }}
+            >
+              {t('historyClearConfirm')}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              {t('cancel')}
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => setConfirming(true)} disabled={entries.length === 0}>
+            {t('historyClear')}
+          </button>
+        )}
+      </div>
+      <p className="meta" role="status">
+        {entries.length === 0 ? t('historyEmpty') : t('historyCount', shown.length, entries.length)}
+      </p>
+      <ul className="history__list">
+        {shown.map((entry) => {
+          const { job } = entry;
+          const bad = countFalse(job) > 0;
+          return (
+            <li key={entry.id} className="history__item" data-testid="history-entry">
+              {job.thumbnail ? <img className="thumb thumb--small" src={job.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}
+              <div className="history__body">
+                <button type="button" className="link history__open" onClick={() => onOpen(entry)} aria-label={t('historyOpen', job.caption.slice(0, 80))}>
+                  {job.caption}
+                </button>
+                <p className={`history__result ${bad ? 'is-bad' : 'is-ok'}`}>
+                  <span aria-hidden="true">{bad ? '✗ ' : '✓ '}</span>
+                  {resultWord(job, t)}
+                </p>
+                <p className="meta">
+                  {formatTime(entry.savedAt)} · {job.model} · {hostOf(job.pageUrl)}
+                </p>
+              </div>
+              <button type="button" className="icon-button" onClick={() => onDelete(entry)} aria-label={t('historyDelete', job.caption.slice(0, 80))}>
+                ✕
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,102 @@
+import { CheckError } from '../errors';
+import type { ConnectionReport } from '../messages';
+import { configuredEndpoint, type Settings } from '../settings';
+import { createClient, toCheckError } from '../verify/client';
+import { verifyClaims, type OutputMode } from '../verify/verify';
+import { outputModesItem } from './storage';
+import { redSquareImage } from './thumbnail';
+
+const TEST_CLAIM = 'There is a red square in the image.';
+const MODE_TEXT: Record<OutputMode, string> = {
+  json_schema: 'strict JSON schema (json_schema)',
+  json_object: 'JSON mode (json_object); no strict schema',
+  prompt: 'none — the answer is read from plain text',
+};
+
+type Step = ConnectionReport['steps'][number];
+
+/**
+ * Test connection: lists the models (reached? key accepted?), then sends one real check of a generated
+ * red square with one claim (image input? which output mode the ladder settles on?). The key never
+ * leaves the worker; the report says what worked and what to fix.
+ */
+export async function testConnection(settings: Settings, now: () => number = Date.now): Promise<ConnectionReport> {
+  const started = now();
+  const endpoint = configuredEndpoint(settings);
+  const steps: Step[] = [];
+  const done = (error: string | null, outputMode: OutputMode | null = null): ConnectionReport => {
+    for (const id of ['reached', 'key', 'image', 'structured'] as const)
+      if (!steps.some((s) => s.id === id)) steps.push({ id, ok: null, detail: 'Not tested.' });
+    return { ok: error === null, steps, outputMode, elapsedMs: now() - started, error };
+  };
+  if (!endpoint) return done('Enter a Base URL and a model, then test again.');
+  const client = createClient(endpoint, { timeoutMs: Math.min(settings.timeoutSeconds, 60) * 1000, maxRetries: 0 });
+
+  // GET /models: proves the server answers and (where it checks keys there) that the key is accepted.
+  try {
+    await client.models.list();
+    steps.push({ id: 'reached', ok: true, detail: `${endpoint.baseUrl} answered.` });
+  } catch (raw) {
+    const error = toCheckError(raw, endpoint.model);
+    if (error.kind === 'network' || error.kind === 'timeout') {
+      steps.push({ id: 'reached', ok: false, detail: error.message });
+      return done(error.message);
+    }
+    steps.push({ id: 'reached', ok: true, detail: `${endpoint.baseUrl} answered.` });
+    if (error.kind === 'auth') {
+      steps.push({ id: 'key', ok: false, detail: error.message });
+      return done(error.message);
+    }
+    // Some servers have no /models (404): not a failure, the real check below decides.
+  }
+
+  let mode: OutputMode | null = null;
+  try {
+    const result = await verifyClaims({
+      client,
+      model: endpoint.model,
+      claims: [TEST_CLAIM],
+      imageDataUrl: await redSquareImage(),
+      stream: false,
+      onOutputMode: (m) => (mode = m),
+    });
+    mode = result.outputMode;
+    steps.push({ id: 'key', ok: true, detail: 'The endpoint accepted the key and the model name.' });
+    const verdict = result.verdicts[0];
+    steps.push({
+      id: 'image',
+      ok: true,
+      detail: verdict
+        ? `The model took the image and answered ${verdict.label ? '“supported”' : '“not supported”'} for “${TEST_CLAIM}”.`
+        : 'The model took the image.',
+    });
+    steps.push({ id: 'structured', ok: verdict !== null, detail: verdict ? MODE_TEXT[result.outputMode] : 'The answer could not be read as a verdict.' });
+    const all = await outputModesItem.getValue();
+    await outputModesItem.setValue({ ...all, [`${endpoint.baseUrl}|${endpoint.model}`]: result.outputMode });
+    return done(verdict ? null : 'The model answered, but not in a form Caption Check can read. Try another model.', result.outputMode);
+  } catch (raw) {
+    const error = raw instanceof CheckError ? raw : toCheckError(raw, endpoint.model);
+    if (error.kind === 'auth') steps.push({ id: 'key', ok: false, detail: error.message });
+    else if (error.kind === 'model-not-found') steps.push({ id: 'key', ok: false, detail: error.message });
+    else steps.push({ id: 'key', ok: true, detail: 'The endpoint accepted the key.' });
+    if (error.kind === 'no-image-input') steps.push({ id: 'image', ok: false, detail: error.message });
+    if (error.kind === 'bad-output' || error.kind === 'refused') steps.push({ id: 'structured', ok: false, detail: error.message });
+    if (error.kind === 'network' || error.kind === 'timeout') steps.splice(0, 1, { id: 'reached', ok: false, detail: error.message });
+    return done(error.message, mode);
+  }
+}
+
+/** The model ids an endpoint lists (GET /models), sorted; empty when it lists none or cannot be reached. */
+export async function listModels(baseUrl: string, apiKey: string): Promise<string[]> {
+  try {
+    const client = createClient({ baseUrl, apiKey, model: '' }, { timeoutMs: 8_000, maxRetries: 0 });
+    const ids: string[] = [];
+    for await (const model of client.models.list()) {
+      ids.push(model.id);
+      if (ids.length >= 500) break;
+    }
+    return ids.sort((a, b) => a.localeCompare(b));
+  } catch {
+    return [];
+  }
+}

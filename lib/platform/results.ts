@@ -1,0 +1,162 @@
+import { browser } from 'wxt/browser';
+import { claimState, type CheckJob } from '../check';
+import { CheckError } from '../errors';
+import { summaryLine } from '../export';
+import { createTranslate } from '../i18n';
+import type { AcquiredImage } from '../jobs';
+import { HIGHLIGHT_NAMES, type MarksPayload } from '../page/marks';
+import { compareWithModel, recheckClaims } from '../rerun';
+import type { Settings } from '../settings';
+import { showBadge } from './badge';
+import { callPage } from './gather';
+import { recordHistory } from './history-store';
+import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } from './storage';
+import { makeThumbnail } from './thumbnail';
+import { endpointVerifier } from './verifier';
+
+const t = createTranslate((key, subs) => {
+  try {
+    return (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs);
+  } catch {
+    return '';
+  }
+});
+
+/** Fields a check gains in the worker beyond what runCheck records: the thumbnail and the image's frame. */
+export type JobExtras = Pick<CheckJob, 'thumbnail' | 'frameId'>;
+
+/**
+ * Wraps an image step so the sized image is kept in session storage (a re-check needs no page access)
+ * and a thumbnail is made from it — whatever path acquired the image.
+ */
+export function keepImage(acquire: (url: string) => Promise<AcquiredImage>, tabId: number, extras: JobExtras): (url: string) => Promise<AcquiredImage> {
+  return async (url) => {
+    const image = await acquire(url);
+    const thumbnail = await makeThumbnail(image.dataUrl);
+    if (thumbnail) extras.thumbnail = thumbnail;
+    await saveSessionImage(tabId, image.dataUrl).catch(() => {});
+    return image;
+  };
+}
+
+// One rule each: a wavy underline for "not supported" so the verdict is not told by colour alone.
+const HIGHLIGHT_CSS = `
+::highlight(${HIGHLIGHT_NAMES.true}) { background-color: rgba(30, 125, 50, 0.18); text-decoration: underline solid rgba(30, 125, 50, 0.9); text-decoration-thickness: 2px; }
+::highlight(${HIGHLIGHT_NAMES.false}) { background-color: rgba(179, 38, 30, 0.2); text-decoration: underline wavy #b3261e; text-decoration-thickness: 1.5px; }
+::highlight(${HIGHLIGHT_NAMES.error}) { text-decoration: underline dotted #5f6368; }`;
+
+/** What the page script needs to mark a finished check. */
+export function marksPayload(job: CheckJob): MarksPayload {
+  return {
+    imageUrl: job.imageUrl,
+    caption: job.caption,
+    summary: summaryLine(job),
+    claims: job.claims.map((c) => {
+      const state = claimState(c, job);
+      return {
+        text: c.text,
+        start: c.start,
+        end: c.end,
+        label: state === 'true' ? 'true' : state === 'false' ? 'false' : 'error',
+        errorTypes: c.verdict?.error_type ?? [],
+        reasoning: c.verdict?.reasoning ?? '',
+      };
+    }),
+    words: {
+      true: t('verdictSupported'),
+      false: t('verdictNotSupported'),
+      error: t('verdictNone'),
+      close: t('marksClose'),
+      title: t('marksTitle'),
+    },
+  };
+}
+
+/** Marks a finished check in its page (highlights + badge). Quietly does nothing where the page is out of reach. */
+export async function showMarksFor(job: CheckJob): Promise<number | null> {
+  if (job.status !== 'done' || job.claims.length === 0) return null;
+  const frame = { tabId: job.tabId, frameId: job.frameId ?? 0 };
+  try {
+    await browser.scripting.insertCSS({ target: { tabId: frame.tabId, frameIds: [frame.frameId] }, css: HIGHLIGHT_CSS });
+    const result = await callPage(frame, 'showMarks', marksPayload(job));
+    return result?.located ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes a tab's marks. */
+export async function clearMarksFor(tabId: number): Promise<void> {
+  const job = await loadJob(tabId);
+  await callPage({ tabId, frameId: job?.frameId ?? 0 }, 'clearMarks').catch(() => {});
+}
+
+/** What happens once a check ends: history, marks on the page, or first-run guidance. */
+export async function afterCheck(job: CheckJob, settings: Settings): Promise<void> {
+  if (job.status === 'done') {
+    await recordHistory(job, settings.historyLimit).catch(() => {});
+    await showMarksFor(job);
+    return;
+  }
+  if (job.error?.kind === 'not-configured') {
+    // The menu click was the user's gesture: show the guidance instead of a silent "!" badge.
+    try {
+      await browser.action.openPopup();
+    } catch {
+      await browser.runtime.openOptionsPage().catch(() => {});
+    }
+  }
+}
+
+const reruns = new Map<number, AbortController>();
+
+/** Cancels a tab's running re-check or comparison. */
+export function cancelRerun(tabId: number): boolean {
+  const controller = reruns.get(tabId);
+  controller?.abort();
+  return Boolean(controller);
+}
+
+async function rerunContext(tabId: number): Promise<{ job: CheckJob; image: string; settings: Settings }> {
+  const [job, image, settings] = await Promise.all([loadJob(tabId), loadSessionImage(tabId), loadSettings()]);
+  if (!job || job.status === 'running') throw new CheckError('interrupted', 'There is no finished check on this tab to work from.');
+  if (!image) throw new CheckError('image', 'The image of this check is no longer kept. Right-click the image and check it again.');
+  return { job, image, settings };
+}
+
+async function withController<T>(tabId: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  reruns.get(tabId)?.abort();
+  const controller = new AbortController();
+  reruns.set(tabId, controller);
+  const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
+  try {
+    return await run(controller.signal);
+  } finally {
+    clearInterval(timer);
+    if (reruns.get(tabId) === controller) reruns.delete(tabId);
+  }
+}
+
+const persist = async (job: CheckJob) => {
+  await saveJob(job);
+  await showBadge(job);
+};
+
+/** Re-verifies the user's edited claims against the tab's last image; the result replaces the tab's job. */
+export async function startRecheck(tabId: number, claims: string[]): Promise<void> {
+  const { job, image, settings } = await rerunContext(tabId);
+  const finished = await withController(tabId, (signal) =>
+    recheckClaims(job, claims, image, crypto.randomUUID(), { verify: endpointVerifier(settings, signal), save: persist, now: Date.now }),
+  );
+  await afterCheck(finished, settings);
+}
+
+/** Checks the tab's claims with another model and stores that run beside the job. */
+export async function startCompare(tabId: number, model: string, baseUrl: string | undefined): Promise<void> {
+  const { job, image, settings } = await rerunContext(tabId);
+  const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl } : {}) };
+  const finished = await withController(tabId, (signal) =>
+    compareWithModel(job, model, baseUrl ?? null, image, { verify: endpointVerifier(other, signal), save: saveJob, now: Date.now }),
+  );
+  if (finished.comparison?.status === 'done') await recordHistory(finished, settings.historyLimit).catch(() => {});
+}
