@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerIdSchema } from './settings';
 
 /**
  * Every message between the extension's pages and its service worker, declared once.
@@ -6,7 +7,8 @@ import { z } from 'zod';
  */
 export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancelCheck'), tabId: z.number().int() }),
-  z.object({ type: z.literal('rerunCheck'), tabId: z.number().int() }),
+  /** Runs the tab's check again; `provider` asks for the on-device model or the endpoint instead of the default. */
+  z.object({ type: z.literal('rerunCheck'), tabId: z.number().int(), provider: providerIdSchema.optional() }),
   /** Re-verifies these claim texts (edited, removed, added) against the tab's last image. */
   z.object({ type: z.literal('recheckClaims'), tabId: z.number().int(), claims: z.array(z.string().trim().min(1).max(1000)).min(1).max(100) }),
   /** Checks the same claims with another model and stores the run beside the job. */

@@ -12,8 +12,12 @@ export const endpointSchema = z.object({
 });
 export type Endpoint = z.infer<typeof endpointSchema>;
 
+/** Which kind of model answers a check: Chrome's on-device model or an OpenAI-compatible endpoint. */
+export const providerIdSchema = z.enum(['builtin', 'endpoint']);
+export type ProviderId = z.infer<typeof providerIdSchema>;
+
 /** The user's default model: on-device, endpoint, or auto. */
-export const providerSettingSchema = z.enum(['auto', 'builtin', 'endpoint']);
+export const providerSettingSchema = z.enum(['auto', ...providerIdSchema.options]);
 export type ProviderSetting = z.infer<typeof providerSettingSchema>;
 
 export const settingsSchema = z.object({

@@ -17,11 +17,11 @@ type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
 const handlers: Handlers = {
   cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) }),
-  rerunCheck: async ({ tabId }) => {
+  rerunCheck: async ({ tabId, provider }) => {
     const job = await loadJob(tabId);
     if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
     // The caption was settled the first time: a re-run does not ask again.
-    void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, undefined, { caption: job.caption });
+    void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, undefined, { caption: job.caption, ...(provider ? { provider } : {}) });
     return { ok: true };
   },
   recheckClaims: async ({ tabId, claims }) => {

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import type { ProviderId } from '../settings';
 import type { Verdict } from './schema';
 import { verifyClaims, type Usage, type VerifyOptions } from './verify';
 
-/** Which kind of model answers a check: Chrome's on-device model or an OpenAI-compatible endpoint. */
-export const providerIdSchema = z.enum(['builtin', 'endpoint']);
-export type ProviderId = z.infer<typeof providerIdSchema>;
+// Declared with the settings (zod only) so the message protocol can name it without the SDK.
+export { providerIdSchema, type ProviderId } from '../settings';
 
 /** One verification run: the claims, the image the check produced (a JPEG data URL within IMAGE_POLICY), and where verdicts go. */
 export interface VerifyRequest {
