@@ -29,8 +29,9 @@ textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 18
 
 let closeOpen: (() => void) | null = null;
 
-function make<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, text?: string) {
-  const element = Object.assign(document.createElement(tag), props);
+function make<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
   if (text !== undefined) element.textContent = text;
   return element;
 }
@@ -49,22 +50,26 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
   return new Promise<ChooserResult>((resolve) => {
     const host = document.createElement('caption-check-chooser');
     const root = host.attachShadow({ mode: 'closed' });
-    const style = make('style', {}, STYLE);
-    const panel = make('div', { className: 'panel' });
+    const style = make('style', '', STYLE);
+    const panel = make('div', 'panel');
     panel.setAttribute('role', 'dialog');
     panel.setAttribute('aria-label', 'Caption Check: choose the caption to check');
-    const title = make('p', { className: 'title', id: 'title' }, 'Which text is the caption?');
-    const textarea = make('textarea', { maxLength: maxChars, spellcheck: false });
+    const title = make('p', 'title', 'Which text is the caption?');
+    const textarea = make('textarea');
+    textarea.maxLength = maxChars;
+    textarea.spellcheck = false;
     textarea.setAttribute('aria-label', 'Caption to check');
-    const notice = make('p', { className: 'notice' });
+    const notice = make('p', 'notice');
     notice.setAttribute('role', 'status');
-    const list = make('div', { className: 'candidates' });
+    const list = make('div', 'candidates');
     list.setAttribute('role', 'group');
     list.setAttribute('aria-label', 'Captions found on the page');
-    const hint = make('p', { className: 'hint' }, 'Or select the caption text on the page, then press Enter. Esc cancels.');
-    const confirmButton = make('button', { type: 'button', className: 'primary' }, 'Check claims');
-    const cancelButton = make('button', { type: 'button' }, 'Cancel');
-    const actions = make('div', { className: 'actions' });
+    const hint = make('p', 'hint', 'Or select the caption text on the page, then press Enter. Esc cancels.');
+    const confirmButton = make('button', 'primary', 'Check claims');
+    confirmButton.type = 'button';
+    const cancelButton = make('button', '', 'Cancel');
+    cancelButton.type = 'button';
+    const actions = make('div', 'actions');
     actions.append(confirmButton, cancelButton);
 
     const buttons: HTMLButtonElement[] = [];
@@ -79,9 +84,13 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       if (candidate) fill(candidate.text, candidate.truncated);
     };
     candidates.forEach((candidate, index) => {
-      const button = make('button', { type: 'button', className: 'candidate', title: candidate.text });
-      button.append(make('span', { className: 'source' }, SOURCE_LABELS[candidate.source]), make('span', {}, candidate.text));
+      const button = make('button', 'candidate');
+      button.type = 'button';
+      button.title = candidate.text.slice(0, 500);
+      button.append(make('span', 'source', SOURCE_LABELS[candidate.source]), make('span', 'text', candidate.text));
       button.setAttribute('aria-pressed', 'false');
+      // Read as one phrase ("Alt text: …"), not the two spans run together.
+      button.setAttribute('aria-label', `${SOURCE_LABELS[candidate.source]}: ${candidate.text.slice(0, 300)}`);
       button.addEventListener('click', () => {
         pick(index);
         textarea.focus();

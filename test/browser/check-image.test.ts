@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_PROMPT } from '@/lib/verify/prompt';
 import { startModelServer, type ModelServer } from '../server/openai-server';
+import { confirmChooser } from './chooser-driver';
 import {
   clickMenu,
   configureEndpoint,
@@ -39,6 +40,8 @@ describe('right-click an image → verdicts in the popup', () => {
     await grantActiveTab(ext, page);
 
     await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    // No text selected: the chooser opens with the figcaption first; Enter confirms it.
+    await confirmChooser(page);
     const popup = await openPopup(ext, tabId);
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
 
@@ -96,6 +99,7 @@ describe('right-click an image → verdicts in the popup', () => {
     const tabId = await tabIdOf(ext, page);
     await grantActiveTab(ext, page);
     await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    await confirmChooser(page);
     const popup = await openPopup(ext, tabId);
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();

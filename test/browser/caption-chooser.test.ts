@@ -1,0 +1,182 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
+import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+
+const html = (body: string) => ({
+  type: 'text/html; charset=utf-8',
+  body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chooser</title>
+<style>body{font:16px/1.5 serif;margin:24px;width:900px} div,p,button,textarea{all:unset;display:block;color:red}</style></head><body>${body}</body></html>`,
+});
+
+describe('the caption chooser (no text selected)', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
+    pages.route('/figure.html', figurePage('/photo.jpg', 'Two orange cats sit on a sofa.'));
+    pages.route('/long.html', figurePage('/photo.jpg', 'A cat sits on a sofa. '.repeat(600)));
+    pages.route(
+      '/alt.html',
+      html(`<p>Far away at the top of the page sits an unrelated introduction paragraph.</p>
+<div style="height:500px"></div>
+<img id="photo" src="/photo.jpg" alt="Photo of the living room" width="400" height="300">
+<p id="near">A brown dog lies on a red rug next to a lamp.</p>`),
+    );
+    pages.route(
+      '/described.html',
+      html(`<p id="desc">A grey cat sleeps on a windowsill.</p><div style="height:300px"></div>
+<img id="photo" src="/photo.jpg" aria-describedby="desc" width="400" height="300">`),
+    );
+    pages.route(
+      '/demo.html',
+      html(`<h2>Image captioning demo</h2><img id="photo" src="/photo.jpg" width="400" height="300">
+<label>Output<textarea id="out">placeholder</textarea></label>`),
+    );
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+  });
+
+  afterEach(async () => {
+    // A failed case must not leave its chooser waiting in a tab the next case shares the worker with.
+    await Promise.all(ext.context.pages().filter((p) => p.url().startsWith(pages.origin)).map((p) => p.close()));
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  /** Opens a page and fires the real menu path on its image, as a right-click → "Check caption claims" does. */
+  async function rightClickCheck(path: string, prepare?: (page: Page) => Promise<void>): Promise<{ page: Page; tabId: number }> {
+    const page = await ext.context.newPage();
+    await page.goto(`${pages.origin}${path}`);
+    await prepare?.(page);
+    const tabId = await tabIdOf(ext, page);
+    await grantActiveTab(ext, page);
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    return { page, tabId };
+  }
+
+  async function verifiedClaims(): Promise<string[][]> {
+    await expect.poll(() => model.requests.filter((r) => r.image && r.status !== null).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    return model.requests.filter((r) => r.image).map((r) => r.claims);
+  }
+
+  it('offers the figcaption first, labelled for screen readers; Enter checks it', async () => {
+    model.reset();
+    const { page } = await rightClickCheck('/figure.html');
+    const view = await waitForChooser(page);
+    expect(view.label).toBe('Caption Check: choose the caption to check');
+    expect(view.candidates[0]).toBe('Figure caption: Two orange cats sit on a sofa.');
+    expect(view.candidates).toContain('Alt text: A test photo');
+    expect(view.caption).toBe('Two orange cats sit on a sofa.');
+    expect(view.buttons).toEqual(['Check claims', 'Cancel']);
+    // Nothing leaves the page before the user confirms.
+    await page.waitForTimeout(300);
+    expect(model.requests.filter((r) => r.image)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await waitForChooserClosed(page);
+    expect(await verifiedClaims()).toEqual([['Two orange cats sit on a sofa.']]);
+    await page.close();
+  });
+
+  it('offers alt text and the nearest paragraph by layout; Tab + Enter picks the paragraph', async () => {
+    model.reset();
+    const { page } = await rightClickCheck('/alt.html');
+    const view = await waitForChooser(page);
+    expect(view.candidates.slice(0, 2)).toEqual([
+      'Alt text: Photo of the living room',
+      'Nearby text: A brown dog lies on a red rug next to a lamp.',
+    ]);
+    // The page's own `p, button, textarea {all: unset}` does not reach into the dialog: it still lays out as designed.
+    await page.keyboard.press('Tab'); // caption box → first candidate
+    await page.keyboard.press('Tab'); // → second candidate
+    await page.keyboard.press('Enter'); // picks it, focus back in the caption box
+    await expect.poll(async () => (await readChooser(page))?.caption).toBe('A brown dog lies on a red rug next to a lamp.');
+    await page.keyboard.press('Enter');
+    expect(await verifiedClaims()).toEqual([['A brown dog lies on a red rug next to a lamp.']]);
+    await page.close();
+  });
+
+  it('offers the aria-describedby target first when there is no figure', async () => {
+    model.reset();
+    const { page } = await rightClickCheck('/described.html');
+    const view = await waitForChooser(page);
+    expect(view.candidates[0]).toBe('Description (aria-describedby): A grey cat sleeps on a windowsill.');
+    await page.keyboard.press('Escape');
+    await waitForChooserClosed(page);
+    await page.close();
+  });
+
+  it("offers a demo page's output box", async () => {
+    model.reset();
+    const { page } = await rightClickCheck('/demo.html', (p) =>
+      p.locator('#out').fill('A white horse stands in a green field.').then(() => p.locator('#out').blur()),
+    );
+    const view = await waitForChooser(page);
+    const index = view.candidates.indexOf('Output box: A white horse stands in a green field.');
+    expect(index).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i <= index; i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    expect(await verifiedClaims()).toEqual([['A white horse stands in a green field.']]);
+    await page.close();
+  });
+
+  it('Esc cancels: nothing is sent, no job, no error badge', async () => {
+    model.reset();
+    const { page, tabId } = await rightClickCheck('/figure.html');
+    await waitForChooser(page);
+    await page.keyboard.press('Escape');
+    await waitForChooserClosed(page);
+    await page.waitForTimeout(800);
+    expect(model.requests).toEqual([]);
+    const worker = await currentWorker(ext);
+    const [badge, stored] = await worker.evaluate(
+      async (id) => [await chrome.action.getBadgeText({ tabId: id }), (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] ?? null],
+      tabId,
+    );
+    expect(badge).toBe('');
+    expect(stored).toBeNull();
+    await page.close();
+  });
+
+  it('sends the caption as the user edited it', async () => {
+    model.reset();
+    const { page } = await rightClickCheck('/figure.html');
+    await waitForChooser(page);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('A red bicycle leans on a wall.');
+    expect((await readChooser(page))?.caption).toBe('A red bicycle leans on a wall.');
+    await page.keyboard.press('Enter');
+    expect(await verifiedClaims()).toEqual([['A red bicycle leans on a wall.']]);
+    await page.close();
+  });
+
+  it('takes text the user selects on the page while the chooser is open, on Enter', async () => {
+    model.reset();
+    const { page } = await rightClickCheck('/alt.html');
+    await waitForChooser(page);
+    await page.locator('#near').click({ clickCount: 3 });
+    await expect.poll(async () => (await readChooser(page))?.caption).toBe('A brown dog lies on a red rug next to a lamp.');
+    await page.keyboard.press('Enter');
+    expect(await verifiedClaims()).toEqual([['A brown dog lies on a red rug next to a lamp.']]);
+    await page.close();
+  });
+
+  it('caps a very long caption at 10,000 characters and says so', async () => {
+    model.reset();
+    const { page } = await rightClickCheck('/long.html');
+    const view = await waitForChooser(page);
+    expect(view.caption.length).toBe(10_000);
+    expect(view.status).toContain('cut to its first 10,000 characters');
+    await page.keyboard.press('Escape');
+    await waitForChooserClosed(page);
+    expect(model.requests).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,118 @@
+// Reads the caption chooser the way a screen reader does (the accessibility tree): its shadow root is
+// closed, so page scripts and Playwright locators cannot see into it — by design.
+import type { CDPSession, Page } from 'playwright-core';
+
+interface AXValue {
+  value?: unknown;
+}
+interface AXNode {
+  nodeId: string;
+  ignored: boolean;
+  role?: AXValue;
+  name?: AXValue;
+  value?: AXValue;
+  childIds?: string[];
+}
+
+/** What the chooser shows: its label, the caption box, the candidate buttons in order, the notice. */
+export interface ChooserView {
+  label: string;
+  caption: string;
+  candidates: string[];
+  buttons: string[];
+  status: string;
+}
+
+const sessions = new WeakMap<Page, CDPSession>();
+
+async function session(page: Page): Promise<CDPSession> {
+  let cdp = sessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Accessibility.enable');
+    sessions.set(page, cdp);
+  }
+  return cdp;
+}
+
+const text = (v: AXValue | undefined) => (typeof v?.value === 'string' ? v.value : '');
+
+/** The open chooser as the accessibility tree exposes it, or null when none is open. */
+export async function readChooser(page: Page): Promise<ChooserView | null> {
+  const cdp = await session(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const dialog = nodes.find((n) => text(n.role) === 'dialog' && text(n.name).startsWith('Caption Check'));
+  if (!dialog) return null;
+  const inside: AXNode[] = [];
+  const walk = (node: AXNode) => {
+    inside.push(node);
+    for (const id of node.childIds ?? []) {
+      const child = byId.get(id);
+      if (child) walk(child);
+    }
+  };
+  walk(dialog);
+  const box = inside.find((n) => text(n.role) === 'textbox');
+  const group = inside.find((n) => text(n.role) === 'group');
+  const groupIds = new Set<string>();
+  if (group) {
+    const collect = (node: AXNode) => {
+      groupIds.add(node.nodeId);
+      for (const id of node.childIds ?? []) {
+        const c = byId.get(id);
+        if (c) collect(c);
+      }
+    };
+    collect(group);
+  }
+  const buttons = inside.filter((n) => text(n.role) === 'button' && !n.ignored);
+  return {
+    label: text(dialog.name),
+    caption: text(box?.value),
+    candidates: buttons.filter((b) => groupIds.has(b.nodeId)).map((b) => text(b.name)),
+    buttons: buttons.filter((b) => !groupIds.has(b.nodeId)).map((b) => text(b.name)),
+    status: inside
+      .filter((n) => text(n.role) === 'status')
+      .flatMap((n) => {
+        const names: string[] = [];
+        const collect = (node: AXNode) => {
+          if (text(node.role) === 'StaticText') names.push(text(node.name));
+          for (const id of node.childIds ?? []) {
+            const c = byId.get(id);
+            if (c) collect(c);
+          }
+        };
+        collect(n);
+        return names;
+      })
+      .join(' '),
+  };
+}
+
+/** Waits until the chooser is open and returns what it shows. */
+export async function waitForChooser(page: Page, timeoutMs = 10_000): Promise<ChooserView> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const view = await readChooser(page);
+    if (view) return view;
+    if (Date.now() > until) throw new Error('The caption chooser did not open');
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Waits until the chooser has closed. */
+export async function waitForChooserClosed(page: Page, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (await readChooser(page)) {
+    if (Date.now() > until) throw new Error('The caption chooser did not close');
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Accepts the chooser's first candidate the way a keyboard user does: it opens focused on the caption box; Enter checks. */
+export async function confirmChooser(page: Page): Promise<ChooserView> {
+  const view = await waitForChooser(page);
+  await page.keyboard.press('Enter');
+  return view;
+}
