@@ -6,16 +6,22 @@ export default defineConfig({
   // Separate output folders let several builds (e.g. parallel test runs) coexist.
   outDir: process.env.CAPTION_CHECK_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  // MV3 for Firefox too (WXT defaults Firefox to MV2): one manifest shape, checked by addons-linter.
+  manifestVersion: 3,
   manifest: ({ browser }) => ({
     name: 'Caption Check',
     // UI text lives in public/_locales/<lang>/messages.json (lib/i18n.ts); English first.
     default_locale: 'en',
     description:
       'Check an AI-written image description claim by claim against the image, with the vision model you choose.',
-    permissions: ['contextMenus', 'activeTab', 'scripting', 'storage'],
+    permissions: ['contextMenus', 'activeTab', 'scripting', 'storage', 'declarativeNetRequestWithHostAccess'],
     // Endpoint origins (a local Ollama, a gateway without CORS) are asked for when the user saves them.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'Caption Check' },
+    // For pages that block the context menu; a command grants activeTab like a menu click.
+    commands: {
+      'pick-image': { suggested_key: { default: 'Alt+Shift+K' }, description: 'Pick an image on this page to check' },
+    },
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'caption-check@caption-check.dev', strict_min_version: '128.0' } } }
       : {}),
