@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { SettingsForm } from '@/components/settings-form';
 import { createTranslate } from '@/lib/i18n';
 import { connectionReportSchema, messageResponseSchema, modelListSchema, type ConnectionReport, type Message } from '@/lib/messages';
+import { installLocalRule, isLocalEndpoint, LOCAL_ACCESS_REASON, requestLocalAccess } from '@/lib/platform/local-endpoint';
 import { loadSettings, saveSettings } from '@/lib/platform/storage';
 import { endpointSchema, settingsSchema, type Settings } from '@/lib/settings';
 import '@/components/theme.css';
@@ -63,8 +64,15 @@ function Options() {
         models={models}
         onLoadModels={loadModels}
         onSave={async (values) => {
+          // Asked first, still inside the click: browsers show the permission prompt only during a user gesture.
+          const access = requestLocalAccess(values.baseUrl);
           const error = await save(values);
-          if (!error) setSettings(await loadSettings());
+          if (!error) {
+            // Declined or not, the endpoint is saved; the rule acts only where access was granted.
+            await access;
+            await installLocalRule(values.baseUrl).catch(() => undefined);
+            setSettings(await loadSettings());
+          }
           return error;
         }}
         onTest={async (values): Promise<ConnectionReport | string> => {
@@ -75,6 +83,11 @@ function Options() {
           return report.success ? report.data : answer.error ?? t('workerNoAnswer');
         }}
       />
+      {isLocalEndpoint(settings.baseUrl) && (
+        <p className="local-access-note" data-testid="local-access-note">
+          {LOCAL_ACCESS_REASON}
+        </p>
+      )}
     </main>
   );
 }
