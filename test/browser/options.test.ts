@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { currentWorker, launchWithExtension, type LoadedExtension } from './extension';
+
+describe('Options: presets, model list, key storage, Test connection', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+
+  beforeAll(async () => {
+    [ext, model] = await Promise.all([launchWithExtension(), startModelServer({ models: ['test-vlm', 'other-vlm'] })]);
+  });
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close()]);
+  });
+
+  const openOptions = async () => {
+    const page = await ext.context.newPage();
+    await page.setViewportSize({ width: 760, height: 600 });
+    await page.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    await page.getByLabel('Base URL').waitFor();
+    return page;
+  };
+  const stored = async () =>
+    (await currentWorker(ext)).evaluate(async () => ({
+      local: (await chrome.storage.local.get('settings')).settings as Record<string, unknown> | undefined,
+      session: (await chrome.storage.session.get('apiKey')).apiKey as string | undefined,
+    }));
+
+  it('fills the Base URL from a preset', async () => {
+    const page = await openOptions();
+    const preset = page.getByLabel('Provider');
+    for (const [name, url] of [
+      ['Ollama', 'http://localhost:11434/v1'],
+      ['LM Studio', 'http://localhost:1234/v1'],
+      ['vLLM', 'http://localhost:8000/v1'],
+      ['OpenRouter', 'https://openrouter.ai/api/v1'],
+      ['OpenAI', 'https://api.openai.com/v1'],
+    ] as const) {
+      await preset.selectOption({ label: name });
+      await expect(page.getByLabel('Base URL').inputValue()).resolves.toBe(url);
+    }
+    // Typing a URL of no preset shows Custom.
+    await page.getByLabel('Base URL').fill(model.baseUrl);
+    await expect(preset.inputValue()).resolves.toBe('custom');
+    await expect(page.getByLabel('API key').getAttribute('type')).resolves.toBe('password');
+    await page.close();
+  });
+
+  it('lists the endpoint models for the Model field, keeps the key for the session only when asked, and validates', async () => {
+    model.set({ apiKey: 'sk-test' });
+    const page = await openOptions();
+    await page.getByLabel('Base URL').fill(model.baseUrl);
+    await page.getByLabel('API key').fill('sk-test');
+    await page.getByLabel('Model').focus(); // leaving the key field asks the endpoint for its models
+    await page.getByTestId('model-count').filter({ hasText: 'lists 2 models' }).waitFor();
+    const listed = await page.locator('#endpoint-models option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
+    expect(listed).toEqual(['other-vlm', 'test-vlm']);
+    await expect(page.getByLabel('Model').evaluate((el) => el.tagName + ':' + el.getAttribute('type'))).resolves.toBe('INPUT:text');
+    await page.getByLabel('Model').fill('test-vlm');
+
+    await page.getByLabel('Claims per check').fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('settings-status').filter({ hasText: 'out of range' }).waitFor();
+    await page.getByLabel('Claims per check').fill('12');
+
+    await page.getByLabel('Forget the key when the browser closes').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
+    const saved = await stored();
+    expect(saved.local).toMatchObject({ baseUrl: model.baseUrl, apiKey: '', model: 'test-vlm', maxClaims: 12, keyStorage: 'session' });
+    expect(saved.session).toBe('sk-test');
+    // Reloaded, the form shows the session key (masked) and the choice.
+    await page.reload();
+    await expect(page.getByLabel('API key').inputValue()).resolves.toBe('sk-test');
+    await expect(page.getByLabel('Forget the key when the browser closes').isChecked()).resolves.toBe(true);
+
+    await page.getByLabel('Forget the key when the browser closes').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
+    const back = await stored();
+    expect(back.local).toMatchObject({ apiKey: 'sk-test', keyStorage: 'local' });
+    expect(back.session).toBeUndefined();
+    await page.close();
+  });
+
+  it('Test connection reports reach, key, image input and output mode from one tiny real check', async () => {
+    model.reset();
+    model.set({ models: ['test-vlm', 'other-vlm'], apiKey: 'sk-test', rejectJsonSchema: true });
+    const page = await openOptions();
+    await page.getByLabel('Base URL').fill(model.baseUrl);
+    await page.getByLabel('API key').fill('sk-test');
+    await page.getByLabel('Model').fill('test-vlm');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByTestId('settings-status').filter({ hasText: 'Connection works' }).waitFor();
+    const steps = await page.getByTestId('test-report').locator('li').evaluateAll((els) =>
+      els.map((el) => [el.getAttribute('data-step'), el.getAttribute('data-ok')]),
+    );
+    expect(steps).toEqual([
+      ['reached', 'true'],
+      ['key', 'true'],
+      ['image', 'true'],
+      ['structured', 'true'],
+    ]);
+    await expect(page.getByTestId('test-report').innerText()).resolves.toContain('json_object');
+    const check = model.requests.filter((r) => r.image).at(-1)!;
+    expect(check.claims).toEqual(['There is a red square in the image.']);
+    expect(check.image?.mimeType).toBe('image/jpeg');
+    await page.setViewportSize({ width: 760, height: 400 });
+    await page.screenshot({ path: 'docs/options.png', fullPage: true });
+
+    // A wrong key and a text-only model: each step says which part failed.
+    await page.getByLabel('API key').fill('sk-wrong');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.locator('[data-step="key"][data-ok="false"]').waitFor();
+    await expect(page.locator('[data-step="reached"]').getAttribute('data-ok')).resolves.toBe('true');
+    model.set({ rejectImages: true });
+    await page.getByLabel('API key').fill('sk-test');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.locator('[data-step="image"][data-ok="false"]').waitFor();
+    await expect(page.locator('[data-step="image"]').innerText()).resolves.toContain('does not accept images');
+    await page.close();
+  });
+});

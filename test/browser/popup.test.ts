@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { checkWithSelection, openGranted, popupAt, storedJob } from './results-flow';
+
+const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The scene feels cozy and inviting.';
+
+describe('popup: the check, live, and what the user can do with it', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+  let photo: string;
+  let article: string;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1600, 1200) });
+    pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
+    photo = `${pages.origin}/photo.jpg`;
+    article = `${pages.origin}/article.html`;
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  it('explains the first run and links to Options when no endpoint is set', async () => {
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await openPopup(ext, tabId);
+    const guide = popup.getByTestId('first-run');
+    await guide.waitFor();
+    await expect(guide.locator('li').count()).resolves.toBe(3);
+    expect((await storedJob(ext, tabId))?.error?.kind).toBe('not-configured');
+    const options = ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/options.html') });
+    await guide.getByRole('button', { name: 'Open Options' }).click();
+    await (await options).close();
+    expect(model.requests).toHaveLength(0);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('shows claims at once and turns each from pending to a verdict as it streams in', async () => {
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+    model.set({
+      pace: { tokensPerSecond: 60, firstTokenMs: 400 },
+      falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }],
+    });
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await openPopup(ext, tabId);
+    await popup.setViewportSize({ width: 420, height: 640 });
+    // A moment where the first verdict is in and the second is still pending: the popup updates per verdict.
+    await popup.waitForFunction(() => {
+      const labels = [...document.querySelectorAll('[data-testid="claim"]')].map((el) => el.getAttribute('data-label'));
+      return labels.length === 2 && labels[0] === 'true' && labels[1] === 'pending';
+    });
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+
+    const claims = popup.getByTestId('claim');
+    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
+    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
+    await expect(claims.nth(0).innerText()).resolves.toContain('Supported');
+    await expect(claims.nth(1).innerText()).resolves.toContain('Not supported');
+    await expect(popup.getByTestId('check-status').innerText()).resolves.toBe('1 of 2 claims not supported — Object');
+    // The caption shows each claim's span by verdict, and the interpretation set aside, with its reason.
+    await expect(popup.locator('.caption .span--false').innerText()).resolves.toBe('A dog sleeps under the table.');
+    await expect(popup.locator('.caption .span--true').innerText()).resolves.toBe('Two orange cats sit on a sofa.');
+    await expect(popup.getByTestId('set-aside').count()).resolves.toBeGreaterThan(0);
+    await expect(popup.locator('.legend').innerText()).resolves.toContain('Quantitative');
+    const meta = await popup.locator('.meta').first().innerText();
+    expect(meta).toMatch(/Model: test-vlm · \d+\.\d s · [\d,]+ tokens/);
+    const thumb = popup.getByRole('img', { name: 'The checked image' });
+    expect(await thumb.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    const size = await thumb.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight));
+    expect(size).toBe(160);
+    await claims.nth(1).getByText('Reasoning').click();
+    await expect(claims.nth(1).innerText()).resolves.toContain('There is no dog in the image.');
+
+    await popup.setViewportSize({ width: 420, height: 400 });
+    await popup.screenshot({ path: 'docs/popup.png', fullPage: true });
+
+    // Copy as Markdown and JSON: what reaches the clipboard API (headless Chromium grants no clipboard
+    // permission to extension origins, so the call is recorded instead of read back).
+    await popup.evaluate(() => {
+      const copied: string[] = [];
+      (window as unknown as { copied: string[] }).copied = copied;
+      navigator.clipboard.writeText = async (text: string) => void copied.push(text);
+    });
+    const copied = () => popup.evaluate(() => (window as unknown as { copied: string[] }).copied.at(-1) ?? '');
+    await popup.getByRole('button', { name: 'Copy Markdown' }).click();
+    await popup.getByTestId('notice').filter({ hasText: 'Copied as Markdown.' }).waitFor();
+    const markdown = await copied();
+    expect(markdown).toContain('- ✗ **Not supported** — A dog sleeps under the table. _(Object)_');
+    expect(markdown).toContain('- ✓ **Supported** — Two orange cats sit on a sofa.');
+    await popup.getByRole('button', { name: 'Copy JSON' }).click();
+    await popup.getByTestId('notice').filter({ hasText: 'Copied as JSON.' }).waitFor();
+    const json = JSON.parse(await copied()) as { claims: { verdict: { label: boolean } }[]; model: string };
+    expect(json.claims.map((c) => c.verdict.label)).toEqual([true, false]);
+    expect(json.model).toBe('test-vlm');
+
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('cancels a running check, keeping the verdicts that arrived, and runs it again', async () => {
+    model.reset();
+    model.set({ pace: { tokensPerSecond: 25, firstTokenMs: 200 } });
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await openPopup(ext, tabId);
+    await popup.locator('[data-testid="claim"][data-label="true"]').first().waitFor();
+    await popup.getByRole('button', { name: 'Cancel check' }).click();
+    await popup.locator('[data-testid="check-status"][data-state="error"]').waitFor();
+    await expect(popup.getByTestId('error-help').getAttribute('data-kind')).resolves.toBe('aborted');
+    const labels = await popup.getByTestId('claim').evaluateAll((els) => els.map((el) => el.getAttribute('data-label')));
+    expect(labels).toEqual(['true', 'error']);
+
+    model.set({ pace: null });
+    const before = model.requests.filter((r) => r.image).length;
+    await popup.getByRole('button', { name: 'Re-run' }).click();
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    expect(model.requests.filter((r) => r.image).length).toBe(before + 1);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('says what went wrong and offers the fix: a rejected key opens Options', async () => {
+    model.reset();
+    model.set({ apiKey: 'sk-other' });
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await popupAt(ext, tabId, 'error');
+    await expect(popup.getByTestId('check-status').innerText()).resolves.toContain('Check your API key in Options');
+    await expect(popup.getByTestId('error-help').getAttribute('data-kind')).resolves.toBe('auth');
+    const options = ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/options.html') });
+    await popup.getByRole('button', { name: 'Open Options' }).click();
+    await (await options).close();
+
+    // A model without image input: the fix is to pick a vision model.
+    model.reset();
+    model.set({ rejectImages: true });
+    await popup.getByRole('button', { name: 'Re-run' }).click();
+    await popup.locator('[data-testid="error-help"][data-kind="no-image-input"]').waitFor();
+    await expect(popup.getByRole('button', { name: 'Pick a vision model' }).isVisible()).resolves.toBe(true);
+    // An endpoint that is down: retry is offered, and retrying works once it is back.
+    model.reset();
+    model.set({ failures: [{ status: 500 }, { status: 500 }, { status: 500 }] });
+    await popup.getByRole('button', { name: 'Re-run' }).click();
+    await popup.locator('[data-testid="error-help"][data-kind="server"]').waitFor();
+    await popup.getByRole('button', { name: 'Retry' }).click();
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('re-checks edited claims against the same image without reading the page again', async () => {
+    model.reset();
+    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await popupAt(ext, tabId);
+    const first = (await storedJob(ext, tabId))!;
+    await page.close(); // the re-check must not need the page
+
+    await popup.getByRole('button', { name: 'Edit claims' }).click();
+    await popup.getByRole('textbox', { name: 'Claim 2' }).fill('A cat sleeps under the table.');
+    await popup.getByRole('button', { name: 'Add a claim' }).click();
+    await popup.getByRole('textbox', { name: 'Claim 3' }).fill('There is a dog.');
+    await popup.getByRole('button', { name: 'Remove claim 1' }).click();
+    await popup.getByRole('button', { name: 'Re-check' }).click();
+    await popup.waitForFunction((id) => document.querySelectorAll('[data-testid="claim"]').length === 2, first.id);
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    const last = model.requests.filter((r) => r.image).at(-1)!;
+    expect(last.claims).toEqual(['A cat sleeps under the table.', 'There is a dog.']);
+    const labels = await popup.getByTestId('claim').evaluateAll((els) => els.map((el) => el.getAttribute('data-label')));
+    expect(labels).toEqual(['true', 'false']);
+    const job = (await storedJob(ext, tabId))!;
+    expect(job.id).not.toBe(first.id);
+    expect(job.caption).toBe(first.caption);
+    // The edited claim is not in the caption, so it has no span there.
+    expect(job.claims.map((c) => c.start)).toEqual([-1, -1]);
+    await popup.close();
+  });
+
+  it('re-runs with another model and shows where the two disagree', async () => {
+    model.reset();
+    model.set({ models: ['test-vlm', 'other-vlm'], falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await popupAt(ext, tabId);
+    // The second model sees a dog but miscounts the cats.
+    model.set({ falseWhen: [{ match: /cats/i, error_type: ['Quantitative'] }] });
+    await popup.getByRole('button', { name: 'Compare models…' }).click();
+    await popup.getByLabel('Other model').fill('other-vlm');
+    await popup.getByRole('button', { name: 'Run and compare' }).click();
+    await popup.locator('[data-testid="compare-summary"][data-state="done"]').waitFor();
+    await expect(popup.getByTestId('compare-summary').innerText()).resolves.toBe('The models disagree on 2 of 2 claims.');
+    const rows = await popup.getByTestId('compare-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-disagree')));
+    expect(rows).toEqual(['true', 'true']);
+    await expect(popup.getByTestId('compare-row').first().innerText()).resolves.toContain('Disagree:');
+    const compared = model.requests.filter((r) => r.image).at(-1)!;
+    expect((compared.body as { model: string }).model).toBe('other-vlm');
+    // The job's own verdicts are unchanged; the comparison is stored beside them.
+    const job = (await storedJob(ext, tabId))!;
+    expect(job.claims.map((c) => c.verdict?.label)).toEqual([true, false]);
+    expect(job.comparison?.verdicts.map((v) => v?.label)).toEqual([false, true]);
+    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+    expect(badge).toBe('1');
+    await Promise.all([popup.close(), page.close()]);
+  });
+});

@@ -1,0 +1,48 @@
+// Shared steps of the results tests (popup, marks, history): a check started the way a user who
+// selected the caption starts one (a selection skips the in-page chooser).
+import type { Page } from 'playwright-core';
+import type { CheckJob } from '@/lib/check';
+import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
+
+/** Opens `url` in a new tab with activeTab granted; returns the page and its tab id. */
+export async function openGranted(ext: LoadedExtension, url: string): Promise<{ page: Page; tabId: number }> {
+  const page = await ext.context.newPage();
+  await page.goto(url);
+  const tabId = await tabIdOf(ext, page);
+  await grantActiveTab(ext, page);
+  return { page, tabId };
+}
+
+/** Selects `selector`'s text, then right-click → "Check caption claims" on `srcUrl`. */
+export async function checkWithSelection(ext: LoadedExtension, page: Page, tabId: number, srcUrl: string, selector = 'figcaption'): Promise<void> {
+  await page.evaluate((sel) => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(sel)!);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  }, selector);
+  await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl, pageUrl: page.url() });
+}
+
+/** The tab's job as stored in session storage. */
+export async function storedJob(ext: LoadedExtension, tabId: number): Promise<CheckJob | undefined> {
+  const worker = await currentWorker(ext);
+  return worker.evaluate(async (id) => (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] as CheckJob | undefined, tabId);
+}
+
+/** Opens the popup of a tab at the popup's size and waits for the check to reach `state`. */
+export async function popupAt(ext: LoadedExtension, tabId: number, state: 'done' | 'error' | 'running' = 'done'): Promise<Page> {
+  const popup = await openPopup(ext, tabId);
+  await popup.setViewportSize({ width: 420, height: 600 });
+  await popup.locator(`[data-testid="check-status"][data-state="${state}"]`).waitFor();
+  return popup;
+}
+
+/** Writes settings straight into storage (for fields the test is not about). */
+export async function patchSettings(ext: LoadedExtension, patch: Record<string, unknown>): Promise<void> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate(async (p) => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...(settings as object), ...p } });
+  }, patch);
+}
