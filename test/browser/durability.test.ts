@@ -1,0 +1,174 @@
+// Nothing lost: a check survives its worker being stopped, the popup being closed, a second check on
+// another tab, and a cancel — each driven through the built extension in Chromium.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { CheckJob } from '@/lib/check';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { checkImage, openGranted, storedJob as readJob } from './run-check';
+import { controlWorker, watchWorkerErrors } from './worker-control';
+
+const CAPTION_A = 'A red car is parked on a street. A man rides a bicycle. Two dogs run on the grass. A woman holds an umbrella. A bus waits at the corner.';
+const CAPTION_B = 'A white boat floats on a lake. A bird sits on a post.';
+// Slow enough to act in the middle: ~20 tokens per verdict at 8 tokens/s is ~2.5 s per claim, so the
+// five verdicts of CAPTION_A take at least FULL_ANSWER_MS to stream (more on a loaded machine, never less).
+const SLOW = { tokensPerSecond: 8, firstTokenMs: 300 };
+const FULL_ANSWER_MS = 11_000;
+const ALL_TRUE = ['true', 'true', 'true', 'true', 'true'];
+
+describe('a check survives worker stops, popup reopening, other tabs and cancel', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+  let errors: Awaited<ReturnType<typeof watchWorkerErrors>>;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1600, 1200) });
+    pages.route('/boat.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 900, { r: 40, g: 90, b: 200 }) });
+    pages.route('/a.html', figurePage('/photo.jpg', CAPTION_A));
+    pages.route('/b.html', figurePage('/boat.jpg', CAPTION_B));
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+    errors = await watchWorkerErrors(ext);
+  });
+
+  afterEach(async () => {
+    // Every test ends with no unhandled rejection, uncaught error or console error in the worker.
+    await expect(errors.read()).resolves.toEqual([]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  const openArticle = (path: string) => openGranted(ext, `${pages.origin}${path}`);
+  const storedJob = (tabId: number): Promise<CheckJob | undefined> => readJob(ext, tabId);
+
+  const labels = (popup: Page) => popup.getByTestId('claim').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-label')));
+
+  it('marks a check whose worker was stopped as interrupted, keeps its verdicts, and Re-run checks again', async () => {
+    model.reset();
+    model.set({ pace: SLOW });
+    const { page, tabId } = await openArticle('/a.html');
+    await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    const popup = await openPopup(ext, tabId);
+    await popup.locator('[data-testid="claim"][data-label="true"]').first().waitFor();
+    const before = await storedJob(tabId);
+    expect(before?.status).toBe('running');
+
+    const worker = await controlWorker(ext, popup);
+    await worker.stop();
+    // The stopped worker took its request with it: the model server saw the connection close.
+    const request = model.requests.find((r) => r.image)!;
+    await expect.poll(() => request.endedAt).not.toBeNull();
+    expect(request.endedAt! - request.at).toBeLessThan(FULL_ANSWER_MS);
+    const atStop = await labels(popup);
+    expect(atStop[0]).toBe('true');
+    expect(atStop).toContain('pending');
+
+    // The next event wakes a new worker instance (here: a message from the popup), which finds the orphan.
+    await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
+    await worker.waitFor('running');
+    await errors.rearm();
+    const status = popup.locator('[data-testid="check-status"][data-state="error"]');
+    await status.waitFor();
+    await expect(status.innerText()).resolves.toContain('interrupted');
+    // What had arrived stays; the claims that were still waiting say "No verdict".
+    expect(await labels(popup)).toEqual(atStop.map((l) => (l === 'pending' ? 'error' : l)));
+    const after = await storedJob(tabId);
+    expect(after).toMatchObject({ id: before!.id, status: 'error', error: { kind: 'interrupted' } });
+    expect(after!.claims[0]!.verdict).toEqual(before!.claims[0]!.verdict);
+    expect(after!.owner).toBe(before!.owner);
+    await expect((await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).resolves.toBe('!');
+
+    // One click retries it.
+    model.set({ pace: null });
+    await popup.getByRole('button', { name: 'Re-run' }).click();
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    expect(await labels(popup)).toEqual(ALL_TRUE);
+    const rerun = await storedJob(tabId);
+    expect(rerun?.id).not.toBe(before!.id);
+    expect(rerun?.owner).not.toBe(before!.owner);
+    await worker.close();
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('shows the live state in a popup closed and reopened mid-stream', async () => {
+    model.reset();
+    model.set({ pace: SLOW });
+    const { page, tabId } = await openArticle('/a.html');
+    await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    const first = await openPopup(ext, tabId);
+    await first.locator('[data-testid="claim"][data-label="true"]').first().waitFor();
+    await first.close();
+
+    const again = await openPopup(ext, tabId);
+    await again.locator('[data-testid="check-status"][data-state="running"]').waitFor();
+    const seen = await labels(again);
+    expect(seen[0]).toBe('true');
+    expect(seen).toContain('pending');
+    await again.locator('[data-testid="check-status"][data-state="done"]').waitFor({ timeout: 40_000 });
+    expect(await labels(again)).toEqual(ALL_TRUE);
+    await Promise.all([again.close(), page.close()]);
+  });
+
+  it('keeps two checks on two tabs at once separate', async () => {
+    model.reset();
+    model.set({ pace: { tokensPerSecond: 40, firstTokenMs: 300 }, falseWhen: [{ match: /bird/, error_type: ['Object'] }] });
+    const a = await openArticle('/a.html');
+    const b = await openArticle('/b.html');
+    await checkImage(ext, a.page, a.tabId, `${pages.origin}/photo.jpg`);
+    await checkImage(ext, b.page, b.tabId, `${pages.origin}/boat.jpg`);
+    const [popupA, popupB] = await Promise.all([openPopup(ext, a.tabId), openPopup(ext, b.tabId)]);
+    await Promise.all([
+      popupA.locator('[data-testid="check-status"][data-state="done"]').waitFor(),
+      popupB.locator('[data-testid="check-status"][data-state="done"]').waitFor(),
+    ]);
+    expect(await popupA.getByTestId('claim').allInnerTexts()).toEqual([
+      expect.stringContaining('A red car is parked on a street.'),
+      expect.stringContaining('A man rides a bicycle.'),
+      expect.stringContaining('Two dogs run on the grass.'),
+      expect.stringContaining('A woman holds an umbrella.'),
+      expect.stringContaining('A bus waits at the corner.'),
+    ]);
+    expect(await labels(popupA)).toEqual(ALL_TRUE);
+    expect(await labels(popupB)).toEqual(['true', 'false']);
+    expect(await popupB.getByTestId('claim').nth(1).innerText()).toContain('A bird sits on a post.');
+    // Both were in flight together, each with its own image.
+    const verifications = model.requests.filter((r) => r.image);
+    expect(verifications).toHaveLength(2);
+    expect(model.maxInFlight).toBe(2);
+    const [jobA, jobB] = await Promise.all([storedJob(a.tabId), storedJob(b.tabId)]);
+    expect(jobA!.id).not.toBe(jobB!.id);
+    expect(jobA!.imageUrl).toBe(`${pages.origin}/photo.jpg`);
+    expect(jobB!.imageUrl).toBe(`${pages.origin}/boat.jpg`);
+    await Promise.all([popupA.close(), popupB.close(), a.page.close(), b.page.close()]);
+  });
+
+  it('cancel closes the model request and keeps the verdicts that arrived', async () => {
+    model.reset();
+    model.set({ pace: SLOW });
+    const { page, tabId } = await openArticle('/a.html');
+    await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    const popup = await openPopup(ext, tabId);
+    await popup.locator('[data-testid="claim"][data-label="true"]').first().waitFor();
+    const request = model.requests.find((r) => r.image)!;
+    expect(request.endedAt).toBeNull();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+
+    const status = popup.locator('[data-testid="check-status"][data-state="error"]');
+    await status.waitFor();
+    await expect(status.innerText()).resolves.toContain('cancelled');
+    // The server saw the client go away before its answer could have been written out.
+    await expect.poll(() => request.endedAt).not.toBeNull();
+    expect(request.endedAt! - request.at).toBeLessThan(FULL_ANSWER_MS);
+    const kept = await labels(popup);
+    expect(kept[0]).toBe('true');
+    expect(kept).toContain('error');
+    expect(kept).not.toContain('pending');
+    await expect(popup.getByRole('button', { name: 'Re-run' }).isVisible()).resolves.toBe(true);
+    expect((await storedJob(tabId))?.error?.kind).toBe('aborted');
+    await Promise.all([popup.close(), page.close()]);
+  });
+});

@@ -1,0 +1,49 @@
+// Starts a check the way a user who selected the caption does (a selection skips the in-page chooser),
+// and reads the tab's job from session storage.
+import type { Page } from 'playwright-core';
+import type { CheckJob } from '@/lib/check';
+import { clickMenu, currentWorker, grantActiveTab, tabIdOf, type LoadedExtension } from './extension';
+
+/** Selects the text of `selector` in the page, as a user dragging over the caption would. */
+export async function selectText(page: Page, selector: string): Promise<void> {
+  await page.evaluate((sel) => {
+    const node = document.querySelector(sel);
+    if (!node) throw new Error(`nothing matches ${sel}`);
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  }, selector);
+}
+
+/** Opens a page in a new tab and grants activeTab on it; returns the page and its tab id. */
+export async function openGranted(ext: LoadedExtension, url: string): Promise<{ page: Page; tabId: number }> {
+  const page = await ext.context.newPage();
+  await page.goto(url);
+  const tabId = await tabIdOf(ext, page);
+  await grantActiveTab(ext, page);
+  return { page, tabId };
+}
+
+/** Right-click → "Check caption claims" on `srcUrl` with the text of `captionSelector` selected. */
+export async function checkImage(ext: LoadedExtension, page: Page, tabId: number, srcUrl: string, captionSelector = 'figcaption'): Promise<void> {
+  await selectText(page, captionSelector);
+  await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl, pageUrl: page.url() });
+}
+
+/** The tab's job as the worker stored it in session storage. */
+export async function storedJob(ext: LoadedExtension, tabId: number): Promise<CheckJob | undefined> {
+  const worker = await currentWorker(ext);
+  return worker.evaluate(async (id) => (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] as CheckJob | undefined, tabId);
+}
+
+/** Resolves with the tab's job once a job other than `previousId` has finished (done or error). */
+export async function finishedJob(ext: LoadedExtension, tabId: number, previousId?: string, timeoutMs = 30_000): Promise<CheckJob> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await storedJob(ext, tabId);
+    if (job && job.id !== previousId && job.status !== 'running') return job;
+    if (Date.now() > until) throw new Error(`no finished check on tab ${tabId} (last: ${job?.status ?? 'none'})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
