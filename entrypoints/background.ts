@@ -1,7 +1,9 @@
 import { browser } from 'wxt/browser';
 import { handleMenuClick, registerMenus } from '@/lib/platform/menus';
 import { sweepAtStart } from '@/lib/platform/resume';
+import { restoreLocalRule } from '@/lib/platform/local-endpoint';
 import { handleMessage } from '@/lib/platform/router';
+import { loadSettings } from '@/lib/platform/storage';
 
 // Wiring only: every listener is registered synchronously at start so a woken worker gets its event.
 export default defineBackground({
@@ -12,6 +14,8 @@ export default defineBackground({
     browser.runtime.onMessage.addListener(handleMessage);
     // Checks left running by a stopped worker instance are marked interrupted (partial verdicts kept).
     void sweepAtStart();
+    // Session rules are gone after a browser restart: the local endpoint's Origin rule comes back here.
+    void restoreLocalRule(async () => (await loadSettings()).baseUrl);
     // Start-to-ready is a speed budget (scripts/bench.ts reads this mark).
     performance.mark('caption-check:ready');
   },

@@ -4,6 +4,7 @@ import { CheckError } from '../errors';
 import { runCheck, type GatheredCaption } from '../jobs';
 import { clearBadge, showBadge } from './badge';
 import { gatherFromFrame, type CheckTarget } from './gather';
+import { withLocalHint } from './local-endpoint';
 import { startAcquire } from './acquire';
 import { afterSweep, WORKER_INSTANCE } from './resume';
 import { loadSettings, saveJob } from './storage';
@@ -83,7 +84,8 @@ export async function startCheck(
           return late;
         },
         acquireImage: startAcquire(target, settings.maxImageEdge, controller.signal),
-        verify: choice.verifier(controller.signal),
+        // A local server refusing the extension gets the exact fix (grant access, or OLLAMA_ORIGINS).
+        verify: choice.provider === 'endpoint' ? withLocalHint(choice.verifier(controller.signal), settings.baseUrl) : choice.verifier(controller.signal),
         split: endpointSplitter(settings, controller.signal),
       },
     );

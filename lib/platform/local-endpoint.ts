@@ -113,3 +113,14 @@ export async function restoreLocalRule(loadBaseUrl: () => Promise<string>): Prom
   const baseUrl = await loadBaseUrl();
   if (baseUrl) await installLocalRule(baseUrl).catch(() => undefined);
 }
+
+/** Wraps a model step so its failures against a local endpoint say exactly how to fix them. */
+export function withLocalHint<A extends unknown[], R>(step: (...args: A) => Promise<R>, baseUrl: string): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await step(...args);
+    } catch (error) {
+      throw explainLocalFailure(error, baseUrl, isLocalEndpoint(baseUrl) && (await hasLocalAccess(baseUrl)));
+    }
+  };
+}
