@@ -1,0 +1,111 @@
+// Chrome's on-device model end to end. This Chromium has no built-in model, so the spec-following
+// stub is installed as `LanguageModel` in the extension's service worker, where checks call it.
+import type { Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_LABEL, VERDICT_LIST_JSON_SCHEMA } from '@/lib/verify/builtin';
+import { SYSTEM_PROMPT, buildUserPrompt } from '@/lib/verify/prompt';
+import { createPromptApiStub, type PromptApiStubConfig, type PromptApiStubControl } from '../verify/prompt-api-stub';
+import { confirmChooser } from './chooser-driver';
+import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+
+const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
+const CLAIMS = ['Two orange cats sit on a sofa.', 'A dog sleeps under the table.'];
+
+/** The stub's own source, run in the given context: nothing from this process exists there. */
+function stubSource(config: Partial<PromptApiStubConfig>): string {
+  return `(${createPromptApiStub.toString()})(${JSON.stringify({ ...config, install: true })}); undefined;`;
+}
+
+async function installStub(worker: Worker, config: Partial<PromptApiStubConfig>): Promise<void> {
+  await worker.evaluate(stubSource(config));
+}
+
+async function stubLog(worker: Worker): Promise<PromptApiStubControl['log']> {
+  return worker.evaluate(() => (globalThis as unknown as { __promptApiStub: PromptApiStubControl }).__promptApiStub.log);
+}
+
+describe('the on-device model, with no endpoint configured', () => {
+  let ext: LoadedExtension;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [ext, pages] = await Promise.all([launchWithExtension(), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(2400, 1600) });
+    pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), pages?.close()]);
+  });
+
+  async function checkImage(confirm = true): Promise<{ popup: Awaited<ReturnType<typeof openPopup>>; tabId: number; close: () => Promise<unknown> }> {
+    const page = await ext.context.newPage();
+    await page.goto(`${pages.origin}/article.html`);
+    const tabId = await tabIdOf(ext, page);
+    await grantActiveTab(ext, page);
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    // No text selected: the in-page chooser offers the figcaption first; Enter confirms it.
+    if (confirm) await confirmChooser(page);
+    const popup = await openPopup(ext, tabId);
+    return { popup, tabId, close: () => Promise.all([popup.close(), page.close()]) };
+  }
+
+  it('the first right-click just works, and the popup says the on-device model answered', async () => {
+    const worker = await currentWorker(ext);
+    await installStub(worker, { falseWhen: [{ match: 'dog', error_type: ['Object'], reasoning: 'There is no dog in the image.' }] });
+    const { popup, tabId, close } = await checkImage();
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+
+    const claims = popup.getByTestId('claim');
+    await expect(claims.count()).resolves.toBe(2);
+    await expect(claims.nth(0).getAttribute('data-label')).resolves.toBe('true');
+    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
+    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
+    await expect(popup.locator('body').innerText()).resolves.toContain(`${BUILTIN_LABEL}`);
+    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+    expect(badge).toBe('1');
+
+    // What the extension gave the Prompt API: the seed prompt, the sized JPEG as a Blob, the schema.
+    const log = await stubLog(await currentWorker(ext));
+    expect(log.find((e) => e.call === 'availability')?.options).toMatchObject({ expectedInputs: [{ type: 'text' }, { type: 'image' }] });
+    expect(log.find((e) => e.call === 'create')?.options).toMatchObject({ initialPrompts: [{ role: 'system', content: SYSTEM_PROMPT }] });
+    const prompts = log.filter((e) => e.call === 'prompt');
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]).toMatchObject({ roles: ['user'], types: ['text', 'image'], text: buildUserPrompt(CLAIMS), outcome: 'answered' });
+    expect(prompts[0]?.image).toMatchObject({ kind: 'Blob', type: 'image/jpeg' });
+    expect(prompts[0]?.image?.size).toBeGreaterThan(1000);
+    expect(prompts[0]?.responseConstraint).toEqual(VERDICT_LIST_JSON_SCHEMA);
+    await close();
+  });
+
+  it('splits the claims when the context is small, and still answers every claim', async () => {
+    const worker = await currentWorker(ext);
+    // The system prompt (~625), the image (258), the schema (~100) and one claim fit; two claims do not.
+    await installStub(worker, { contextWindow: 1190 });
+    const { popup, close } = await checkImage();
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    await expect(popup.locator('[data-testid="claim"][data-label="true"]').count()).resolves.toBe(2);
+    const prompts = (await stubLog(await currentWorker(ext))).filter((e) => e.call === 'prompt');
+    expect(prompts.map((p) => p.text)).toEqual([buildUserPrompt([CLAIMS[0]!]), buildUserPrompt([CLAIMS[1]!])]);
+    await close();
+  });
+
+  it('says why in one line and points to Options when the model cannot run here', async () => {
+    const worker = await currentWorker(ext);
+    await installStub(worker, { availability: 'unavailable' });
+    // With no model that can answer, nothing is read from the page: no chooser opens.
+    const { popup, tabId, close } = await checkImage(false);
+    // No model at all: the popup's first-run guidance, which leads to Options.
+    await popup.getByTestId('first-run').getByRole('button', { name: /Options/ }).waitFor();
+    const job = await (await currentWorker(ext)).evaluate(async (id) => {
+      const key = `check:${id}`;
+      return (await chrome.storage.session.get(key))[key] as { model: string; error: { kind: string; message: string } } | undefined;
+    }, tabId);
+    expect(job?.error.kind).toBe('not-configured');
+    expect(job?.error.message).toContain('cannot run on this computer');
+    const log = await stubLog(await currentWorker(ext));
+    expect(log.some((e) => e.call === 'create')).toBe(false);
+    await close();
+  });
+});
