@@ -7,6 +7,7 @@ import { gatherFromFrame, type CheckTarget } from './gather';
 import { withLocalHint } from './local-endpoint';
 import { startAcquire } from './acquire';
 import { afterSweep, WORKER_INSTANCE } from './resume';
+import { afterCheck, keepImage, type JobExtras } from './results';
 import { loadSettings, saveJob } from './storage';
 import type { ProviderId } from '../verify/provider';
 import { endpointSplitter, pickVerifier } from './verifier';
@@ -59,7 +60,9 @@ export async function startCheck(
       }
     }
     const gathered = chosen;
-    return await runCheck(
+    // Thumbnail and frame ride along with every save (lib/platform/results.ts fills the thumbnail).
+    const extras: JobExtras = { frameId: target.frameId };
+    const job = await runCheck(
       {
         id: crypto.randomUUID(),
         tabId: target.tabId,
@@ -72,7 +75,7 @@ export async function startCheck(
         now,
         save: async (job) => {
           // The owner tells a restarted worker that this job's runner is gone (lib/platform/resume.ts).
-          await saveJob({ ...job, owner: WORKER_INSTANCE });
+          await saveJob({ ...job, ...extras, owner: WORKER_INSTANCE });
           await showBadge(job);
         },
         gather: async () => {
@@ -83,12 +86,15 @@ export async function startCheck(
           if (!late) throw new CheckError('aborted', 'The check was cancelled.');
           return late;
         },
-        acquireImage: startAcquire(target, settings.maxImageEdge, controller.signal),
+        acquireImage: keepImage(startAcquire(target, settings.maxImageEdge, controller.signal), target.tabId, extras),
         // A local server refusing the extension gets the exact fix (grant access, or OLLAMA_ORIGINS).
         verify: choice.provider === 'endpoint' ? withLocalHint(choice.verifier(controller.signal), settings.baseUrl) : choice.verifier(controller.signal),
         split: endpointSplitter(settings, controller.signal),
       },
     );
+    // History, in-page marks, or first-run guidance.
+    await afterCheck({ ...job, ...extras }, settings);
+    return job;
   } finally {
     stop();
     if (running.get(target.tabId) === controller) running.delete(target.tabId);
