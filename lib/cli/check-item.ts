@@ -47,6 +47,8 @@ export function planClaims(source: ClaimSource): PlannedClaims {
     if (claims.length === 0 || claims.some((c) => !c)) throw new CheckError('caption', 'The claim list is empty or has an empty claim.');
     return { claims, setAside: [], notes: [] };
   }
+  // Checked here because the core's own message speaks of selecting text on a page.
+  if (!source.caption.trim()) throw new CheckError('caption', 'The caption is empty: there is nothing to check.');
   const { caption, notes } = prepareCaption(source.caption);
   const split = splitCaption(caption);
   const kept = capClaims(split.claims, DEFAULT_MAX_CLAIMS);

@@ -77,8 +77,10 @@ Optional gold labels (for the metrics in the summary), one per claim in claim or
 
 Output, one line per item, written as soon as it finishes (so not in input order):
   {"id","claims":[{"text","label","reasoning","error_type"}],"set_aside":[…],"model","usage","notes"}
-  {"id","error":{"kind","message"}}       when that item failed (bad line, image, endpoint, …)
-Without --resume the output file is replaced.
+  {"id","error":{"kind","message"}}       when that item failed (image, caption, model answer, …)
+A malformed input line or a repeated id is reported on stderr by line number and not written, so
+fixing it and running again with --resume picks it up. A failure of the endpoint itself (key, model,
+base URL) stops the run without writing the items left. Without --resume the output file is replaced.
 
   --out <file>          where results go (required)
   --concurrency <N>     items checked at once, 1–64 (default 4)

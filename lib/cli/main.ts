@@ -48,12 +48,16 @@ process.on('SIGINT', () => {
   controller.abort();
 });
 
+// `npm run caption-check` runs in the package folder; paths on its command line are the caller's,
+// which npm keeps in INIT_CWD. Only trusted for this script, since the variable is inherited by children.
+const cwd = process.env.npm_lifecycle_event === 'caption-check' && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
+
 const io: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
   env: process.env,
-  cwd: process.cwd(),
+  cwd,
   signal: controller.signal,
 };
 
