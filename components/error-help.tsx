@@ -9,6 +9,7 @@ export const FIXES: Record<CheckErrorKind, FixAction[]> = {
   'not-configured': ['options'],
   auth: ['options'],
   'model-not-found': ['pickModel'],
+  'endpoint-not-found': ['options'],
   'no-image-input': ['pickModel'],
   network: ['grant', 'retry', 'options'],
   'rate-limited': ['retry'],
