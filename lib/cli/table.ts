@@ -25,7 +25,7 @@ const INDENT = ' '.repeat(13);
 /** One claim's row and its reasoning line. */
 export function formatClaimRow(index: number, claim: ClaimResult, style: Style = PLAIN): string {
   const number = String(index + 1).padStart(3);
-  const mark = claim.label === null ? style.dim('?  no verdict') : claim.label ? style.green('✓  true ') : style.red('✗  false');
+  const mark = claim.label === null ? style.dim('?  none ') : claim.label ? style.green('✓  true ') : style.red('✗  false');
   const types = claim.error_type.length ? `  [${claim.error_type.join(', ')}]` : '';
   const reasoning = claim.reasoning ?? 'The model gave no verdict for this claim.';
   return `${number} ${mark}  ${claim.text}${style.red(types)}\n${INDENT}${style.dim(reasoning)}`;
