@@ -191,22 +191,34 @@ function topViewport(): { width: number; height: number } {
   }
 }
 
-/** Lets the page paint after a scroll, so a screenshot taken next shows the element where it was measured. */
+/**
+ * Lets the page paint after a scroll, so a screenshot taken next shows the element where it was
+ * measured: two animation frames, then a moment for the frame to reach the screen. The timer only
+ * guards against a tab that paints nothing at all (hidden), and waits long enough for a busy machine.
+ */
 function painted(): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100); // rAF does not run in a hidden tab
+    const timer = setTimeout(resolve, 1_000);
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         clearTimeout(timer);
-        resolve();
+        setTimeout(resolve, 50);
       }),
     );
   });
 }
 
+function fullyInView(element: Element): boolean {
+  if (window !== window.top) return false; // the frame itself may be out of the top viewport
+  const r = element.getBoundingClientRect();
+  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+}
+
 async function locate(found: FoundImage): Promise<ImageLocation> {
-  found.element.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
-  await painted();
+  if (!fullyInView(found.element)) {
+    found.element.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+    await painted();
+  }
   return { rect: boxInTopViewport(found.element), viewport: topViewport(), dpr: devicePixelRatio, currentSrc: found.url, kind: found.kind };
 }
 

@@ -116,30 +116,43 @@ async function fromScreenshot(target: CheckTarget, maxEdge: number, pageReachabl
   return { ...encoded, path: 'screenshot', ...(note ? { note } : {}) };
 }
 
-/** Acquires the image of a check: page, else fetch, else screenshot; fatal image problems end it with what to do. */
-export async function acquireImage(target: CheckTarget, maxEdge: number, signal: AbortSignal): Promise<AcquiredImage> {
+/** What the paths that need no screenshot found: the image, or what the screenshot needs to know. */
+type Early = { image: AcquiredImage } | { image: null; pageReachable: boolean };
+
+/** The page path, then the worker's fetch; fatal image problems end the check with what to do. */
+async function withoutScreenshot(target: CheckTarget, maxEdge: number, signal: AbortSignal): Promise<Early> {
   const page = await fromPage(target, maxEdge);
-  if (page.image) return page.image;
+  if (page.image) return { image: page.image };
   const pageReachable = page.url !== null;
   signal.throwIfAborted();
   try {
     const fetched = await fetchImage(page.url ?? target.srcUrl, maxEdge, signal, target.pageUrl);
     // The pick (if any) was not consumed by the page: drop it now, without waiting.
     if (pageReachable) void callPage(target, 'forgetPicked').catch(() => undefined);
-    return fetched;
+    return { image: fetched };
   } catch (error) {
     if (!unreachable(error)) throw error;
   }
-  signal.throwIfAborted();
-  return fromScreenshot(target, maxEdge, pageReachable);
+  return { image: null, pageReachable };
+}
+
+/** Acquires the image of a check: page, else fetch, else screenshot. */
+export async function acquireImage(target: CheckTarget, maxEdge: number, signal: AbortSignal): Promise<AcquiredImage> {
+  return startAcquire(target, maxEdge, signal)(target.srcUrl);
 }
 
 /**
- * Starts acquiring at once, beside the caption step, and returns runCheck's `acquireImage`, which
- * hands over that work: the image is usually ready by the time the claims are.
+ * Starts reading the image at once (page, then fetch), beside the caption step, and returns
+ * runCheck's `acquireImage`, which takes over that work: the image is usually ready when the claims
+ * are. The screenshot waits for that call: by then the caption chooser is closed and not captured.
  */
 export function startAcquire(target: CheckTarget, maxEdge: number, signal: AbortSignal): (imageUrl: string) => Promise<AcquiredImage> {
-  const pending = acquireImage(target, maxEdge, signal);
-  pending.catch(() => undefined); // a check that fails earlier never asks: no unhandled rejection
-  return () => pending;
+  const early = withoutScreenshot(target, maxEdge, signal);
+  early.catch(() => undefined); // a check that ends before asking must not leave an unhandled rejection
+  return async () => {
+    const found = await early;
+    if (found.image) return found.image;
+    signal.throwIfAborted();
+    return fromScreenshot(target, maxEdge, found.pageReachable);
+  };
 }

@@ -45,6 +45,8 @@ export async function startCheck(
   const choice = await pickVerifier(settings, preset.provider);
   // Also covers the wait for the user in the chooser (executeScript awaits the page's promise).
   const stop = keepAlive();
+  // The image is read in the page while the caption is chosen (nothing is sent before the user confirms).
+  const acquire = startAcquire(target, settings.maxImageEdge, controller.signal);
   try {
     // The caption is settled before a job exists: nothing is shown or sent until the user confirms.
     let chosen: GatheredCaption | CheckError | null =
@@ -86,7 +88,7 @@ export async function startCheck(
           if (!late) throw new CheckError('aborted', 'The check was cancelled.');
           return late;
         },
-        acquireImage: keepImage(startAcquire(target, settings.maxImageEdge, controller.signal), target.tabId, extras),
+        acquireImage: keepImage(acquire, target.tabId, extras),
         // A local server refusing the extension gets the exact fix (grant access, or OLLAMA_ORIGINS).
         verify: choice.provider === 'endpoint' ? withLocalHint(choice.verifier(controller.signal), settings.baseUrl) : choice.verifier(controller.signal),
         split: endpointSplitter(settings, controller.signal),
