@@ -65,11 +65,11 @@ function Options() {
         onLoadModels={loadModels}
         onSave={async (values) => {
           // Asked first, still inside the click: browsers show the permission prompt only during a user gesture.
-          const access = requestLocalAccess(values.baseUrl);
+          // Not awaited: declined or not, the endpoint is saved and used.
+          void requestLocalAccess(values.baseUrl);
           const error = await save(values);
           if (!error) {
-            // Declined or not, the endpoint is saved; the rule acts only where access was granted.
-            await access;
+            // The rule acts only once access is granted (declarativeNetRequestWithHostAccess), so it can go in now.
             await installLocalRule(values.baseUrl).catch(() => undefined);
             setSettings(await loadSettings());
           }
