@@ -29,7 +29,7 @@ async function photo(): Promise<Buffer> {
       `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="1300" cy="1500" r="700" fill="#e9c46a"/>` +
       `<rect x="2300" y="800" width="1200" height="1600" fill="#264653"/></svg>`,
   );
-  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 28 } } })
+  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } })
     .png()
     .toBuffer();
   return sharp(scene).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 88 }).toBuffer();
