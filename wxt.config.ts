@@ -17,6 +17,9 @@ export default defineConfig({
     permissions: ['contextMenus', 'activeTab', 'scripting', 'storage', 'declarativeNetRequestWithHostAccess'],
     // Endpoint origins (a local Ollama, a gateway without CORS) are asked for when the user saves them.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
+    // Test builds only (test/browser/local-endpoint.test.ts): the state after the user granted an endpoint's
+    // origin, since a headless browser cannot click the permission prompt. Never set for a release build.
+    ...(process.env.CAPTION_CHECK_TEST_GRANTED_ORIGINS ? { host_permissions: process.env.CAPTION_CHECK_TEST_GRANTED_ORIGINS.split(',') } : {}),
     action: { default_title: 'Caption Check' },
     // For pages that block the context menu; a command grants activeTab like a menu click.
     commands: {

@@ -16,16 +16,16 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
-/** Launches headless Chromium with the built extension loaded, as a user profile would have it. */
-export async function launchWithExtension(): Promise<LoadedExtension> {
+/** Launches headless Chromium with the built extension loaded, as a user profile would have it (another build folder may be given). */
+export async function launchWithExtension(extensionDir: string = EXTENSION_DIR): Promise<LoadedExtension> {
   const profile = await mkdtemp(join(tmpdir(), 'caption-check-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: true,
     viewport: { width: 1100, height: 800 },
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR},${HELPER_DIR}`,
-      `--load-extension=${EXTENSION_DIR},${HELPER_DIR}`,
+      `--disable-extensions-except=${extensionDir},${HELPER_DIR}`,
+      `--load-extension=${extensionDir},${HELPER_DIR}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
