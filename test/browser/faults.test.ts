@@ -1,0 +1,199 @@
+// Endpoint faults end to end: the built extension against the local model server, read in the popup as
+// the user reads it — the status line, its state, and the fix buttons offered. The SDK-level mapping
+// of each failure is covered by test/verify/*; this file proves the whole path shows it, and that no
+// promise rejection goes unhandled in the worker along the way.
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { CheckJob } from '@/lib/check';
+import type { CheckErrorKind } from '@/lib/errors';
+import { startModelServer, type Behavior, type ModelServer } from '../server/openai-server';
+import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { checkImage, finishedJob, openGranted, storedJob } from './run-check';
+import { watchWorkerErrors } from './worker-control';
+
+const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
+
+/** A loopback port with nothing listening on it (connection refused). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('endpoint faults, as the popup shows them', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+  let page: Page;
+  let popup: Page;
+  let tabId: number;
+  let errors: Awaited<ReturnType<typeof watchWorkerErrors>>;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800) });
+    pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+    errors = await watchWorkerErrors(ext);
+    ({ page, tabId } = await openGranted(ext, `${pages.origin}/article.html`));
+    popup = await openPopup(ext, tabId);
+  });
+
+  afterEach(async () => {
+    await expect(errors.read()).resolves.toEqual([]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  /** Merges fields into the stored settings, as Options would save them. */
+  async function setSettings(patch: Record<string, unknown>): Promise<void> {
+    const worker = await currentWorker(ext);
+    await worker.evaluate(async (fields) => {
+      const { settings } = await chrome.storage.local.get('settings');
+      await chrome.storage.local.set({ settings: { ...(settings as object), ...fields } });
+    }, patch);
+  }
+
+  /** Runs one check on the page with the server behaving as told; resolves with the finished job. */
+  async function check(behavior: Partial<Behavior>): Promise<CheckJob> {
+    model.reset();
+    model.set(behavior);
+    const previous = (await storedJob(ext, tabId))?.id;
+    await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    return finishedJob(ext, tabId, previous, 60_000);
+  }
+
+  const posts = () => model.requests.filter((r) => r.method === 'POST');
+  const status = () => popup.getByTestId('check-status');
+  const labels = () => popup.getByTestId('claim').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-label')));
+  const fixButtons = () => popup.getByTestId('error-help').getByRole('button').allInnerTexts();
+
+  /** The popup shows the job's error: state "error", the message, and exactly these fix buttons. */
+  async function expectError(job: CheckJob, kind: CheckErrorKind, message: RegExp, buttons: (string | RegExp)[]): Promise<void> {
+    expect(job.error?.kind).toBe(kind);
+    await expect.poll(() => status().getAttribute('data-state')).toBe('error');
+    await expect.poll(() => status().innerText()).toMatch(message);
+    await expect.poll(() => popup.getByTestId('error-help').getAttribute('data-kind')).toBe(kind);
+    const offered = await fixButtons();
+    expect(offered).toHaveLength(buttons.length);
+    buttons.forEach((b, i) => expect(offered[i]).toMatch(b));
+  }
+
+  async function expectDone(job: CheckJob, expected: string[] = ['true', 'true']): Promise<void> {
+    expect(job.status, job.error?.message).toBe('done');
+    await expect.poll(() => status().getAttribute('data-state')).toBe('done');
+    await expect.poll(labels).toEqual(expected);
+  }
+
+  it('401 bad key → says to check the key in Options, offers Open Options', async () => {
+    const job = await check({ apiKey: 'sk-other' });
+    await expectError(job, 'auth', /Check your API key in Options/, ['Open Options']);
+    expect(posts()).toHaveLength(1); // a bad key is not retried
+    expect(await status().innerText()).not.toContain('sk-test');
+  });
+
+  it('404 unknown model → names the model, offers to pick another', async () => {
+    const job = await check({ models: ['another-vlm'] });
+    await expectError(job, 'model-not-found', /does not know the model "test-vlm"/, ['Pick a vision model']);
+  });
+
+  it('429 with Retry-After → waits as told, then succeeds', async () => {
+    const job = await check({ failures: [{ status: 429, headers: { 'retry-after': '1' } }] });
+    await expectDone(job);
+    const [first, second] = posts();
+    expect([first?.status, second?.status]).toEqual([429, 200]);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('500 then success → retried once, done', async () => {
+    const job = await check({ failures: [{ status: 500 }] });
+    await expectDone(job);
+    expect(posts().map((r) => r.status)).toEqual([500, 200]);
+  });
+
+  it('a model without image input → says so, offers to pick a vision model', async () => {
+    const job = await check({ rejectImages: true });
+    await expectError(job, 'no-image-input', /does not accept images/, ['Pick a vision model']);
+  });
+
+  it('an endpoint that rejects json_schema → steps down to json_object, then remembers it', async () => {
+    const job = await check({ rejectJsonSchema: true });
+    await expectDone(job);
+    const modes = () => posts().map((r) => ((r.body as { response_format?: { type: string } }).response_format?.type ?? 'none'));
+    expect(modes()).toEqual(['json_schema', 'json_object']);
+    const again = await check({ rejectJsonSchema: true });
+    await expectDone(again);
+    expect(modes()).toEqual(['json_object']);
+  });
+
+  it.each(['fenced', 'python', 'prose', 'strings'] as const)('a "%s" verdict list is read in full', async (output) => {
+    const job = await check({ output, falseWhen: [{ match: /dog/, error_type: ['Object'] }] });
+    await expectDone(job, ['true', 'false']);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('a short verdict list → the missing claim is asked again, once', async () => {
+    const job = await check({ outputQueue: ['short'] });
+    await expectDone(job);
+    expect(posts().map((r) => r.claims)).toEqual([
+      ['Two orange cats sit on a sofa.', 'A dog sleeps under the table.'],
+      ['A dog sleeps under the table.'],
+    ]);
+  });
+
+  it('an over-long verdict list → the extra verdict is dropped, with a note', async () => {
+    const job = await check({ output: 'long' });
+    await expectDone(job);
+    await expect.poll(() => popup.getByText(/extra ones were dropped/).count()).toBe(1);
+  });
+
+  it('empty content → says nothing readable came back, offers Retry and another model', async () => {
+    const job = await check({ output: 'empty' });
+    await expectError(job, 'bad-output', /no verdict that could be read/, ['Retry', 'Pick a vision model']);
+  });
+
+  it('a refusal → quotes it, offers Retry and another model', async () => {
+    const job = await check({ output: 'refusal' });
+    await expectError(job, 'refused', /refused/, ['Retry', 'Pick a vision model']);
+  });
+
+  it('finish_reason "length" → keeps the whole verdicts, asks again for the cut one, says what happened', async () => {
+    const job = await check({ output: 'length' });
+    expect(job.status).toBe('done');
+    await expect.poll(() => status().getAttribute('data-state')).toBe('done');
+    // The cut verdict is never guessed: it stays without one, and the follow-up was asked for it.
+    await expect.poll(labels).toEqual(['true', 'error']);
+    expect(posts().map((r) => r.claims.length)).toEqual([2, 1]);
+    await expect.poll(() => popup.locator('.notes').innerText()).toMatch(/length|cut/i);
+  });
+
+  it('connection refused → says the endpoint cannot be reached, offers Retry and Options', async () => {
+    const port = await closedPort();
+    await setSettings({ baseUrl: `http://127.0.0.1:${port}/v1` });
+    try {
+      const job = await check({});
+      await expectError(job, 'network', /Could not reach the model endpoint/, [/Allow access/, 'Retry', 'Open Options']);
+    } finally {
+      await setSettings({ baseUrl: model.baseUrl });
+    }
+  });
+
+  it('a timeout → says the model did not answer in time, offers Retry and Options', async () => {
+    await setSettings({ timeoutSeconds: 5 });
+    try {
+      // Longer than the client waits, on every retry.
+      const job = await check({ delayMs: 60_000 });
+      await expectError(job, 'timeout', /did not answer in time/, ['Retry', 'Open Options']);
+      expect(posts().length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await setSettings({ timeoutSeconds: 120 });
+    }
+  });
+});
