@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { configureEndpoint, launchWithExtension, type LoadedExtension } from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { checkWithSelection, openGranted, storedJob } from './results-flow';
+
+const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
+
+/** The text of each range in a named highlight, read in the page's main world (the registry is the document's). */
+function highlightTexts(name: string): string[] {
+  const highlight = CSS.highlights.get(name);
+  return highlight ? [...highlight].map((range) => (range as Range).toString()) : [];
+}
+
+describe('marks on the page: highlighted claim spans and a badge by the image', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800) });
+    // Claim text split across elements: offsets must map across text nodes.
+    pages.route(
+      '/article.html',
+      figurePage('/photo.jpg', 'Two <b>orange</b> cats sit on a sofa.\n   A dog sleeps under the <i>table</i>.', '<p>More text after the figure.</p>'),
+    );
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: '', model: 'test-vlm' });
+  });
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  it('marks each claim with its verdict without changing the page DOM, and Esc removes the marks', async () => {
+    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'No dog is visible.' }] });
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/article.html`);
+    await page.setViewportSize({ width: 900, height: 700 });
+    const bodyBefore = await page.evaluate(() => document.body.innerHTML);
+    await checkWithSelection(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    await page.waitForFunction(() => CSS.highlights.has('caption-check-false'));
+    expect((await storedJob(ext, tabId))?.caption).toBe(CAPTION);
+
+    await expect(page.evaluate(highlightTexts, 'caption-check-true')).resolves.toEqual(['Two orange cats sit on a sofa.']);
+    await expect(page.evaluate(highlightTexts, 'caption-check-false')).resolves.toEqual(['A dog sleeps under the table.']);
+    // The page's own DOM is untouched; the badge is one host element outside <body> with a closed shadow root.
+    await expect(page.evaluate(() => document.body.innerHTML)).resolves.toBe(bodyBefore);
+    const badge = await page.evaluate(() => {
+      const host = document.querySelector('caption-check-badge');
+      return host && { shadowVisible: host.shadowRoot !== null, inBody: document.body.contains(host) };
+    });
+    expect(badge).toEqual({ shadowVisible: false, inBody: false });
+    // The highlight style came in through scripting.insertCSS: a not-supported span is drawn with a wavy underline.
+    const drawn = await page.evaluate(() => {
+      const probe = document.createElement('style');
+      document.head.append(probe);
+      const rules = [...document.styleSheets].flatMap((sheet) => {
+        try {
+          return [...sheet.cssRules].map((r) => r.cssText);
+        } catch {
+          return [];
+        }
+      });
+      probe.remove();
+      return rules.join('\n');
+    });
+    // Injected user-origin sheets are not listed in document.styleSheets; the mark itself is the proof above.
+    expect(drawn).not.toContain('caption-check-false');
+
+    // Hovering the unsupported claim shows its verdict (the tooltip lives in the closed shadow root).
+    const box = await page.locator('figcaption i').boundingBox();
+    await page.mouse.move(box!.x + 4, box!.y + box!.height / 2);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: 'docs/marks.png', clip: { x: 0, y: 0, width: 680, height: 560 } });
+
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !CSS.highlights.has('caption-check-false') && !document.querySelector('caption-check-badge'));
+    await expect(page.evaluate(() => CSS.highlights.size)).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('removes the marks when the page navigates', async () => {
+    model.reset();
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/article.html`);
+    await checkWithSelection(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    await page.waitForFunction(() => CSS.highlights.has('caption-check-true'));
+    await expect(page.evaluate(highlightTexts, 'caption-check-true')).resolves.toHaveLength(2);
+    await page.evaluate(() => history.pushState({}, '', '#next'));
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await page.waitForFunction(() => CSS.highlights.size === 0 && !document.querySelector('caption-check-badge'));
+    await page.close();
+  });
+});
