@@ -6,6 +6,8 @@ import { errorTypeSchema, verdictSchema } from './verify/schema';
 /** A claim as the UI shows it: its span in the caption and, once it arrives, its verdict. */
 export const claimResultSchema = claimSpanSchema.extend({
   verdict: verdictSchema.nullable(),
+  /** Probability of the verdict's label token, where the endpoint sent logprobs; null otherwise. */
+  confidence: z.number().min(0).max(1).nullable().optional(),
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 

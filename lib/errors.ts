@@ -5,6 +5,7 @@ export const checkErrorKindSchema = z.enum([
   'not-configured',
   'auth',
   'model-not-found',
+  'endpoint-not-found',
   'no-image-input',
   'rate-limited',
   'timeout',

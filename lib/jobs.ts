@@ -24,6 +24,8 @@ export interface AcquiredImage {
 
 export interface VerifyOutcome {
   verdicts: (Verdict | null)[];
+  /** Per claim, where the endpoint sent logprobs. */
+  confidences?: (number | null)[];
   usage: Usage;
   notes: string[];
 }
@@ -106,7 +108,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       caption,
       pageUrl: gathered.pageUrl || job.pageUrl,
       imageUrl: gathered.imageUrl || job.imageUrl,
-      claims: kept.map((c) => ({ ...c, verdict: null })),
+      claims: kept.map((c) => ({ ...c, verdict: null, confidence: null })),
       setAside: split.setAside,
       notes,
       phase: 'image',
@@ -136,7 +138,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       finishedAt: deps.now(),
       usage: outcome.usage,
       notes: [...job.notes, ...outcome.notes],
-      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? c.verdict })),
+      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? c.verdict, confidence: outcome.confidences?.[i] ?? null })),
     });
   } catch (error) {
     const info =

@@ -76,8 +76,15 @@ export function toCheckError(error: unknown, model: string): CheckError {
       null,
       cause,
     );
-  if (error instanceof NotFoundError)
+  if (error instanceof NotFoundError && (error.code === 'model_not_found' || /model/i.test(error.message)))
     return new CheckError('model-not-found', `The endpoint does not know the model "${model}". Pick another model in Options.`, null, cause);
+  if (error instanceof NotFoundError)
+    return new CheckError(
+      'endpoint-not-found',
+      'The endpoint answered 404 Not Found. Check the Base URL in Options (for most servers it ends in /v1).',
+      null,
+      cause,
+    );
   if (error instanceof RateLimitError)
     return new CheckError(
       'rate-limited',

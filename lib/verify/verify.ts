@@ -8,6 +8,7 @@ import { parseVerdicts } from './parse';
 import { verdictListSchema, type Verdict } from './schema';
 import { createVerdictStreamParser } from './stream-parse';
 import { mentionsImageInput, toCheckError } from './client';
+import { labelConfidences, type TokenLogprob } from './confidence';
 
 /** How the model is asked for JSON, strongest first; the first one an endpoint accepts is remembered. */
 export const OUTPUT_MODES = ['json_schema', 'json_object', 'prompt'] as const;
@@ -33,6 +34,8 @@ export interface VerifyOptions {
   /** Requests in flight at once when a list is split into chunks. */
   concurrency?: number;
   onVerdict?: (claimIndex: number, verdict: Verdict) => void;
+  /** Ask for token logprobs (dropped for endpoints that reject them) to give each verdict a confidence. */
+  logprobs?: boolean;
   /** Called when the ladder settles on a mode, so the caller can remember it per endpoint. */
   onOutputMode?: (mode: OutputMode) => void;
 }
@@ -40,17 +43,38 @@ export interface VerifyOptions {
 export interface VerifyResult {
   /** One entry per claim, in claim order; null where the model gave no readable verdict. */
   verdicts: (Verdict | null)[];
+  /** Per claim, the probability of its label token where the endpoint sent logprobs; never invented. */
+  confidences: (number | null)[];
   usage: Usage;
   outputMode: OutputMode;
+  /** Whether the endpoint accepted the logprobs request (remember it, to skip a rejected request next time). */
+  logprobs: boolean;
   requests: number;
   notes: string[];
 }
 
 interface RequestOutcome {
   verdicts: (Verdict | null)[];
+  /** Aligned with `verdicts` when the label count matches; otherwise empty. */
+  confidences: number[];
   usage: Usage;
   notes: string[];
 }
+
+/** What the endpoint has shown it accepts, learnt as the check goes. */
+interface LadderState {
+  mode: OutputMode;
+  stream: boolean;
+  logprobs: boolean;
+  requests: number;
+}
+
+function alignedConfidences(tokens: readonly TokenLogprob[], verdictCount: number): number[] {
+  const confidences = labelConfidences(tokens);
+  return confidences.length === verdictCount ? confidences : [];
+}
+
+const LENGTH_NOTE = 'The model ran out of output tokens mid-answer; the claims it did not finish were asked again.';
 
 function responseFormat(mode: OutputMode): ChatCompletionCreateParamsBase['response_format'] {
   if (mode === 'json_schema') return zodResponseFormat(verdictListSchema, 'claim_verdicts');
@@ -58,7 +82,13 @@ function responseFormat(mode: OutputMode): ChatCompletionCreateParamsBase['respo
   return undefined;
 }
 
-function requestBody(model: string, claims: readonly string[], imageDataUrl: string, mode: OutputMode): ChatCompletionCreateParamsBase {
+function requestBody(
+  model: string,
+  claims: readonly string[],
+  imageDataUrl: string,
+  mode: OutputMode,
+  logprobs: boolean,
+): ChatCompletionCreateParamsBase {
   const { system, user } = buildVerifyMessages(claims, imageDataUrl);
   const format = responseFormat(mode);
   return {
@@ -75,6 +105,7 @@ function requestBody(model: string, claims: readonly string[], imageDataUrl: str
       },
     ],
     ...(format ? { response_format: format } : {}),
+    ...(logprobs ? { logprobs: true } : {}),
   };
 }
 
@@ -87,12 +118,12 @@ function checkFinish(message: { refusal?: string | null } | undefined, finishRea
 async function requestOnce(
   options: VerifyOptions,
   claims: readonly string[],
-  mode: OutputMode,
+  state: Pick<LadderState, 'mode' | 'stream' | 'logprobs'>,
   onVerdict: (index: number, verdict: Verdict) => void,
 ): Promise<RequestOutcome> {
-  const body = requestBody(options.model, claims, options.imageDataUrl, mode);
+  const body = requestBody(options.model, claims, options.imageDataUrl, state.mode, state.logprobs);
   const requestOptions = { signal: options.signal };
-  if (!options.stream) {
+  if (!state.stream) {
     const completion = await options.client.chat.completions.create({ ...body, stream: false }, requestOptions);
     const choice = completion.choices[0];
     checkFinish(choice?.message, choice?.finish_reason);
@@ -100,7 +131,8 @@ async function requestOnce(
     parsed.verdicts.slice(0, claims.length).forEach((v, i) => v && onVerdict(i, v));
     return {
       verdicts: parsed.verdicts,
-      notes: parsed.notes,
+      confidences: alignedConfidences(choice?.logprobs?.content ?? [], parsed.verdicts.length),
+      notes: choice?.finish_reason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
       usage: { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0 },
     };
   }
@@ -118,46 +150,66 @@ async function requestOnce(
   const usage: Usage = { promptTokens: 0, completionTokens: 0 };
   let refusal = '';
   let finishReason: string | null = null;
+  const tokens: TokenLogprob[] = [];
   for await (const chunk of stream) {
     const choice = chunk.choices[0];
     if (choice?.delta.content) scanner.push(choice.delta.content);
+    if (choice?.logprobs?.content) tokens.push(...choice.logprobs.content);
     if (choice?.delta.refusal) refusal += choice.delta.refusal;
     if (choice?.finish_reason) finishReason = choice.finish_reason;
     if (chunk.usage) usage.promptTokens = chunk.usage.prompt_tokens, usage.completionTokens = chunk.usage.completion_tokens;
   }
+  // The SDK ends an aborted stream quietly; say so rather than treat the cut answer as complete.
+  if (options.signal?.aborted) throw new CheckError('aborted', 'The check was cancelled.');
   checkFinish({ refusal: refusal || null }, finishReason);
   // The whole answer is the authority: it also reads what the incremental scan could not.
   const parsed = parseVerdicts(scanner.text);
   parsed.verdicts.slice(0, claims.length).forEach((v, i) => v && !seen.has(i) && onVerdict(i, v));
-  return { verdicts: parsed.verdicts, notes: parsed.notes, usage };
+  return {
+    verdicts: parsed.verdicts,
+    confidences: alignedConfidences(tokens, parsed.verdicts.length),
+    notes: finishReason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
+    usage,
+  };
 }
 
 function isRejectedRequest(error: unknown): error is BadRequestError | UnprocessableEntityError {
   return error instanceof BadRequestError || error instanceof UnprocessableEntityError;
 }
 
+/** Which request option a 400 names, from the error's `param` or its text; null when it names none. */
+function rejectedOption(error: BadRequestError | UnprocessableEntityError): 'logprobs' | 'stream' | 'format' | null {
+  const param = typeof error.param === 'string' ? error.param : '';
+  const text = `${param} ${error.message}`.toLowerCase();
+  if (/logprob/.test(text)) return 'logprobs';
+  if (/response_format|json_schema|json_object|structured|schema|format/.test(text)) return 'format';
+  if (/stream/.test(text)) return 'stream';
+  return null;
+}
+
 /**
- * Sends one chunk, stepping down the output ladder when the endpoint rejects a response format and
- * falling back to a plain request when it rejects streaming.
+ * Sends one chunk, dropping what the endpoint rejects: logprobs first, then a step down the output
+ * ladder (json_schema → json_object → prompt), then streaming. A 400 that names an option drops
+ * exactly that option; one that names none walks the same order.
  */
 async function requestWithLadder(
   options: VerifyOptions,
   claims: readonly string[],
-  state: { mode: OutputMode; stream: boolean; requests: number },
+  state: LadderState,
   onVerdict: (index: number, verdict: Verdict) => void,
 ): Promise<RequestOutcome> {
   for (;;) {
     try {
       state.requests++;
-      return await requestOnce({ ...options, stream: state.stream }, claims, state.mode, onVerdict);
+      return await requestOnce(options, claims, state, onVerdict);
     } catch (error) {
       if (!isRejectedRequest(error) || mentionsImageInput(error)) throw toCheckError(error, options.model);
-      const next = OUTPUT_MODES[OUTPUT_MODES.indexOf(state.mode) + 1];
-      if (next) state.mode = next;
-      else if (state.stream) {
-        state.stream = false;
-        state.mode = OUTPUT_MODES[0];
-      } else throw toCheckError(error, options.model);
+      const named = rejectedOption(error);
+      const nextMode = OUTPUT_MODES[OUTPUT_MODES.indexOf(state.mode) + 1];
+      if (state.logprobs && (named === 'logprobs' || named === null)) state.logprobs = false;
+      else if (nextMode && (named === 'format' || named === null)) state.mode = nextMode;
+      else if (state.stream && (named === 'stream' || named === null)) state.stream = false;
+      else throw toCheckError(error, options.model);
     }
   }
 }
@@ -183,8 +235,14 @@ export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult
   const { claims } = options;
   if (claims.length === 0) throw new CheckError('caption', 'There is no claim to check. Select the caption text and try again.');
   const chunkSize = Math.max(1, options.chunkSize ?? 12);
-  const state = { mode: options.outputMode ?? OUTPUT_MODES[0], stream: options.stream ?? false, requests: 0 };
+  const state: LadderState = {
+    mode: options.outputMode ?? OUTPUT_MODES[0],
+    stream: options.stream ?? false,
+    logprobs: options.logprobs ?? true,
+    requests: 0,
+  };
   const verdicts: (Verdict | null)[] = claims.map(() => null);
+  const confidences: (number | null)[] = claims.map(() => null);
   const usage: Usage = { promptTokens: 0, completionTokens: 0 };
   const notes: string[] = [];
   // One failed chunk ends the check: the chunks still in flight are cancelled and report nothing more.
@@ -203,7 +261,11 @@ export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult
     notes.push(...outcome.notes);
     if (outcome.verdicts.length > indices.length)
       notes.push(`The model sent ${outcome.verdicts.length} verdicts for ${indices.length} claims; the extra ones were dropped.`);
-    outcome.verdicts.slice(0, indices.length).forEach((v, i) => v && (verdicts[indices[i]!] = v));
+    outcome.verdicts.slice(0, indices.length).forEach((v, i) => {
+      if (!v) return;
+      verdicts[indices[i]!] = v;
+      confidences[indices[i]!] = outcome.confidences[i] ?? null;
+    });
   };
 
   const all = claims.map((_, i) => i);
@@ -230,5 +292,5 @@ export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult
   }
   if (verdicts.every((v) => !v))
     throw new CheckError('bad-output', 'The model answered, but with no verdict that could be read. Retry, or pick a stronger model in Options.');
-  return { verdicts, usage, outputMode: state.mode, requests: state.requests, notes };
+  return { verdicts, confidences, usage, outputMode: state.mode, logprobs: state.logprobs, requests: state.requests, notes };
 }

@@ -24,6 +24,7 @@ describe.each([false, true])('stream: %s', (stream) => {
     { name: 'a wrong API key', behavior: { apiKey: 'the-right-key' }, kind: 'auth', requests: 1 },
     { name: 'an unknown model', behavior: { models: ['another-vlm'] }, kind: 'model-not-found', requests: 1 },
     { name: 'a text-only model', behavior: { rejectImages: true }, kind: 'no-image-input', requests: 1 },
+    { name: 'a wrong base URL path', behavior: { failures: [{ status: 404, body: '404 page not found' }] }, kind: 'endpoint-not-found', requests: 1 },
     { name: 'a refusal', behavior: { output: 'refusal' }, kind: 'refused', requests: 1 },
     { name: 'persistent rate limiting', behavior: { failures: [{ status: 429, headers: { 'retry-after': '2' } }] }, kind: 'rate-limited', requests: 1 },
     { name: 'a server failure', behavior: { failures: [{ status: 500 }] }, kind: 'server', requests: 1 },

@@ -105,6 +105,7 @@ describe.each([false, true])('stream: %s', (stream) => {
         },
       ],
       response_format: { type: 'json_object' },
+      logprobs: true,
       ...(stream ? { stream: true, stream_options: { include_usage: true } } : { stream: false }),
     });
     const userText = (request!.body as { messages: { content: { text?: string }[] }[] }).messages[1]!.content[0]!.text;
