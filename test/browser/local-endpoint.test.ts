@@ -1,0 +1,123 @@
+// A local Ollama answers 403 to requests whose Origin is a browser extension. Saving a local endpoint
+// asks for its origin and installs a session rule that drops the Origin header on our own requests there.
+// A headless browser cannot click the permission prompt, so "granted" is a second build of the same code
+// whose manifest already holds that origin (CAPTION_CHECK_TEST_GRANTED_ORIGINS, see wxt.config.ts): at
+// runtime a granted optional origin and a listed one are the same permission.
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { confirmChooser } from './chooser-driver';
+import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+
+const OUT = process.env.CAPTION_CHECK_OUT_DIR ?? '.output';
+const GRANTED_OUT = `${OUT}-granted`;
+
+interface JobView {
+  status: string;
+  error: { kind: string; message: string } | null;
+  claims: { verdict: { label: boolean } | null }[];
+}
+
+async function saveEndpoint(ext: LoadedExtension, baseUrl: string): Promise<void> {
+  const options = await ext.context.newPage();
+  await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+  await options.getByLabel('Base URL', { exact: true }).fill(baseUrl);
+  await options.getByLabel('Model', { exact: true }).fill('test-vlm');
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
+  await options.close();
+}
+
+async function checkFigure(ext: LoadedExtension, pages: PageServer): Promise<JobView> {
+  const page = await ext.context.newPage();
+  await page.goto(`${pages.origin}/article.html`);
+  const tabId = await tabIdOf(ext, page);
+  await grantActiveTab(ext, page);
+  await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+  await confirmChooser(page);
+  const read = async () =>
+    (await currentWorker(ext)).evaluate(async (id) => (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] as JobView | undefined, tabId);
+  await expect.poll(async () => (await read())?.status, { timeout: 30_000 }).not.toBe('running');
+  await page.close();
+  return (await read())!;
+}
+
+describe('a local endpoint that refuses extension origins (Ollama without OLLAMA_ORIGINS)', () => {
+  let model: ModelServer;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [model, pages] = await Promise.all([startModelServer({ rejectExtensionOrigins: true }), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
+    pages.route('/article.html', figurePage('/photo.jpg', 'Two orange cats sit on a sofa.'));
+    execFileSync('npx', ['wxt', 'build'], {
+      env: { ...process.env, CAPTION_CHECK_OUT_DIR: GRANTED_OUT, CAPTION_CHECK_TEST_GRANTED_ORIGINS: 'http://127.0.0.1/*' },
+      stdio: 'ignore',
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all([model?.close(), pages?.close()]);
+  });
+
+  it('without access: Save installs the rule, and the failed check says exactly how to fix it', async () => {
+    model.reset();
+    const ext = await launchWithExtension();
+    try {
+      await saveEndpoint(ext, model.baseUrl);
+      const rules = await ext.worker.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
+      expect(rules).toEqual([
+        expect.objectContaining({
+          action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
+          condition: expect.objectContaining({ requestDomains: ['127.0.0.1'], initiatorDomains: [ext.extensionId] }),
+        }),
+      ]);
+      const job = await checkFigure(ext, pages);
+      expect(job.status).toBe('error');
+      expect(job.error?.message).toContain(`local model server at ${model.origin}`);
+      expect(job.error?.message).toContain('open Options and press Save');
+      expect(job.error?.message).toContain('OLLAMA_ORIGINS=chrome-extension://*');
+      // The server saw our origin and refused it (the rule cannot act without the grant).
+      const refused = model.requests.filter((r) => r.status === 403);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((r) => String(r.headers.origin).startsWith('chrome-extension://'))).toBe(true);
+    } finally {
+      await ext.close();
+    }
+  });
+
+  it('with access granted: the rule drops the Origin header and verdicts arrive', async () => {
+    model.reset();
+    const ext = await launchWithExtension(resolve(GRANTED_OUT, 'chrome-mv3'));
+    try {
+      await saveEndpoint(ext, model.baseUrl);
+      const job = await checkFigure(ext, pages);
+      expect(job.error).toBeNull();
+      expect(job.status).toBe('done');
+      expect(job.claims.map((c) => c.verdict?.label)).toEqual([true]);
+      const verification = model.requests.filter((r) => r.image);
+      expect(verification).toHaveLength(1);
+      expect(verification[0]!.headers.origin).toBeUndefined();
+      expect(model.requests.some((r) => r.status === 403)).toBe(false);
+    } finally {
+      await ext.close();
+    }
+  });
+
+  it('with access granted but no rule (removed): the server refuses, and the message names OLLAMA_ORIGINS', async () => {
+    model.reset();
+    const ext = await launchWithExtension(resolve(GRANTED_OUT, 'chrome-mv3'));
+    try {
+      await saveEndpoint(ext, model.baseUrl);
+      await ext.worker.evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401] }));
+      const job = await checkFigure(ext, pages);
+      expect(job.status).toBe('error');
+      expect(job.error?.message).toContain('refused this extension (403)');
+      expect(job.error?.message).toContain('OLLAMA_ORIGINS=chrome-extension://*');
+    } finally {
+      await ext.close();
+    }
+  });
+});
