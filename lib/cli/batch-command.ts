@@ -129,14 +129,15 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
   }
 
   const runItem = async (item: BatchItem, index: number) => {
-    // Sizing is CPU work: the image of the item that will take this slot next is prepared while this
-    // one waits for the model, so a free slot never waits on sharp. Its failure is reported when its turn comes.
-    const ahead = todo[index + concurrency];
-    if (ahead && !signal.aborted) image(ahead.image).catch(() => undefined);
     let record: ({ id: string | number } & CheckResult) | { id: string | number; error: { kind: string; message: string } };
     try {
       const planned = planClaims(item.source);
-      const result = await checkItem({ client, model: endpoint.model, planned, image: await image(item.image), signal, outputMode });
+      const loaded = await image(item.image);
+      // Sizing is CPU work: once this item's image is ready, the one of the item that takes this slot
+      // next is prepared while the model answers. Its failure is reported when its turn comes.
+      const ahead = todo[index + concurrency];
+      if (ahead && !signal.aborted) image(ahead.image).catch(() => undefined);
+      const result = await checkItem({ client, model: endpoint.model, planned, image: loaded, signal, outputMode });
       record = { id: item.id, ...result };
       tally.ok++;
       tally.claims += result.claims.length;
