@@ -92,8 +92,9 @@ export async function encodeForModel(bytes: Uint8Array, label: string): Promise<
     );
   if (original.width * original.height > MAX_IMAGE_PIXELS)
     throw new CheckError('image', `${label} has ${Math.round((original.width * original.height) / 1e6)} megapixels, more than can be decoded.`);
-  const input = meta.format === 'svg' ? sharp(bytes, { density: svgDensity(original) }) : sharp(bytes, { limitInputPixels: false });
-  const rendered = meta.format === 'svg' ? { width: Math.round((original.width * svgDensity(original)) / 72), height: Math.round((original.height * svgDensity(original)) / 72) } : original;
+  const density = meta.format === 'svg' ? svgDensity(original) : null;
+  const input = density ? sharp(bytes, { density }) : sharp(bytes, { limitInputPixels: false });
+  const rendered = density ? { width: Math.round((original.width * density) / 72), height: Math.round((original.height * density) / 72) } : original;
   const target = fitWithin(rendered, IMAGE_POLICY.maxEdge);
   try {
     const { data, info } = await input

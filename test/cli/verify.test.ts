@@ -181,6 +181,14 @@ describe('verify images', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(chatRequests(server())[0]?.image).toMatchObject({ width: 1024, height: 768, mimeType: 'image/jpeg' });
   });
 
+  it('turns a photo upright by its EXIF orientation before sizing', async () => {
+    const rotated = join(dir, 'rotated.jpg');
+    writeFileSync(rotated, await sharp(await jpeg(2000, 1500)).withMetadata({ orientation: 6 }).jpeg().toBuffer());
+    const run = await verify('--image', rotated, '--caption', 'A dog.');
+    expect(run.code).toBe(0);
+    expect(chatRequests(server())[0]?.image).toMatchObject({ width: 768, height: 1024 });
+  });
+
   it('reads a 50-megapixel PNG', async () => {
     const huge = join(dir, 'huge.png');
     writeFileSync(huge, await png(10_000, 5_000));
