@@ -8,7 +8,7 @@ import { IMAGE_POLICY, fitWithin } from '../image/size';
 import type { AcquiredImage } from '../jobs';
 import type { ImageLocation } from '../page/find-image';
 import { callPage, type CheckTarget } from './gather';
-import { fetchImage } from './image';
+import { fetchImage, ImageFetchError } from './image';
 
 // What the page answers is data from a page's world: checked before it is trusted or uploaded.
 const dataUrlSchema = z
@@ -36,28 +36,30 @@ export const FOREIGN_FRAME_NOTE =
 
 const pageUnreachable = (error: unknown) => error instanceof CheckError && error.kind === 'page';
 
-/** True when the worker's fetch failed to reach the bytes (CORS, no host permission, offline), not when they were bad. */
+/** True when the worker could not get at the bytes (CORS, no host permission, a refusing CDN), not when they were bad. */
 function unreachable(error: unknown): boolean {
-  return error instanceof CheckError && error.kind === 'image' && (error.cause instanceof TypeError || /HTTP (401|403)\b/.test(error.message));
+  return error instanceof ImageFetchError && (error.status === null || error.status === 401 || error.status === 403);
 }
 
-/** Reads the image in its frame; null when the page cannot, with the URL the page saw (currentSrc). */
-async function fromPage(target: CheckTarget, maxEdge: number): Promise<{ image: AcquiredImage | null; url: string | null }> {
+/** What the page said: the image, or whether it answered at all and the URL it saw (currentSrc). */
+type PageAnswer = { image: AcquiredImage; reachable: true; url: string } | { image: null; reachable: boolean; url: string };
+
+async function fromPage(target: CheckTarget, maxEdge: number): Promise<PageAnswer> {
   let answer: unknown;
   try {
     answer = await callPage(target, 'readImage', target.srcUrl, maxEdge);
   } catch (error) {
-    if (pageUnreachable(error)) return { image: null, url: null };
+    if (pageUnreachable(error)) return { image: null, reachable: false, url: target.srcUrl };
     throw error;
   }
   const parsed = pageImageSchema.safeParse(answer);
-  if (!parsed.success) return { image: null, url: null };
+  if (!parsed.success) return { image: null, reachable: true, url: target.srcUrl };
   const value = parsed.data;
   if ('error' in value) {
     if (value.error.fatal) throw new CheckError('image', value.error.message);
-    return { image: null, url: value.error.url || null };
+    return { image: null, reachable: true, url: value.error.url };
   }
-  return { image: { dataUrl: value.dataUrl, byteLength: value.byteLength, path: 'page' }, url: null };
+  return { image: { dataUrl: value.dataUrl, byteLength: value.byteLength, path: 'page' }, reachable: true, url: target.srcUrl };
 }
 
 /** Screenshot bytes for a tab, retried once: Chrome allows only two captures a second. */
@@ -123,17 +125,20 @@ type Early = { image: AcquiredImage } | { image: null; pageReachable: boolean };
 async function withoutScreenshot(target: CheckTarget, maxEdge: number, signal: AbortSignal): Promise<Early> {
   const page = await fromPage(target, maxEdge);
   if (page.image) return { image: page.image };
-  const pageReachable = page.url !== null;
   signal.throwIfAborted();
-  try {
-    const fetched = await fetchImage(page.url ?? target.srcUrl, maxEdge, signal, target.pageUrl);
-    // The pick (if any) was not consumed by the page: drop it now, without waiting.
-    if (pageReachable) void callPage(target, 'forgetPicked').catch(() => undefined);
-    return { image: fetched };
-  } catch (error) {
-    if (!unreachable(error)) throw error;
+  // Only URLs the worker can resolve on its own: a page's blob: (or a canvas, with none) is not one.
+  const url = /^(https?|data):/.test(page.url) ? page.url : /^(https?|data):/.test(target.srcUrl) ? target.srcUrl : '';
+  if (url) {
+    try {
+      const fetched = await fetchImage(url, maxEdge, signal, target.pageUrl);
+      // The pick (if any) was not consumed by the page: drop it now, without waiting.
+      if (page.reachable) void callPage(target, 'forgetPicked').catch(() => undefined);
+      return { image: fetched };
+    } catch (error) {
+      if (!unreachable(error)) throw error;
+    }
   }
-  return { image: null, pageReachable };
+  return { image: null, pageReachable: page.reachable };
 }
 
 /** Acquires the image of a check: page, else fetch, else screenshot. */

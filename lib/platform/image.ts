@@ -32,6 +32,17 @@ export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dat
   }
 }
 
+/** The worker's download failed: `status` is the HTTP status, or null when no answer could be read (CORS, offline). */
+export class ImageFetchError extends CheckError {
+  constructor(
+    readonly status: number | null,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super('image', message, null, options);
+  }
+}
+
 /**
  * Fetches the image from the service worker and sizes it for the model. `referrer`: the page the
  * image is on, for CDNs that refuse hotlinks without it.
@@ -42,7 +53,8 @@ export async function fetchImage(url: string, maxEdge: number, signal?: AbortSig
       signal,
       credentials,
       cache: 'force-cache',
-      // Chrome keeps a cross-origin referrer only with this policy; where it drops it anyway the CDN sees none.
+      // The fetch standard keeps a referrer from another origin than the worker's only as "client":
+      // where the browser drops it the CDN sees none, and the screenshot path remains.
       ...(referrer && /^https?:/.test(referrer) ? { referrer, referrerPolicy: 'unsafe-url' as const } : {}),
     });
   let response: Response;
@@ -53,10 +65,10 @@ export async function fetchImage(url: string, maxEdge: number, signal?: AbortSig
       return request('omit');
     });
   } catch (cause) {
-    throw new CheckError('image', 'The image could not be downloaded from its site. Reload the page and try again.', null, { cause });
+    throw new ImageFetchError(null, 'The image could not be downloaded from its site. Reload the page and try again.', { cause });
   }
   if (!response.ok)
-    throw new CheckError('image', `The image could not be downloaded (HTTP ${response.status}). Reload the page and try again.`);
+    throw new ImageFetchError(response.status, `The image could not be downloaded (HTTP ${response.status}). Reload the page and try again.`);
   const encoded = await encodeForModel(await response.blob(), maxEdge);
   return { ...encoded, path: 'fetch' };
 }
