@@ -26,7 +26,7 @@ export default defineConfig({
       'pick-image': { suggested_key: { default: 'Alt+Shift+K' }, description: 'Pick an image on this page to check' },
     },
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'caption-check@caption-check.dev', strict_min_version: '128.0', data_collection_permissions: { required: ['websiteContent'] } } }
+      ? { browser_specific_settings: { gecko: { id: 'caption-check@caption-check.dev', strict_min_version: '128.0', data_collection_permissions: { required: ['websiteContent'] } } } }
       : {}),
   }),
   webExt: {
