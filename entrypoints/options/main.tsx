@@ -1,12 +1,14 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
+import { BuiltinModel } from '@/components/builtin-model';
 import { SettingsForm } from '@/components/settings-form';
 import { createTranslate } from '@/lib/i18n';
 import { connectionReportSchema, messageResponseSchema, modelListSchema, type ConnectionReport, type Message } from '@/lib/messages';
+import { readBuiltinStatus, startBuiltinDownload } from '@/lib/platform/builtin-host';
 import { installLocalRule, isLocalEndpoint, LOCAL_ACCESS_REASON, requestLocalAccess } from '@/lib/platform/local-endpoint';
 import { loadSettings, saveSettings } from '@/lib/platform/storage';
-import { endpointSchema, settingsSchema, type Settings } from '@/lib/settings';
+import { configuredEndpoint, endpointSchema, settingsSchema, type ProviderSetting, type Settings } from '@/lib/settings';
 import '@/components/theme.css';
 
 const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
@@ -24,10 +26,21 @@ async function send(message: Message): Promise<{ ok: boolean; error?: string; da
 async function save(values: Settings): Promise<string | null> {
   const endpoint = endpointSchema.safeParse(values);
   if (!endpoint.success) return endpoint.error.issues.map((issue) => issue.message).join(' ');
-  const parsed = settingsSchema.safeParse({ ...values, ...endpoint.data });
+  // The default model is chosen in its own section and saved at once; the form's copy may be older.
+  const parsed = settingsSchema.safeParse({ ...values, ...endpoint.data, provider: (await loadSettings()).provider });
   if (!parsed.success) return t('settingsInvalid', parsed.error.issues.map((i) => i.path.join('.')).join(', '));
   await saveSettings(parsed.data);
   return null;
+}
+
+/** Chrome's on-device model as the Options page reaches it (see lib/platform/builtin-host.ts). */
+const BUILTIN_HOST = { status: readBuiltinStatus, download: startBuiltinDownload };
+
+/** Stores the default model alone, keeping everything else as saved. */
+async function saveProvider(provider: ProviderSetting): Promise<Settings> {
+  const next = { ...(await loadSettings()), provider };
+  await saveSettings(next);
+  return next;
 }
 
 function Options() {
@@ -82,6 +95,12 @@ function Options() {
           const report = connectionReportSchema.safeParse(answer.data);
           return report.success ? report.data : answer.error ?? t('workerNoAnswer');
         }}
+      />
+      <BuiltinModel
+        host={BUILTIN_HOST}
+        provider={settings.provider}
+        endpointConfigured={configuredEndpoint(settings) !== null}
+        onProviderChange={(provider) => void saveProvider(provider).then(setSettings)}
       />
       {isLocalEndpoint(settings.baseUrl) && (
         <p className="local-access-note" data-testid="local-access-note">

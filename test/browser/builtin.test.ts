@@ -91,19 +91,52 @@ describe('the on-device model, with no endpoint configured', () => {
     await close();
   });
 
-  it('says why in one line and points to Options when the model cannot run here', async () => {
+  it('Options downloads the model with a progress bar, then lets the user make it the default', async () => {
+    const options = await ext.context.newPage();
+    // The download runs in the Options page: it needs the click's user activation, which a worker never has.
+    await options.addInitScript(stubSource({ availability: 'downloadable', downloadSteps: 4, downloadStepMs: 250 }));
+    await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    const status = options.getByTestId('builtin-status');
+    await options.locator('[data-testid="builtin-status"][data-state="downloadable"]').waitFor();
+    await expect(status.innerText()).resolves.toMatch(/not downloaded yet/);
+
+    await options.getByRole('button', { name: 'Download on-device model' }).click();
+    const seen = new Set<string>();
+    await options.getByTestId('builtin-progress').waitFor();
+    // Read without waiting: the bar goes away when the download is done.
+    const readBar = () => options.evaluate(() => document.querySelector('[data-testid="builtin-progress"]')?.getAttribute('value') ?? null);
+    for (let value = await readBar(); value !== null; value = await readBar()) {
+      seen.add(value);
+      await options.waitForTimeout(40);
+    }
+    await options.locator('[data-testid="builtin-status"][data-state="available"]').waitFor();
+    // Progress moved through the stub's downloadprogress events, not straight to the end.
+    expect([...seen].map(Number).some((v) => v > 0 && v < 1)).toBe(true);
+    const log = await options.evaluate(() => (globalThis as unknown as { __promptApiStub: PromptApiStubControl }).__promptApiStub.log);
+    expect(log.find((e) => e.call === 'create')).toMatchObject({ outcome: 'created', options: { monitor: 'function' } });
+
+    await options.getByLabel('On-device (Chrome built-in model)').check();
+    await expect
+      .poll(async () =>
+        (await currentWorker(ext)).evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { provider?: string })?.provider),
+      )
+      .toBe('builtin');
+    await options.close();
+  });
+
+  it('with the on-device model chosen but unable to run here, the popup says why in one line and points to Options', async () => {
     const worker = await currentWorker(ext);
+    await worker.evaluate(async () => {
+      const { settings } = await chrome.storage.local.get('settings');
+      await chrome.storage.local.set({ settings: { ...(settings as object), provider: 'builtin' } });
+    });
     await installStub(worker, { availability: 'unavailable' });
     // With no model that can answer, nothing is read from the page: no chooser opens.
-    const { popup, tabId, close } = await checkImage(false);
-    // No model at all: the popup's first-run guidance, which leads to Options.
-    await popup.getByTestId('first-run').getByRole('button', { name: /Options/ }).waitFor();
-    const job = await (await currentWorker(ext)).evaluate(async (id) => {
-      const key = `check:${id}`;
-      return (await chrome.storage.session.get(key))[key] as { model: string; error: { kind: string; message: string } } | undefined;
-    }, tabId);
-    expect(job?.error.kind).toBe('not-configured');
-    expect(job?.error.message).toContain('cannot run on this computer');
+    const { popup, close } = await checkImage(false);
+    const status = popup.locator('[data-testid="check-status"][data-state="error"]');
+    await status.waitFor();
+    await expect(status.innerText()).resolves.toMatch(/^Chrome's built-in model cannot run on this computer \(.*\)\. Or choose an endpoint model in Options\.$/);
+    await expect(popup.getByRole('button', { name: 'Open Options' }).isVisible()).resolves.toBe(true);
     const log = await stubLog(await currentWorker(ext));
     expect(log.some((e) => e.call === 'create')).toBe(false);
     await close();

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import type { ProviderSetting } from '@/lib/settings';
+import type { BuiltinStatus } from '@/lib/verify/builtin';
+
+/** How the section reaches Chrome's built-in model; the Options page passes lib/platform/builtin-host. */
+export interface BuiltinModelHost {
+  status(): Promise<BuiltinStatus>;
+  /** Must start within the click that calls it: Chrome needs a user activation to download. */
+  download(onProgress: (fraction: number) => void): Promise<BuiltinStatus>;
+}
+
+export interface BuiltinModelProps {
+  host: BuiltinModelHost;
+  provider: ProviderSetting;
+  endpointConfigured: boolean;
+  onProviderChange: (provider: ProviderSetting) => void;
+}
+
+const CHOICES: { value: ProviderSetting; label: string }[] = [
+  { value: 'auto', label: 'Automatic: the endpoint once one is set, else on-device' },
+  { value: 'builtin', label: 'On-device (Chrome built-in model)' },
+  { value: 'endpoint', label: 'Endpoint' },
+];
+
+/** Options section: the on-device model's state, its one-time download with progress, and the default model. */
+export function BuiltinModel({ host, provider, endpointConfigured, onProviderChange }: BuiltinModelProps) {
+  const [status, setStatus] = useState<BuiltinStatus | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void host.status().then((s) => live && setStatus(s));
+    return () => {
+      live = false;
+    };
+  }, [host]);
+
+  const download = () => {
+    setError(null);
+    setProgress(0);
+    // Called straight from the click, before any await, so Chrome sees the user activation.
+    host
+      .download(setProgress)
+      .then(setStatus)
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setProgress(null));
+  };
+
+  const state = status?.state ?? null;
+  const cannotRun = state === 'missing' || state === 'unavailable';
+  const effective = provider === 'auto' ? (endpointConfigured ? 'endpoint' : 'builtin') : provider;
+  return (
+    <section className="builtin-model" aria-labelledby="builtin-model-title" data-testid="builtin-model">
+      <h2 id="builtin-model-title">On-device model</h2>
+      <p data-testid="builtin-status" data-state={state ?? 'checking'} role="status">
+        {status ? status.reason : 'Checking whether Chrome has its built-in model…'}
+      </p>
+      {(state === 'downloadable' || state === 'downloading') && progress === null && (
+        <button type="button" onClick={download}>
+          {state === 'downloading' ? 'Show download progress' : 'Download on-device model'}
+        </button>
+      )}
+      {progress !== null && (
+        <p className="builtin-model__progress">
+          <progress max={1} value={progress} aria-label="Download progress" data-testid="builtin-progress" />{' '}
+          {Math.round(progress * 100)} %
+        </p>
+      )}
+      {error && (
+        <p className="form-status form-status--error" role="alert">
+          {error}
+        </p>
+      )}
+      <fieldset className="builtin-model__default">
+        <legend>Default model</legend>
+        {CHOICES.map((choice) => (
+          <label key={choice.value}>
+            <input
+              type="radio"
+              name="provider"
+              value={choice.value}
+              checked={provider === choice.value}
+              disabled={choice.value === 'builtin' && cannotRun && provider !== 'builtin'}
+              onChange={() => onProviderChange(choice.value)}
+            />{' '}
+            {choice.label}
+          </label>
+        ))}
+      </fieldset>
+      <p className="builtin-model__note">
+        {effective === 'builtin'
+          ? 'Checks run on this computer: no key, no server, the image and caption never leave it. '
+          : ''}
+        A small on-device model is weaker than a large hosted one: expect more mistakes on counts, small details and
+        spatial relations. The result always names the model that answered.
+      </p>
+    </section>
+  );
+}
