@@ -1,0 +1,61 @@
+// The footprint the user agrees to at install, read from the built packages (not the source):
+// nothing runs in pages until asked, no host access, no permission that shows a warning; and the
+// Firefox MV3 package passes Mozilla's addons-linter with no errors.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXTENSION_DIR } from './extension';
+
+/** Permissions Chrome installs without a warning (declarativeNetRequest itself would warn; WithHostAccess does not). */
+const NO_WARNING = ['contextMenus', 'activeTab', 'scripting', 'storage', 'declarativeNetRequestWithHostAccess', 'offscreen', 'alarms', 'sidePanel'];
+
+interface Manifest {
+  manifest_version: number;
+  permissions?: string[];
+  host_permissions?: string[];
+  optional_host_permissions?: string[];
+  content_scripts?: unknown[];
+  commands?: Record<string, unknown>;
+  browser_specific_settings?: { gecko?: { id?: string } };
+  background?: Record<string, unknown>;
+}
+
+const read = async (dir: string): Promise<Manifest> => JSON.parse(await readFile(resolve(dir, 'manifest.json'), 'utf8')) as Manifest;
+
+describe('install footprint', () => {
+  it('Chrome: no host access, no content scripts, only permissions without a warning', async () => {
+    const manifest = await read(EXTENSION_DIR);
+    expect(manifest.manifest_version).toBe(3);
+    expect(manifest.host_permissions ?? []).toEqual([]);
+    expect(manifest.content_scripts ?? []).toEqual([]);
+    expect(manifest.permissions?.filter((p) => !NO_WARNING.includes(p))).toEqual([]);
+    expect(manifest.optional_host_permissions).toEqual(['http://*/*', 'https://*/*']);
+    expect(manifest.commands).toHaveProperty('pick-image');
+  });
+
+  it('Firefox: an MV3 package with a gecko id that addons-linter passes with 0 errors', async () => {
+    const out = resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output');
+    execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], { stdio: 'ignore', env: process.env });
+    const dir = resolve(out, 'firefox-mv3');
+    const manifest = await read(dir);
+    expect(manifest.manifest_version).toBe(3);
+    expect(manifest.browser_specific_settings?.gecko?.id).toBe('caption-check@caption-check.dev');
+    expect(manifest.host_permissions ?? []).toEqual([]);
+    expect(manifest.content_scripts ?? []).toEqual([]);
+    // Firefox MV3 has no service workers for extensions: WXT emits background scripts.
+    expect(manifest.background).toHaveProperty('scripts');
+    const linted = (() => {
+      try {
+        return execFileSync('npx', ['addons-linter', '--output', 'json', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      } catch (error) {
+        // addons-linter exits non-zero when it finds errors; its JSON report is still on stdout.
+        return String((error as { stdout?: string }).stdout ?? '');
+      }
+    })();
+    const report = JSON.parse(linted) as { summary: { errors: number }; errors: { code: string; message: string }[] };
+    expect(report.errors.map((e) => `${e.code}: ${e.message}`)).toEqual([]);
+    expect(report.summary.errors).toBe(0);
+    // A build plus a lint of ~1 MB of bundles: slower than a page test, still a fraction of the suite.
+  }, 180_000);
+});
