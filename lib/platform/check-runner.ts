@@ -25,6 +25,8 @@ export interface PresetCaption {
   caption?: string;
   /** The model asked for (a re-run with another model); otherwise the settings choose. */
   provider?: ProviderId;
+  /** An explicit Re-run: ask the model again instead of serving the verdict cache. */
+  fresh?: boolean;
 }
 
 /**
@@ -90,7 +92,10 @@ export async function startCheck(
         },
         acquireImage: keepImage(acquire, target.tabId, extras),
         // A local server refusing the extension gets the exact fix (grant access, or OLLAMA_ORIGINS).
-        verify: choice.provider === 'endpoint' ? withLocalHint(choice.verifier(controller.signal), settings.baseUrl) : choice.verifier(controller.signal),
+        verify:
+          choice.provider === 'endpoint'
+            ? withLocalHint(choice.verifier(controller.signal, { fresh: preset.fresh === true }), settings.baseUrl)
+            : choice.verifier(controller.signal),
         split: endpointSplitter(settings, controller.signal),
       },
     );

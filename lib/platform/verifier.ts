@@ -9,6 +9,11 @@ import { BUILTIN_LABEL, builtinProvider, builtinStatus } from '../verify/builtin
 import { endpointProvider, type ProviderId, type VerifyProvider } from '../verify/provider';
 import { languageModelApi } from './builtin-host';
 import { outputModesItem } from './storage';
+import { cachedVerification, verdictCacheKey } from '../verify/cache';
+import { storageVerdictCache } from './verdict-cache';
+
+// One per worker instance: its write queue is what keeps concurrent checks from losing entries.
+const verdictCache = storageVerdictCache();
 
 /** The model step of a check, as the service worker runs it with the user's settings. */
 export type Verifier = (
@@ -17,6 +22,11 @@ export type Verifier = (
   onVerdict: (index: number, verdict: Verdict) => void,
 ) => Promise<VerifyOutcome>;
 
+/** How a check uses the verdict cache: `fresh` (an explicit Re-run) asks the model again instead of reading it. */
+export interface VerifierOptions {
+  fresh?: boolean;
+}
+
 /** Fails early, before anything is read from the page, when no endpoint is configured. */
 export function assertConfigured(settings: Settings): void {
   if (!configuredEndpoint(settings))
@@ -24,7 +34,7 @@ export function assertConfigured(settings: Settings): void {
 }
 
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
-export function endpointVerifier(settings: Settings, signal: AbortSignal): Verifier {
+export function endpointVerifier(settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): Verifier {
   return async (claims, imageDataUrl, onVerdict) => {
     const endpoint = configuredEndpoint(settings);
     if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
@@ -41,7 +51,9 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal): Verif
         void outputModesItem.getValue().then((all) => outputModesItem.setValue({ ...all, [modeKey]: mode }));
       },
     });
-    return provider.verify({ claims, imageDataUrl, signal, onVerdict });
+    // The same image, claims, model, endpoint and prompt again: the stored verdicts, no request.
+    const key = await verdictCacheKey({ imageDataUrl, claims, model: endpoint.model, baseUrl: endpoint.baseUrl });
+    return cachedVerification(verdictCache, key, onVerdict, () => provider.verify({ claims, imageDataUrl, signal, onVerdict }), options);
   };
 }
 
@@ -58,7 +70,7 @@ export interface VerifierChoice {
   label: string;
   /** Throws the CheckError that explains what to do, before anything is read from the page. */
   assertReady(): void;
-  verifier(signal: AbortSignal): Verifier;
+  verifier(signal: AbortSignal, options?: VerifierOptions): Verifier;
 }
 
 function noModel(error: CheckError): VerifierChoice {
@@ -84,7 +96,7 @@ export async function pickVerifier(settings: Settings, requested?: ProviderId): 
       provider: 'endpoint',
       label: settings.model,
       assertReady: () => assertConfigured(settings),
-      verifier: (signal) => endpointVerifier(settings, signal),
+      verifier: (signal, options) => endpointVerifier(settings, signal, options),
     };
   const api = languageModelApi();
   const status = await builtinStatus(api);

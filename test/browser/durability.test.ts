@@ -1,12 +1,12 @@
 // Nothing lost: a check survives its worker being stopped, the popup being closed, a second check on
 // another tab, and a cancel — each driven through the built extension in Chromium.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CheckJob } from '@/lib/check';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, openGranted, storedJob as readJob } from './run-check';
+import { checkImage, clearVerdictCache, openGranted, storedJob as readJob } from './run-check';
 import { controlWorker, watchWorkerErrors } from './worker-control';
 
 const CAPTION_A = 'A red car is parked on a street. A man rides a bicycle. Two dogs run on the grass. A woman holds an umbrella. A bus waits at the corner.';
@@ -31,6 +31,11 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     pages.route('/b.html', figurePage('/boat.jpg', CAPTION_B));
     await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
     errors = await watchWorkerErrors(ext);
+  });
+
+  beforeEach(async () => {
+    // Each test streams a fresh answer; the same image and caption would otherwise come from the cache.
+    await clearVerdictCache(ext);
   });
 
   afterEach(async () => {

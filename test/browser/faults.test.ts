@@ -10,7 +10,7 @@ import type { CheckErrorKind } from '@/lib/errors';
 import { startModelServer, type Behavior, type ModelServer } from '../server/openai-server';
 import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, finishedJob, openGranted, storedJob } from './run-check';
+import { checkImage, clearVerdictCache, finishedJob, openGranted, storedJob } from './run-check';
 import { watchWorkerErrors } from './worker-control';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
@@ -65,6 +65,8 @@ describe('endpoint faults, as the popup shows them', () => {
   async function check(behavior: Partial<Behavior>): Promise<CheckJob> {
     model.reset();
     model.set(behavior);
+    // Every case asks the model: a verdict cached by an earlier case would answer without a request.
+    await clearVerdictCache(ext);
     const previous = (await storedJob(ext, tabId))?.id;
     await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
     return finishedJob(ext, tabId, previous, 60_000);

@@ -47,3 +47,9 @@ export async function finishedJob(ext: LoadedExtension, tabId: number, previousI
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Empties the verdict cache, so the next check asks the model even for an image and caption seen before. */
+export async function clearVerdictCache(ext: LoadedExtension): Promise<void> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate(() => chrome.storage.local.remove('verdictCache'));
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { storage } from 'wxt/utils/storage';
+import { cachedResultSchema, type CachedResult, type VerdictCache } from '../verify/cache';
+
+const entrySchema = z.object({ key: z.string(), at: z.number(), value: cachedResultSchema });
+type Entry = z.infer<typeof entrySchema>;
+
+/** Cached verdicts, oldest first; survives worker restarts and browser restarts, stays on the device. */
+export const verdictCacheItem = storage.defineItem<unknown[]>('local:verdictCache', { fallback: [] });
+
+/** Results kept; a few KB each, so the cache stays far below storage.local's quota. */
+export const VERDICT_CACHE_LIMIT = 200;
+
+function readEntries(stored: unknown[]): Entry[] {
+  return stored.flatMap((item) => {
+    const parsed = entrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * The extension's verdict cache in storage.local: bounded, the oldest entry evicted first. Writes are
+ * queued so two checks finishing together do not drop each other's entry.
+ */
+export function storageVerdictCache(limit = VERDICT_CACHE_LIMIT, now: () => number = Date.now): VerdictCache {
+  let writing: Promise<unknown> = Promise.resolve();
+  return {
+    async get(key: string): Promise<CachedResult | undefined> {
+      await writing;
+      return readEntries(await verdictCacheItem.getValue()).find((e) => e.key === key)?.value;
+    },
+    set(key: string, value: CachedResult): Promise<void> {
+      const write = writing.then(async () => {
+        const kept = readEntries(await verdictCacheItem.getValue()).filter((e) => e.key !== key);
+        kept.push({ key, at: now(), value });
+        await verdictCacheItem.setValue(kept.slice(Math.max(0, kept.length - limit)));
+      });
+      writing = write.catch(() => undefined);
+      return write;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { PROMPT_VERSION } from './prompt';
+import { verdictSchema, type Verdict } from './schema';
+
+/**
+ * A finished verification, as it is cached: one verdict per claim (never null — only complete
+ * results are stored), the usage it cost and its notes.
+ */
+export const cachedResultSchema = z.object({
+  verdicts: z.array(verdictSchema),
+  confidences: z.array(z.number().nullable()).optional(),
+  usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }),
+  notes: z.array(z.string()),
+});
+export type CachedResult = z.infer<typeof cachedResultSchema>;
+
+/** Where results live between checks: a Map in Node and the CLI, storage.local in the extension. */
+export interface VerdictCache {
+  get(key: string): Promise<CachedResult | undefined>;
+  set(key: string, value: CachedResult): Promise<void>;
+}
+
+/** What decides a result: the image exactly as sent (after sizing), the claims, the model, where it runs, the prompt. */
+export interface CacheKeyParts {
+  imageDataUrl: string;
+  claims: readonly string[];
+  model: string;
+  baseUrl: string;
+  promptVersion?: string;
+}
+
+/** Said with a result served from the cache, so nobody mistakes it for a fresh answer. */
+export const CACHE_NOTE =
+  'Same image, claims, model and prompt as an earlier check: these verdicts come from the cache, no request was sent.';
+
+/** SHA-256 (hex) over the key parts; crypto.subtle exists in Node 20, workers and pages alike. */
+export async function verdictCacheKey(parts: CacheKeyParts): Promise<string> {
+  const header = JSON.stringify([parts.promptVersion ?? PROMPT_VERSION, parts.baseUrl.replace(/\/+$/, ''), parts.model, parts.claims]);
+  // The header is length-prefixed so no image can be crafted to collide with another header.
+  const text = `${header.length}:${header}${parts.imageDataUrl}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A bounded least-recently-used cache in memory (Map keeps insertion order; a hit moves to the end). */
+export class MemoryVerdictCache implements VerdictCache {
+  readonly #entries = new Map<string, CachedResult>();
+  constructor(readonly maxEntries = 500) {}
+
+  async get(key: string): Promise<CachedResult | undefined> {
+    const value = this.#entries.get(key);
+    if (value === undefined) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    return structuredClone(value);
+  }
+
+  async set(key: string, value: CachedResult): Promise<void> {
+    this.#entries.delete(key);
+    this.#entries.set(key, structuredClone(value));
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** A fresh verification's result shape, as verifyClaims and the providers return it. */
+export interface VerificationResult {
+  verdicts: (Verdict | null)[];
+  confidences?: (number | null)[];
+  usage: { promptTokens: number; completionTokens: number };
+  notes: string[];
+}
+
+/**
+ * Serves a verification from the cache when the same one was done before (reporting every verdict at
+ * once, no request), else runs it and stores the result when it is complete. `fresh` (an explicit
+ * Re-run) skips the lookup but stores the new answer. A cache that fails to read or write never fails the check.
+ */
+export async function cachedVerification<R extends VerificationResult>(
+  cache: VerdictCache,
+  key: string,
+  onVerdict: (index: number, verdict: Verdict) => void,
+  run: () => Promise<R>,
+  options: { fresh?: boolean } = {},
+): Promise<VerificationResult & { cached: boolean }> {
+  const hit = options.fresh ? undefined : await cache.get(key).catch(() => undefined);
+  if (hit) {
+    hit.verdicts.forEach((verdict, i) => onVerdict(i, verdict));
+    return { ...hit, notes: [...hit.notes, CACHE_NOTE], cached: true };
+  }
+  const result = await run();
+  const verdicts = result.verdicts;
+  if (verdicts.length > 0 && verdicts.every((v): v is Verdict => v !== null)) {
+    const value: CachedResult = {
+      verdicts,
+      usage: result.usage,
+      notes: result.notes,
+      ...(result.confidences ? { confidences: result.confidences } : {}),
+    };
+    await cache.set(key, value).catch(() => undefined);
+  }
+  return { ...result, cached: false };
+}
