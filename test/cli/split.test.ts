@@ -1,6 +1,9 @@
 // `caption-check split` as a child process: the on-device split, no model involved.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { CHILD_TIMEOUT_MS, jsonLines, runCli } from './run-cli';
+import { CHILD_TIMEOUT_MS, cleanEnv, jsonLines, REPO_ROOT, runCli } from './run-cli';
 
 type Piece = { text: string; start: number; end: number };
 
@@ -57,5 +60,11 @@ describe('split', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(help.stdout).toContain('{"id","claims":[{"text","start","end"}],"set_aside":[{"text","start","end","reason"}]}');
     const version = await runCli(['--version']);
     expect(version.stdout).toMatch(/^caption-check \d+\.\d+\.\d+\n$/);
+  });
+
+  it('runs from the package bin, wherever it is started', async () => {
+    const bin = join(REPO_ROOT, 'bin/caption-check.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'split', '--caption', 'A dog runs.', '--json'], { cwd: '/', env: cleanEnv() });
+    expect(JSON.parse(stdout)).toEqual({ claims: [{ text: 'A dog runs.', start: 0, end: 11 }], set_aside: [] });
   });
 });
