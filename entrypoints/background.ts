@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { handleMenuClick, registerMenus } from '@/lib/platform/menus';
 import { sweepAtStart } from '@/lib/platform/resume';
 import { restoreLocalRule } from '@/lib/platform/local-endpoint';
+import { pickAndCheck } from '@/lib/platform/pick';
 import { handleMessage } from '@/lib/platform/router';
 import { loadSettings } from '@/lib/platform/storage';
 
@@ -11,6 +12,10 @@ export default defineBackground({
   main() {
     browser.runtime.onInstalled.addListener(() => void registerMenus());
     browser.contextMenus.onClicked.addListener(handleMenuClick);
+    // The keyboard command (pages that block the context menu); like a menu click it grants activeTab.
+    browser.commands.onCommand.addListener((command, tab) => {
+      if (command === 'pick-image' && tab?.id !== undefined) void pickAndCheck({ tabId: tab.id, frameId: 0 });
+    });
     browser.runtime.onMessage.addListener(handleMessage);
     // Checks left running by a stopped worker instance are marked interrupted (partial verdicts kept).
     void sweepAtStart();

@@ -7,6 +7,8 @@ import { providerIdSchema } from './settings';
  */
 export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancelCheck'), tabId: z.number().int() }),
+  /** Starts the in-page image picker on the tab (for images right-click cannot reach). */
+  z.object({ type: z.literal('pickImage'), tabId: z.number().int() }),
   /** Runs the tab's check again; `provider` asks for the on-device model or the endpoint instead of the default. */
   z.object({ type: z.literal('rerunCheck'), tabId: z.number().int(), provider: providerIdSchema.optional() }),
   /** Re-verifies these claim texts (edited, removed, added) against the tab's last image. */

@@ -242,6 +242,18 @@ function Popup() {
       <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
         {body}
       </div>
+      {tabId !== null && (
+        <button
+          type="button"
+          className="pick-image"
+          onClick={() => {
+            // The popup closes so the user can point at the image on the page.
+            void send({ type: 'pickImage', tabId }).then(() => window.close());
+          }}
+        >
+          Pick an image on this page
+        </button>
+      )}
     </>
   );
 }

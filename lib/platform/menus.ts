@@ -1,18 +1,26 @@
 import { browser, type Browser } from 'wxt/browser';
 import { startCheck } from './check-runner';
+import { checkSelectionAgainstImage, pickAndCheck } from './pick';
 
 /** Menu item ids: stable, tests and docs outside this repo name them. */
-export const MENU_IDS = { checkImage: 'check-image' } as const;
+export const MENU_IDS = { checkImage: 'check-image', pickImage: 'pick-image', checkSelection: 'check-selection' } as const;
 
 /** Creates the menus; called on install/update only, after clearing, so ids never collide. */
 export async function registerMenus(): Promise<void> {
   await browser.contextMenus.removeAll();
   browser.contextMenus.create({ id: MENU_IDS.checkImage, title: 'Check caption claims', contexts: ['image'] });
+  // For images right-click cannot reach (CSS backgrounds, overlays, canvas): the in-page picker.
+  browser.contextMenus.create({ id: MENU_IDS.pickImage, title: 'Check an image on this page…', contexts: ['page'] });
+  // Text first, image second: the selection is the caption, then the picker.
+  browser.contextMenus.create({ id: MENU_IDS.checkSelection, title: 'Check this text against an image…', contexts: ['selection'] });
 }
 
 /** Routes a menu click to the capability it names. */
 export function handleMenuClick(info: Browser.contextMenus.OnClickData, tab: Browser.tabs.Tab | undefined): void {
   if (tab?.id === undefined) return;
+  const frame = { tabId: tab.id, frameId: info.frameId ?? 0 };
+  if (info.menuItemId === MENU_IDS.pickImage) void pickAndCheck(frame);
+  if (info.menuItemId === MENU_IDS.checkSelection) void checkSelectionAgainstImage(frame);
   if (info.menuItemId === MENU_IDS.checkImage && info.srcUrl)
     void startCheck({
       tabId: tab.id,

@@ -2,6 +2,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { messageSchema, type Message, type MessageResponse } from '../messages';
 import { configuredEndpoint } from '../settings';
 import { cancelCheck, startCheck } from './check-runner';
+import { pickAndCheck } from './pick';
 import { listModels, testConnection } from './connection';
 import { cancelRerun, clearMarksFor, startCompare, startRecheck } from './results';
 import { loadJob, loadSettings } from './storage';
@@ -16,6 +17,7 @@ type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }
 
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
 const handlers: Handlers = {
+  pickImage: async ({ tabId }) => inBackground(pickAndCheck({ tabId, frameId: 0 })),
   cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) }),
   rerunCheck: async ({ tabId, provider }) => {
     const job = await loadJob(tabId);
