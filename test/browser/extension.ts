@@ -126,9 +126,10 @@ export async function openPopup(ext: LoadedExtension, tabId: number): Promise<Pa
 export async function configureEndpoint(ext: LoadedExtension, endpoint: { baseUrl: string; apiKey: string; model: string }): Promise<void> {
   const options = await ext.context.newPage();
   await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
-  await options.getByLabel('Base URL').fill(endpoint.baseUrl);
-  await options.getByLabel('API key').fill(endpoint.apiKey);
-  await options.getByLabel('Model').fill(endpoint.model);
+  // Exact labels: the Options page also has fields whose labels contain these words (model list, compare model).
+  await options.getByLabel('Base URL', { exact: true }).fill(endpoint.baseUrl);
+  await options.getByLabel('API key', { exact: true }).fill(endpoint.apiKey);
+  await options.getByLabel('Model', { exact: true }).fill(endpoint.model);
   await options.getByRole('button', { name: 'Save' }).click();
   await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
   await options.close();
