@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_NOTE } from '@/lib/verify/cache';
 import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, launchWithExtension, openPopup, type LoadedExtension } from './extension';
+import { launchWithExtension, openPopup, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, finishedJob, openGranted, storedJob } from './run-check';
+import { checkImage, finishedJob, openGranted, storedJob, useEndpoint } from './run-check';
 import { watchWorkerErrors } from './worker-control';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
@@ -19,7 +19,7 @@ describe('verdict cache in the extension', () => {
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1600, 1200) });
     pages.route('/other.jpg', { type: 'image/jpeg', body: await makeJpeg(1600, 1200, { r: 20, g: 160, b: 90 }) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION, `<figure><img id="other" src="/other.jpg" width="300" height="200"><figcaption id="other-caption">${CAPTION}</figcaption></figure>`));
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
   });
 
   afterAll(async () => {

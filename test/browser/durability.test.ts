@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Page } from 'playwright-core';
 import type { CheckJob } from '@/lib/check';
 import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
+import { currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, clearVerdictCache, openGranted, storedJob as readJob } from './run-check';
+import { checkImage, clearVerdictCache, openGranted, storedJob as readJob, useEndpoint } from './run-check';
 import { controlWorker, watchWorkerErrors } from './worker-control';
 
 const CAPTION_A = 'A red car is parked on a street. A man rides a bicycle. Two dogs run on the grass. A woman holds an umbrella. A bus waits at the corner.';
@@ -29,7 +29,7 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     pages.route('/boat.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 900, { r: 40, g: 90, b: 200 }) });
     pages.route('/a.html', figurePage('/photo.jpg', CAPTION_A));
     pages.route('/b.html', figurePage('/boat.jpg', CAPTION_B));
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
     errors = await watchWorkerErrors(ext);
   });
 

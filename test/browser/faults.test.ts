@@ -8,9 +8,9 @@ import type { Page } from 'playwright-core';
 import type { CheckJob } from '@/lib/check';
 import type { CheckErrorKind } from '@/lib/errors';
 import { startModelServer, type Behavior, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
+import { currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, clearVerdictCache, finishedJob, openGranted, storedJob } from './run-check';
+import { checkImage, clearVerdictCache, finishedJob, openGranted, storedJob, useEndpoint } from './run-check';
 import { watchWorkerErrors } from './worker-control';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
@@ -38,7 +38,7 @@ describe('endpoint faults, as the popup shows them', () => {
     [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
     errors = await watchWorkerErrors(ext);
     ({ page, tabId } = await openGranted(ext, `${pages.origin}/article.html`));
     popup = await openPopup(ext, tabId);
@@ -173,7 +173,7 @@ describe('endpoint faults, as the popup shows them', () => {
     // The cut verdict is never guessed: it stays without one, and the follow-up was asked for it.
     await expect.poll(labels).toEqual(['true', 'error']);
     expect(posts().map((r) => r.claims.length)).toEqual([2, 1]);
-    await expect.poll(() => popup.locator('.notes').innerText()).toMatch(/length|cut/i);
+    await expect.poll(() => popup.locator('.notes').innerText()).toMatch(/ran out of output tokens/);
   });
 
   it('connection refused → says the endpoint cannot be reached, offers Retry and Options', async () => {
@@ -181,7 +181,8 @@ describe('endpoint faults, as the popup shows them', () => {
     await setSettings({ baseUrl: `http://127.0.0.1:${port}/v1` });
     try {
       const job = await check({});
-      await expectError(job, 'network', /Could not reach the model endpoint/, [/Allow access/, 'Retry', 'Open Options']);
+      // A loopback endpoint gets the local-server wording (is it running, does it let the extension in).
+      await expectError(job, 'network', /Could not reach the local model server at http:\/\/127\.0\.0\.1:\d+/, [/Allow access/, 'Retry', 'Open Options']);
     } finally {
       await setSettings({ baseUrl: model.baseUrl });
     }

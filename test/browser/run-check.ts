@@ -53,3 +53,15 @@ export async function clearVerdictCache(ext: LoadedExtension): Promise<void> {
   const worker = await currentWorker(ext);
   await worker.evaluate(() => chrome.storage.local.remove('verdictCache'));
 }
+
+/**
+ * Saves the endpoint in the extension's settings as Options stores them (the Options form itself is
+ * tested by its own suite; these suites only need a configured endpoint).
+ */
+export async function useEndpoint(ext: LoadedExtension, endpoint: { baseUrl: string; apiKey: string; model: string }): Promise<void> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate(async (fields) => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...(settings as object | undefined), ...fields } });
+  }, endpoint);
+}
