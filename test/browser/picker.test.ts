@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { readChooser, waitForChooser } from './chooser-driver';
+import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { makeJpeg, startPageServer, type PageServer } from './page-server';
+
+// A gallery that blocks right-click and lays a transparent overlay over a CSS background picture:
+// the context menu cannot name the image, the picker can.
+const GUARDED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Guarded</title><style>
+  #frame { position: relative; width: 600px; height: 400px; }
+  #bg { position: absolute; inset: 0; background: url(/bg.jpg) center / cover no-repeat; }
+  #shield { position: absolute; inset: 0; background: transparent; }
+</style></head><body>
+<h1 id="title">Three sheep graze on a hill.</h1>
+<div id="frame"><div id="bg"></div><div id="shield"></div></div>
+<p id="credit">A wooden fence runs behind the sheep.</p>
+<script>
+  window.pageClicks = 0;
+  document.addEventListener('contextmenu', (e) => e.preventDefault());
+  document.addEventListener('click', () => window.pageClicks++);
+</script></body></html>`;
+
+describe('the image picker', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/bg.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800, { r: 40, g: 160, b: 60 }) });
+    pages.route('/guarded.html', { type: 'text/html; charset=utf-8', body: GUARDED });
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+  });
+
+  afterEach(async () => {
+    await Promise.all(ext.context.pages().filter((p) => p.url().startsWith(pages.origin)).map((p) => p.close()));
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  async function open(): Promise<{ page: Page; tabId: number }> {
+    const page = await ext.context.newPage();
+    await page.goto(`${pages.origin}/guarded.html`);
+    const tabId = await tabIdOf(ext, page);
+    await grantActiveTab(ext, page);
+    return { page, tabId };
+  }
+
+  /** Points at the middle of the guarded picture and clicks, as a user picking it does. */
+  async function pickPicture(page: Page): Promise<void> {
+    await page.bringToFront();
+    const box = (await page.locator('#shield').boundingBox())!;
+    // The picker's overlay appears once the page script is injected; moving until it highlights is what a user does.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+
+  async function verification(): Promise<{ claims: string[]; width: number }> {
+    await expect.poll(() => model.requests.filter((r) => r.image && r.status !== null).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const request = model.requests.find((r) => r.image)!;
+    return { claims: request.claims, width: request.image!.width };
+  }
+
+  async function pickerOpen(page: Page): Promise<void> {
+    // The overlay is a closed shadow root on <caption-check-picker>: its presence is all the page can see.
+    await page.locator('caption-check-picker').waitFor({ state: 'attached' });
+  }
+
+  it('from the popup: picks a CSS background under a transparent overlay on a page that blocks right-click', async () => {
+    model.reset();
+    const { page, tabId } = await open();
+    const popup = await openPopup(ext, tabId);
+    await popup.getByRole('button', { name: 'Pick an image on this page' }).click();
+    await pickerOpen(page);
+    await pickPicture(page);
+    // The click that picked never reached the page's own handlers.
+    expect(await page.evaluate(() => (window as unknown as { pageClicks: number }).pageClicks)).toBe(0);
+    await expect(page.locator('caption-check-picker').count()).resolves.toBe(0);
+    // No text was selected: the chooser asks, with the page's text near the picture.
+    const view = await waitForChooser(page);
+    expect(view.candidates).toContain('Nearby text: Three sheep graze on a hill.');
+    await page.keyboard.press('Tab');
+    const index = view.candidates.indexOf('Nearby text: Three sheep graze on a hill.');
+    for (let i = 0; i < index; i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await readChooser(page))?.caption).toBe('Three sheep graze on a hill.');
+    await page.keyboard.press('Enter');
+    const sent = await verification();
+    expect(sent.claims).toEqual(['Three sheep graze on a hill.']);
+    // The background picture itself (1200×800, sized down to the 1024 px policy) reached the model.
+    expect(sent.width).toBe(1024);
+    if (!popup.isClosed()) await popup.close();
+  });
+
+  it('from the keyboard command: Esc leaves the picker and nothing is sent', async () => {
+    model.reset();
+    const { page, tabId } = await open();
+    await (await currentWorker(ext)).evaluate(async (id) => {
+      const tab = await chrome.tabs.get(id);
+      (chrome.commands.onCommand as unknown as { dispatch(c: string, t: unknown): void }).dispatch('pick-image', tab);
+    }, tabId);
+    await pickerOpen(page);
+    await page.keyboard.press('Escape');
+    await page.locator('caption-check-picker').waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
+    expect(await readChooser(page)).toBeNull();
+    expect(model.requests).toEqual([]);
+  });
+
+  it('text selected first, image picked second: the selection is the caption, no chooser', async () => {
+    model.reset();
+    const { page, tabId } = await open();
+    await page.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById('credit')!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await clickMenu(ext, tabId, { menuItemId: 'check-selection', pageUrl: page.url(), mediaType: undefined, selectionText: 'ignored' });
+    await pickerOpen(page);
+    await pickPicture(page);
+    // (A caption other than the first case's: identical checks are answered from a cache without a request.)
+    const sent = await verification();
+    expect(sent.claims).toEqual(['A wooden fence runs behind the sheep.']);
+    expect(await readChooser(page)).toBeNull();
+  });
+});
