@@ -242,7 +242,7 @@ function Popup() {
       <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
         {body}
       </div>
-      {tabId !== null && (
+      {tabId !== null && view === 'check' && (
         <button
           type="button"
           className="pick-image"
@@ -251,7 +251,7 @@ function Popup() {
             void send({ type: 'pickImage', tabId }).then(() => window.close());
           }}
         >
-          Pick an image on this page
+          {t('pickImage')}
         </button>
       )}
     </>

@@ -234,9 +234,9 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
         tip.hidden = hit < 0;
         if (hit < 0) return;
         tip.textContent = verdictLine(payload.claims[hit]!, payload.words);
-        // Position relative to the host's own offset, since the tip is fixed within the viewport.
-        tip.style.left = `${event.clientX + 12}px`;
-        tip.style.top = `${event.clientY + 14}px`;
+        // Fixed to the viewport, kept inside it.
+        tip.style.left = `${Math.max(4, Math.min(event.clientX + 12, window.innerWidth - tip.offsetWidth - 8))}px`;
+        tip.style.top = `${Math.min(event.clientY + 14, window.innerHeight - tip.offsetHeight - 8)}px`;
       });
     },
     { signal, passive: true },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, launchWithExtension, type LoadedExtension } from './extension';
+import { launchWithExtension, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkWithSelection, openGranted, storedJob } from './results-flow';
+import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
@@ -25,7 +25,8 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
       '/article.html',
       figurePage('/photo.jpg', 'Two <b>orange</b> cats sit on a sofa.\n   A dog sleeps under the <i>table</i>.', '<p>More text after the figure.</p>'),
     );
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: '', model: 'test-vlm' });
+    // Options are not what this file tests: the endpoint goes straight into storage.
+    await patchSettings(ext, { baseUrl: model.baseUrl, apiKey: '', model: 'test-vlm' });
   });
   afterAll(async () => {
     await Promise.all([ext?.close(), model?.close(), pages?.close()]);
@@ -34,7 +35,7 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
   it('marks each claim with its verdict without changing the page DOM, and Esc removes the marks', async () => {
     model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'No dog is visible.' }] });
     const { page, tabId } = await openGranted(ext, `${pages.origin}/article.html`);
-    await page.setViewportSize({ width: 900, height: 700 });
+    await page.setViewportSize({ width: 760, height: 700 });
     const bodyBefore = await page.evaluate(() => document.body.innerHTML);
     await checkWithSelection(ext, page, tabId, `${pages.origin}/photo.jpg`);
     await page.waitForFunction(() => CSS.highlights.has('caption-check-false'));
@@ -67,10 +68,11 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
     expect(drawn).not.toContain('caption-check-false');
 
     // Hovering the unsupported claim shows its verdict (the tooltip lives in the closed shadow root).
+    await page.evaluate(() => getSelection()?.removeAllRanges());
     const box = await page.locator('figcaption i').boundingBox();
     await page.mouse.move(box!.x + 4, box!.y + box!.height / 2);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: 'docs/marks.png', clip: { x: 0, y: 0, width: 680, height: 560 } });
+    await page.screenshot({ path: 'docs/marks.png', clip: { x: 0, y: 0, width: 760, height: 620 } });
 
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !CSS.highlights.has('caption-check-false') && !document.querySelector('caption-check-badge'));
@@ -80,9 +82,12 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
 
   it('removes the marks when the page navigates', async () => {
     model.reset();
-    const { page, tabId } = await openGranted(ext, `${pages.origin}/article.html`);
-    await checkWithSelection(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    const { article, photo } = await freshArticle(pages, CAPTION);
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
     await page.waitForFunction(() => CSS.highlights.has('caption-check-true'));
+    const job = await storedJob(ext, tabId);
+    expect(job?.claims.map((c) => c.verdict?.label), JSON.stringify(job?.claims)).toEqual([true, true]);
     await expect(page.evaluate(highlightTexts, 'caption-check-true')).resolves.toHaveLength(2);
     await page.evaluate(() => history.pushState({}, '', '#next'));
     await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));

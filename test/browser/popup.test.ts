@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkWithSelection, openGranted, popupAt, storedJob } from './results-flow';
+import { startPageServer, type PageServer } from './page-server';
+import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The scene feels cozy and inviting.';
 
@@ -10,15 +10,9 @@ describe('popup: the check, live, and what the user can do with it', () => {
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
-  let photo: string;
-  let article: string;
 
   beforeAll(async () => {
     [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
-    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1600, 1200) });
-    pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
-    photo = `${pages.origin}/photo.jpg`;
-    article = `${pages.origin}/article.html`;
   });
 
   afterAll(async () => {
@@ -26,6 +20,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
   });
 
   it('explains the first run and links to Options when no endpoint is set', async () => {
+    const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await openPopup(ext, tabId);
@@ -46,6 +41,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
       pace: { tokensPerSecond: 60, firstTokenMs: 400 },
       falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }],
     });
+    const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await openPopup(ext, tabId);
@@ -105,6 +101,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
   it('cancels a running check, keeping the verdicts that arrived, and runs it again', async () => {
     model.reset();
     model.set({ pace: { tokensPerSecond: 25, firstTokenMs: 200 } });
+    const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await openPopup(ext, tabId);
@@ -126,6 +123,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
   it('says what went wrong and offers the fix: a rejected key opens Options', async () => {
     model.reset();
     model.set({ apiKey: 'sk-other' });
+    const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await popupAt(ext, tabId, 'error');
@@ -154,6 +152,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
   it('re-checks edited claims against the same image without reading the page again', async () => {
     model.reset();
     model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });
+    const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await popupAt(ext, tabId);
@@ -183,6 +182,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
   it('re-runs with another model and shows where the two disagree', async () => {
     model.reset();
     model.set({ models: ['test-vlm', 'other-vlm'], falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });
+    const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await popupAt(ext, tabId);

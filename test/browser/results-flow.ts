@@ -1,6 +1,7 @@
 // Shared steps of the results tests (popup, marks, history): a check started the way a user who
 // selected the caption starts one (a selection skips the in-page chooser).
 import type { Page } from 'playwright-core';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
 import type { CheckJob } from '@/lib/check';
 import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
 
@@ -45,4 +46,17 @@ export async function patchSettings(ext: LoadedExtension, patch: Record<string, 
     const { settings } = await chrome.storage.local.get('settings');
     await chrome.storage.local.set({ settings: { ...(settings as object), ...p } });
   }, patch);
+}
+
+let served = 0;
+/**
+ * A new article with its own picture (a colour no other test uses), so the worker's verdict cache
+ * (same image + claims + model) never answers one test with another's verdicts.
+ */
+export async function freshArticle(pages: PageServer, caption: string, extra = ''): Promise<{ article: string; photo: string }> {
+  served += 1;
+  const color = { r: (40 + served * 37) % 256, g: (90 + served * 53) % 256, b: (150 + served * 71) % 256 };
+  pages.route(`/photo-${served}.jpg`, { type: 'image/jpeg', body: await makeJpeg(1600, 1200, color) });
+  pages.route(`/article-${served}.html`, figurePage(`/photo-${served}.jpg`, caption, extra));
+  return { article: `${pages.origin}/article-${served}.html`, photo: `${pages.origin}/photo-${served}.jpg` };
 }

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '@/lib/history';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { currentWorker, launchWithExtension, type LoadedExtension } from './extension';
+import { startPageServer, type PageServer } from './page-server';
+import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
+
+const CAPTIONS = [
+  'A red bus drives down a busy street. Two people wait at the stop.',
+  'Two orange cats sit on a sofa. A dog sleeps under the table.',
+  'Three boats float in the harbour. A lighthouse stands on the left.',
+];
+
+describe('history on the device', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    await patchSettings(ext, { baseUrl: model.baseUrl, apiKey: '', model: 'test-vlm' });
+    model.set({
+      falseWhen: [
+        { match: /dog/i, error_type: ['Object'] },
+        { match: /three boats/i, error_type: ['Quantitative'] },
+        { match: /left/i, error_type: ['Spatial'] },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  const stored = async () =>
+    (await currentWorker(ext)).evaluate(async () => ((await chrome.storage.local.get('history')).history ?? []) as HistoryEntry[]);
+
+  /** Runs one check to the end on a fresh page; returns the tab id. */
+  const check = async (caption: string) => {
+    const { article, photo } = await freshArticle(pages, caption);
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    // Finished, and recorded as the newest entry.
+    for (let i = 0; i < 300; i++) {
+      const job = await storedJob(ext, tabId);
+      if (job?.status === 'done' && (await stored())[0]?.id === job.id) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await page.close();
+    return tabId;
+  };
+
+  it('keeps every finished check with its thumbnail; search, open, delete, export, clear', async () => {
+    for (const caption of CAPTIONS) await check(caption);
+    const entries = await stored();
+    expect(entries.map((e) => e.job.caption)).toEqual([...CAPTIONS].reverse());
+    expect(entries.every((e) => e.job.thumbnail?.startsWith('data:image/jpeg;base64,'))).toBe(true);
+    expect(entries[0]!.job).toMatchObject({ model: 'test-vlm', status: 'done' });
+    expect(entries[0]!.job.pageUrl).toMatch(/\/article-\d+\.html$/);
+
+    const popup = await ext.context.newPage();
+    await popup.setViewportSize({ width: 420, height: 400 });
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=999999&view=history`);
+    const rows = popup.getByTestId('history-entry');
+    await expect(rows.count()).resolves.toBe(3);
+    await expect(popup.getByRole('tab', { name: 'History (3)' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await popup.screenshot({ path: 'docs/history.png', fullPage: true });
+
+    await popup.getByPlaceholder('Search captions').fill('cats dog');
+    await expect(rows.count()).resolves.toBe(1);
+    await popup.getByRole('button', { name: /^Open the check of “Two orange cats/ }).click();
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    await expect(popup.getByTestId('check-status').innerText()).resolves.toBe('1 of 2 claims not supported — Object');
+    await expect(popup.getByTestId('claim').count()).resolves.toBe(2);
+    await expect(popup.getByRole('button', { name: 'Re-run' }).count()).resolves.toBe(0); // a past check has no tab to run in
+    await popup.getByRole('button', { name: /Back to history/ }).click();
+    await popup.getByPlaceholder('Search captions').fill('');
+
+    await popup.getByRole('button', { name: /^Delete the check of “A red bus/ }).click();
+    await expect(rows.count()).resolves.toBe(2);
+    expect((await stored()).map((e) => e.job.caption)).toEqual([CAPTIONS[2], CAPTIONS[1]]);
+
+    const csvDownload = popup.waitForEvent('download');
+    await popup.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await readFile((await (await csvDownload).path())!, 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('saved_at,page_url,image_url,model,caption,claim,verdict,error_types,reasoning');
+    expect(lines).toHaveLength(5); // two checks of two claims each
+    expect(lines.filter((l) => l.includes(',Not supported,'))).toHaveLength(3);
+    const jsonDownload = popup.waitForEvent('download');
+    await popup.getByRole('button', { name: 'Export JSON' }).click();
+    const json = JSON.parse(await readFile((await (await jsonDownload).path())!, 'utf8')) as { caption: string }[];
+    expect(json.map((e) => e.caption)).toEqual([CAPTIONS[2], CAPTIONS[1]]);
+
+    await popup.getByRole('button', { name: 'Clear all' }).click();
+    await popup.getByRole('button', { name: 'Delete all checks' }).click();
+    await expect(rows.count()).resolves.toBe(0);
+    expect(await stored()).toEqual([]);
+    await popup.close();
+  });
+
+  it('keeps only as many checks as the retention setting allows, dropping the oldest', async () => {
+    await patchSettings(ext, { historyLimit: 1 });
+    for (const caption of CAPTIONS.slice(0, 2)) await check(`${caption} Seen again.`);
+    expect((await stored()).map((e) => e.job.caption)).toEqual([`${CAPTIONS[1]} Seen again.`]);
+    // A comparison updates the check's entry in place rather than adding one.
+    await patchSettings(ext, { historyLimit: 200 });
+    model.set({ models: ['test-vlm', 'other-vlm'] });
+    const tabId = await check('A green kite flies over a beach.');
+    const jobId = (await storedJob(ext, tabId))!.id;
+    const popup = await ext.context.newPage();
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+    await popup.getByRole('button', { name: 'Compare models…' }).click();
+    await popup.getByLabel('Other model').fill('other-vlm');
+    await popup.getByRole('button', { name: 'Run and compare' }).click();
+    await popup.locator('[data-testid="compare-summary"][data-state="done"]').waitFor();
+    for (let i = 0; i < 100 && !(await stored())[0]?.job.comparison; i++) await new Promise((r) => setTimeout(r, 50));
+    const entries = await stored();
+    expect(entries.filter((e) => e.id === jobId)).toHaveLength(1);
+    expect(entries[0]!.job.comparison?.model).toBe('other-vlm');
+    await popup.close();
+  });
+});
