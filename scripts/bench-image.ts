@@ -46,10 +46,12 @@ async function main(): Promise<void> {
   const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
   try {
     pages.route('/photo.jpg', { type: 'image/jpeg', body: original, headers: { 'cache-control': 'max-age=3600' } });
-    pages.route(
-      '/article.html',
-      htmlPage(`<figure><img id="photo" src="/photo.jpg" width="800" height="600" alt=""><figcaption id="cap">Two orange cats sit on a sofa.</figcaption></figure>`),
-    );
+    // One caption per run: the verdict cache answers a repeated (image, claims) pair without any request.
+    for (let run = 0; run < RUNS; run++)
+      pages.route(
+        `/article-${run}.html`,
+        htmlPage(`<figure><img id="photo" src="/photo.jpg" width="800" height="600" alt=""><figcaption id="cap">Run ${run + 1} shows two orange cats on a sofa.</figcaption></figure>`),
+      );
     await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
     const times: number[] = [];
     const uploaded: number[] = [];
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < RUNS; run++) {
       model.reset();
       const page = await ext.context.newPage();
-      await page.goto(`${pages.origin}/article.html`);
+      await page.goto(`${pages.origin}/article-${run}.html`);
       await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
       // A selection is the caption, so no chooser waits for a person.
       await page.evaluate(() => {
