@@ -27,7 +27,10 @@ export function storageVerdictCache(limit = VERDICT_CACHE_LIMIT, now: () => numb
   return {
     async get(key: string): Promise<CachedResult | undefined> {
       await writing;
-      return readEntries(await verdictCacheItem.getValue()).find((e) => e.key === key)?.value;
+      // Only the matching entry is validated: a lookup stays fast however full the cache is.
+      const found = (await verdictCacheItem.getValue()).find((e) => typeof e === 'object' && e !== null && 'key' in e && e.key === key);
+      const parsed = entrySchema.safeParse(found);
+      return parsed.success ? parsed.data.value : undefined;
     },
     set(key: string, value: CachedResult): Promise<void> {
       const write = writing.then(async () => {

@@ -39,21 +39,25 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
     const endpoint = configuredEndpoint(settings);
     if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
     const modeKey = `${endpoint.baseUrl}|${endpoint.model}`;
-    const remembered = (await outputModesItem.getValue())[modeKey];
-    const provider = endpointProvider({
-      client: createClient(endpoint, { timeoutMs: settings.timeoutSeconds * 1000 }),
-      model: endpoint.model,
-      stream: settings.stream,
-      concurrency: settings.concurrency,
-      ...(remembered ? { outputMode: remembered } : {}),
-      onOutputMode: (mode) => {
-        if (mode === remembered) return;
-        void outputModesItem.getValue().then((all) => outputModesItem.setValue({ ...all, [modeKey]: mode }));
-      },
-    });
-    // The same image, claims, model, endpoint and prompt again: the stored verdicts, no request.
+    const ask = async () => {
+      const remembered = (await outputModesItem.getValue())[modeKey];
+      const provider = endpointProvider({
+        client: createClient(endpoint, { timeoutMs: settings.timeoutSeconds * 1000 }),
+        model: endpoint.model,
+        stream: settings.stream,
+        concurrency: settings.concurrency,
+        ...(remembered ? { outputMode: remembered } : {}),
+        onOutputMode: (mode) => {
+          if (mode === remembered) return;
+          void outputModesItem.getValue().then((all) => outputModesItem.setValue({ ...all, [modeKey]: mode }));
+        },
+      });
+      return provider.verify({ claims, imageDataUrl, signal, onVerdict });
+    };
+    // The same image, claims, model, endpoint and prompt again: the stored verdicts, no request (looked
+    // up first, so a hit costs no client set-up either).
     const key = await verdictCacheKey({ imageDataUrl, claims, model: endpoint.model, baseUrl: endpoint.baseUrl });
-    return cachedVerification(verdictCache, key, onVerdict, () => provider.verify({ claims, imageDataUrl, signal, onVerdict }), options);
+    return cachedVerification(verdictCache, key, onVerdict, ask, options);
   };
 }
 

@@ -1,0 +1,311 @@
+/**
+ * The speed budgets, measured in one run in headless Chromium (the built extension, the real menu entry
+ * point, the local model server) and Node, printed as a table: budget, measured, pass/fail.
+ *
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx wxt build && CAPTION_CHECK_OUT_DIR=.output-bench npm run bench [-- --runs 5]
+ *
+ * Times are medians over the runs; where a budget is a share (first verdict vs the model's total time,
+ * bytes vs the original) both sides come from the same run, so a slow machine moves both. Exits 1 when
+ * a budget fails. scripts/bench-image.ts breaks the image step down further.
+ */
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { startModelServer, type ModelServer, type RecordedRequest } from '../test/server/openai-server.ts';
+import { currentWorker, launchWithExtension, openPopup, type LoadedExtension } from '../test/browser/extension.ts';
+import { htmlPage, startPageServer, type PageServer } from '../test/browser/page-server.ts';
+import { checkImage, clearVerdictCache, finishedJob, openGranted, useEndpoint } from '../test/browser/run-check.ts';
+import { controlWorker } from '../test/browser/worker-control.ts';
+import { MemoryVerdictCache, verdictCacheKey } from '../lib/verify/cache.ts';
+
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 5;
+
+interface Row {
+  budget: string;
+  limit: string;
+  measured: string;
+  pass: boolean;
+}
+const rows: Row[] = [];
+const record = (budget: string, limit: string, measured: string, pass: boolean) => {
+  rows.push({ budget, limit, measured, pass });
+  console.log(`  ${pass ? 'pass' : 'FAIL'}  ${budget}: ${measured}`);
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A 12-megapixel camera-like JPEG (gradient scene under grain, ~3–5 MB), as scripts/bench-image.ts makes it. */
+async function cameraJpeg(width = 4000, height = 3000): Promise<Buffer> {
+  const scene = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="#2a6f97"/><stop offset="1" stop-color="#f4a261"/></linearGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width * 0.33}" cy="${height / 2}" r="${height * 0.23}" fill="#e9c46a"/>` +
+      `<rect x="${width * 0.58}" y="${height * 0.27}" width="${width * 0.3}" height="${height * 0.53}" fill="#264653"/></svg>`,
+  );
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } })
+    .png()
+    .toBuffer();
+  return sharp(scene).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 88 }).toBuffer();
+}
+
+/** A noisy PNG: the worst case for compression, several times heavier than a JPEG of its size. */
+async function noisyPng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+async function waitForRequest(model: ModelServer, deadlineMs = 30_000): Promise<RecordedRequest> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const request = model.requests.find((r) => r.image);
+    if (request) return request;
+    if (Date.now() > until) throw new Error('no verification request arrived');
+    await sleep(2);
+  }
+}
+
+const captionOf = (n: number) =>
+  ['A red car is parked on a street.', 'A man rides a bicycle.', 'Two dogs run on the grass.', 'A woman holds an umbrella.',
+    'A bus waits at the corner.', 'A child flies a kite.', 'A cat sleeps on a bench.', 'A tree stands by the road.',
+    'A bird sits on a wire.', 'A boat floats on the river.', 'A lamp post leans to the left.', 'A flag waves on a pole.']
+    .slice(0, n)
+    .join(' ');
+
+/** One figure per image the bench uses, each with its caption in `#cap-<name>`. */
+function articles(pages: PageServer, images: Record<string, { type: string; body: Buffer }>, claims: number): void {
+  for (const [name, image] of Object.entries(images)) {
+    pages.route(`/${name}`, { ...image, headers: { 'cache-control': 'max-age=3600' } });
+    pages.route(
+      `/${name}.html`,
+      htmlPage(`<figure><img id="photo" src="/${name}" width="800" height="600" alt=""><figcaption id="cap">${captionOf(claims)}</figcaption></figure>`),
+    );
+  }
+}
+
+/** Opens the image's page, waits until it is shown, and runs one check; resolves with the verification request. */
+async function runOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string) {
+  model.reset();
+  const { page, tabId } = await openGranted(ext, `${pages.origin}/${name}.html`);
+  await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
+  const clickedAt = Date.now();
+  await checkImage(ext, page, tabId, `${pages.origin}/${name}`, '#cap');
+  const request = await waitForRequest(model);
+  const job = await finishedJob(ext, tabId, undefined, 60_000);
+  return { page, tabId, clickedAt, request, job };
+}
+
+/** Records, in a popup opened before the check, when the first claim leaves "pending" (Date.now(), the same clock as the server's). */
+async function watchFirstVerdict(popup: Page): Promise<() => Promise<number | null>> {
+  await popup.evaluate(`(() => {
+    window.__firstVerdictAt = null;
+    new MutationObserver(() => {
+      if (window.__firstVerdictAt !== null) return;
+      const rows = [...document.querySelectorAll('[data-testid="claim"]')];
+      if (rows.some((r) => r.getAttribute('data-label') === 'true' || r.getAttribute('data-label') === 'false')) window.__firstVerdictAt = Date.now();
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-label'] });
+  })()`);
+  return () => popup.evaluate<number | null>('window.__firstVerdictAt');
+}
+
+async function firstVerdictShare(ext: LoadedExtension, pages: PageServer, model: ModelServer, stream: boolean): Promise<number> {
+  const shares: number[] = [];
+  const worker = await currentWorker(ext);
+  await worker.evaluate(async (value) => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...(settings as object), stream: value } });
+  }, stream);
+  for (let run = 0; run < Math.min(RUNS, 3); run++) {
+    await clearVerdictCache(ext);
+    model.reset();
+    model.set({ pace: { tokensPerSecond: 40, firstTokenMs: 300 } });
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/five.jpg.html`);
+    const popup = await openPopup(ext, tabId);
+    const firstAt = await watchFirstVerdict(popup);
+    await checkImage(ext, page, tabId, `${pages.origin}/five.jpg`, '#cap');
+    const request = await waitForRequest(model);
+    await finishedJob(ext, tabId, undefined, 60_000);
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    const shown = await firstAt();
+    if (shown === null || request.endedAt === null) throw new Error('no verdict was shown');
+    shares.push((shown - request.at) / (request.endedAt - request.at));
+    await Promise.all([popup.close(), page.close()]);
+  }
+  return median(shares);
+}
+
+async function main(): Promise<void> {
+  console.log(`Caption Check speed budgets — ${RUNS} runs each where repeated\n`);
+  const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+  try {
+    const jpeg = await cameraJpeg();
+    const png = await noisyPng(3000, 2000);
+    articles(pages, { 'camera.jpg': { type: 'image/jpeg', body: jpeg }, 'noisy.png': { type: 'image/png', body: png } }, 2);
+    articles(pages, { 'twelve.jpg': { type: 'image/jpeg', body: await cameraJpeg(1600, 1200) } }, 12);
+    articles(pages, { 'five.jpg': { type: 'image/jpeg', body: await cameraJpeg(1600, 1200) } }, 5);
+    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'test-vlm' });
+
+    // 1. Menu click → request, 12-megapixel JPEG; and bytes uploaded for it and for a noisy PNG.
+    const clickToRequest: number[] = [];
+    const uploadedJpeg: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      await clearVerdictCache(ext);
+      const { page, clickedAt, request } = await runOnce(ext, pages, model, 'camera.jpg');
+      clickToRequest.push(request.at - clickedAt);
+      uploadedJpeg.push(JSON.stringify(request.body).length);
+      await page.close();
+    }
+    record('menu click → request sent, 12 MP JPEG (median)', '≤ 150 ms', `${median(clickToRequest)} ms`, median(clickToRequest) <= 150);
+    await clearVerdictCache(ext);
+    const pngRun = await runOnce(ext, pages, model, 'noisy.png');
+    await pngRun.page.close();
+    const jpegBase64 = Math.ceil(jpeg.byteLength / 3) * 4;
+    const pngBase64 = Math.ceil(png.byteLength / 3) * 4;
+    const pngUploaded = JSON.stringify(pngRun.request.body).length;
+    const worstUpload = Math.max(median(uploadedJpeg), pngUploaded);
+    record(
+      'bytes uploaded per check (whole request body)',
+      '≤ 250 KB',
+      `${(median(uploadedJpeg) / 1024).toFixed(0)} KB for the 12 MP JPEG (${(jpeg.byteLength / 1e6).toFixed(1)} MB), ` +
+        `${(pngUploaded / 1024).toFixed(0)} KB for a 6 MP noisy PNG (${(png.byteLength / 1e6).toFixed(1)} MB)`,
+      worstUpload <= 250 * 1024,
+    );
+    const ratio = Math.min(jpegBase64 / median(uploadedJpeg), pngBase64 / pngUploaded);
+    record('fewer bytes than the original as base64', '≥ 10×', `${ratio.toFixed(0)}× (least of the two)`, ratio >= 10);
+
+    // 2. One request per caption of up to 12 claims.
+    await clearVerdictCache(ext);
+    const twelve = await runOnce(ext, pages, model, 'twelve.jpg');
+    await twelve.page.close();
+    const posts = model.requests.filter((r) => r.method === 'POST').length;
+    record('requests for a 12-claim caption', '= 1', `${posts} (${twelve.request.claims.length} claims in it)`, posts === 1 && twelve.request.claims.length === 12);
+
+    // 3. First verdict on screen vs the model's total time, 5 claims at 40 tokens/s after 300 ms.
+    const streamed = await firstVerdictShare(ext, pages, model, true);
+    const whole = await firstVerdictShare(ext, pages, model, false);
+    record(
+      'first verdict on screen, share of the model’s total time (5 claims, streamed)',
+      '≤ 35%',
+      `${(streamed * 100).toFixed(0)}% (without streaming: ${(whole * 100).toFixed(0)}%)`,
+      streamed <= 0.35,
+    );
+    model.set({ pace: null });
+
+    // 4. The same check again: from the cache, no request.
+    await clearVerdictCache(ext);
+    const first = await runOnce(ext, pages, model, 'camera.jpg');
+    await first.page.close();
+    const againMs: number[] = [];
+    let requestsAgain = 0;
+    for (let run = 0; run < RUNS; run++) {
+      model.reset();
+      const { page, tabId } = await openGranted(ext, `${pages.origin}/camera.jpg.html`);
+      await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
+      const worker = await currentWorker(ext);
+      // Times between the job's saves, taken in the worker: "verifying" saved → "done" saved is the model step.
+      await worker.evaluate(`(() => {
+        globalThis.__benchPhases = [];
+        if (globalThis.__benchListening) return;
+        globalThis.__benchListening = true;
+        chrome.storage.session.onChanged.addListener((changes) => {
+          for (const change of Object.values(changes)) {
+            const job = change.newValue;
+            if (job && typeof job === 'object' && 'phase' in job) globalThis.__benchPhases.push([job.status + ':' + job.phase, performance.now()]);
+          }
+        });
+      })()`);
+      await checkImage(ext, page, tabId, `${pages.origin}/camera.jpg`, '#cap');
+      const job = await finishedJob(ext, tabId, undefined, 60_000);
+      const phases = await worker.evaluate<[string, number][]>('globalThis.__benchPhases');
+      const verifying = phases.find(([p]) => p === 'running:verifying')?.[1];
+      const done = phases.find(([p]) => p === 'done:finished')?.[1];
+      if (verifying === undefined || done === undefined || job.status !== 'done') throw new Error(`cached run: ${JSON.stringify(phases)}`);
+      againMs.push(done - verifying);
+      requestsAgain += model.requests.filter((r) => r.method === 'POST').length;
+      await page.close();
+    }
+    record(
+      'the same check again: verify step (median), requests',
+      '≤ 50 ms, 0 requests',
+      `${median(againMs).toFixed(1)} ms, ${requestsAgain} requests over ${RUNS} runs`,
+      median(againMs) <= 50 && requestsAgain === 0,
+    );
+    // The cache itself in Node: key over a ~250 KB image + lookup.
+    const cache = new MemoryVerdictCache();
+    const image = `data:image/jpeg;base64,${Buffer.alloc(190_000, 7).toString('base64')}`;
+    const parts = { imageDataUrl: image, claims: captionOf(12).split('. '), model: 'm', baseUrl: 'http://x/v1' };
+    await cache.set(await verdictCacheKey(parts), { verdicts: [], usage: { promptTokens: 0, completionTokens: 0 }, notes: [] });
+    const nodeMs: number[] = [];
+    for (let run = 0; run < 20; run++) {
+      const start = performance.now();
+      await cache.get(await verdictCacheKey(parts));
+      nodeMs.push(performance.now() - start);
+    }
+    record('cache key + lookup in Node (250 KB image)', '≤ 50 ms', `${median(nodeMs).toFixed(2)} ms`, median(nodeMs) <= 50);
+
+    // 5. Pages never checked hold none of our script: no execution context of our origin.
+    const origin = `chrome-extension://${ext.extensionId}`;
+    const contextsOf = async (page: Page) => {
+      const session = await ext.context.newCDPSession(page);
+      const origins: string[] = [];
+      session.on('Runtime.executionContextCreated', (event: { context: { origin: string } }) => origins.push(event.context.origin));
+      await session.send('Runtime.enable');
+      await sleep(200);
+      await session.detach();
+      return origins.filter((o) => o === origin).length;
+    };
+    const untouched = await ext.context.newPage();
+    await untouched.goto(`${pages.origin}/five.jpg.html`);
+    const before = await contextsOf(untouched);
+    await clearVerdictCache(ext);
+    const checked = await runOnce(ext, pages, model, 'five.jpg');
+    const after = await contextsOf(checked.page);
+    record(
+      'our script in a page never checked',
+      '0 contexts',
+      `${before} contexts of our origin (a checked page: ${after})`,
+      before === 0 && after > 0,
+    );
+    // 6. Service-worker start to ready: stop it, wake it with a message, read its own ready mark.
+    const host = await ext.context.newPage();
+    await host.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=-1`);
+    const control = await controlWorker(ext, host);
+    const readyMs: number[] = [];
+    const wakeMs: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      await control.stop();
+      const start = Date.now();
+      await host.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
+      wakeMs.push(Date.now() - start);
+      const worker = await currentWorker(ext);
+      readyMs.push(await worker.evaluate<number>(`performance.getEntriesByName('caption-check:ready')[0]?.startTime ?? -1`));
+    }
+    await control.close();
+    await host.close();
+    if (readyMs.some((ms) => ms < 0)) throw new Error('the worker set no caption-check:ready mark');
+    record(
+      'service worker start → listeners ready (median, worker clock)',
+      '≤ 50 ms',
+      `${median(readyMs).toFixed(1)} ms (wake by a message until its answer, with DevTools attached: ${median(wakeMs)} ms)`,
+      median(readyMs) <= 50,
+    );
+
+  } finally {
+    await Promise.all([ext.close(), model.close(), pages.close()]);
+  }
+
+  const width = (key: keyof Row) => Math.max(key.length, ...rows.map((r) => String(r[key]).length));
+  const line = (r: Record<keyof Row, string>) =>
+    `| ${r.budget.padEnd(width('budget'))} | ${r.limit.padEnd(width('limit'))} | ${r.measured.padEnd(width('measured'))} | ${r.pass.padEnd(4)} |`;
+  console.log(`\n${line({ budget: 'budget', limit: 'limit', measured: 'measured', pass: 'pass' })}`);
+  console.log(`|${'-'.repeat(width('budget') + 2)}|${'-'.repeat(width('limit') + 2)}|${'-'.repeat(width('measured') + 2)}|------|`);
+  for (const r of rows) console.log(line({ ...r, pass: r.pass ? 'yes' : 'NO' }));
+  if (rows.some((r) => !r.pass)) process.exitCode = 1;
+}
+
+await main();
