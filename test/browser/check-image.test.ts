@@ -94,8 +94,10 @@ describe('right-click an image → verdicts in the popup', () => {
   it('says what to do when the endpoint rejects the key', async () => {
     model.reset();
     model.set({ apiKey: 'sk-other' });
+    // A caption not checked before: the same one again would be answered from the verdict cache.
+    pages.route('/other.html', figurePage('/photo.jpg', 'A bicycle leans against a brick wall.'));
     const page = await ext.context.newPage();
-    await page.goto(`${pages.origin}/article.html`);
+    await page.goto(`${pages.origin}/other.html`);
     const tabId = await tabIdOf(ext, page);
     await grantActiveTab(ext, page);
     await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
