@@ -27,6 +27,9 @@ export function BuiltinModel({ host, provider, endpointConfigured, onProviderCha
   const [status, setStatus] = useState<BuiltinStatus | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Shown checked at once; the saved setting follows (it arrives back through `provider`).
+  const [chosen, setChosen] = useState<ProviderSetting>(provider);
+  useEffect(() => setChosen(provider), [provider]);
 
   useEffect(() => {
     let live = true;
@@ -49,7 +52,7 @@ export function BuiltinModel({ host, provider, endpointConfigured, onProviderCha
 
   const state = status?.state ?? null;
   const cannotRun = state === 'missing' || state === 'unavailable';
-  const effective = provider === 'auto' ? (endpointConfigured ? 'endpoint' : 'builtin') : provider;
+  const effective = chosen === 'auto' ? (endpointConfigured ? 'endpoint' : 'builtin') : chosen;
   return (
     <section className="builtin-model" aria-labelledby="builtin-model-title" data-testid="builtin-model">
       <h2 id="builtin-model-title">On-device model</h2>
@@ -80,9 +83,12 @@ export function BuiltinModel({ host, provider, endpointConfigured, onProviderCha
               type="radio"
               name="provider"
               value={choice.value}
-              checked={provider === choice.value}
-              disabled={choice.value === 'builtin' && cannotRun && provider !== 'builtin'}
-              onChange={() => onProviderChange(choice.value)}
+              checked={chosen === choice.value}
+              disabled={choice.value === 'builtin' && cannotRun && chosen !== 'builtin'}
+              onChange={() => {
+                setChosen(choice.value);
+                onProviderChange(choice.value);
+              }}
             />{' '}
             {choice.label}
           </label>
