@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import type { CheckJob } from '../check';
 import { CheckError } from '../errors';
 import { runCheck, type GatheredCaption } from '../jobs';
+import { redactSecret } from '../redact';
 import { clearBadge, showBadge } from './badge';
 import { gatherFromFrame, type CheckTarget } from './gather';
 import { withLocalHint } from './local-endpoint';
@@ -79,7 +80,8 @@ export async function startCheck(
         now,
         save: async (job) => {
           // The owner tells a restarted worker that this job's runner is gone (lib/platform/resume.ts).
-          await saveJob({ ...job, ...extras, owner: WORKER_INSTANCE });
+          // Endpoints echo the key in error text; it never reaches storage, the popup or history.
+          await saveJob(redactSecret({ ...job, ...extras, owner: WORKER_INSTANCE }, settings.apiKey));
           await showBadge(job);
         },
         gather: async () => {
@@ -100,7 +102,7 @@ export async function startCheck(
       },
     );
     // History, in-page marks, or first-run guidance.
-    await afterCheck({ ...job, ...extras }, settings);
+    await afterCheck(redactSecret({ ...job, ...extras }, settings.apiKey), settings);
     return job;
   } finally {
     stop();

@@ -1,0 +1,52 @@
+// Repository conventions that keep the extension safe: model and page text are rendered as text, and
+// types are never switched off. Greps the source, so a new file is covered the day it is added.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOTS = ['lib', 'components', 'entrypoints'];
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : Promise.resolve(/\.(ts|tsx)$/.test(e.name) ? [join(dir, e.name)] : []))),
+  );
+  return nested.flat();
+}
+
+/** Lines of the source (comments included: an example in a comment gets copied) that match. */
+async function offending(pattern: RegExp): Promise<string[]> {
+  const files = (await Promise.all(ROOTS.map(sourceFiles))).flat();
+  const hits: string[] = [];
+  for (const file of files) {
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines.forEach((line, i) => pattern.test(line) && hits.push(`${file}:${i + 1}: ${line.trim()}`));
+  }
+  return hits;
+}
+
+describe('source conventions', () => {
+  it('finds the source it checks', async () => {
+    const files = (await Promise.all(ROOTS.map(sourceFiles))).flat();
+    expect(files).toContain(join('lib', 'platform', 'router.ts'));
+    expect(files.some((f) => f.endsWith('.tsx'))).toBe(true);
+  });
+
+  it.each([
+    ['innerHTML / outerHTML assignment or insertAdjacentHTML', /\.(inner|outer)HTML\b|insertAdjacentHTML|document\.write\(/],
+    ['dangerouslySetInnerHTML', /dangerouslySetInnerHTML/],
+    ['eval or new Function', /\beval\(|new Function\(/],
+    ['`as any`', /\bas any\b/],
+    ['`: any`', /:\s*any\b(?![-\w])/],
+    ['`<any>`', /<any>/],
+  ])('has no %s', async (_name, pattern) => {
+    await expect(offending(pattern)).resolves.toEqual([]);
+  });
+
+  it('the patterns catch what they are meant to', () => {
+    expect(/\.(inner|outer)HTML\b|insertAdjacentHTML|document\.write\(/.test('el.innerHTML = text')).toBe(true);
+    expect(/:\s*any\b(?![-\w])/.test('function f(x: any) {}')).toBe(true);
+    expect(/:\s*any\b(?![-\w])/.test("const a = { kind: anything }")).toBe(false);
+    expect(/\bas any\b/.test('value as any')).toBe(true);
+  });
+});
