@@ -47,6 +47,9 @@ export async function loadSessionImage(tabId: number): Promise<string | null> {
 /** Output mode that worked last, per endpoint and model, so the ladder is walked once. */
 export const outputModesItem = storage.defineItem<Record<string, OutputMode>>('local:outputModes', { fallback: {} });
 
+/** Endpoints (base URL and model) that rejected the logprobs request, so it is not sent again. */
+export const noLogprobsItem = storage.defineItem<Record<string, true>>('local:noLogprobs', { fallback: {} });
+
 /** Storage key of a tab's latest check (session storage: gone with the browser session). */
 export function jobKey(tabId: number): `session:check:${number}` {
   return `session:check:${tabId}`;

@@ -8,7 +8,7 @@ import type { Verdict } from '../verify/schema';
 import { BUILTIN_LABEL, builtinProvider, builtinStatus } from '../verify/builtin';
 import { endpointProvider, type ProviderId, type VerifyProvider } from '../verify/provider';
 import { languageModelApi } from './builtin-host';
-import { outputModesItem } from './storage';
+import { noLogprobsItem, outputModesItem } from './storage';
 import { cachedVerification, verdictCacheKey } from '../verify/cache';
 import { storageVerdictCache } from './verdict-cache';
 
@@ -41,7 +41,9 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
     const modeKey = `${endpoint.baseUrl}|${endpoint.model}`;
     const ask = async () => {
       const remembered = (await outputModesItem.getValue())[modeKey];
+      const logprobs = !(await noLogprobsItem.getValue())[modeKey];
       const provider = endpointProvider({
+        logprobs,
         client: createClient(endpoint, { timeoutMs: settings.timeoutSeconds * 1000 }),
         model: endpoint.model,
         stream: settings.stream,
@@ -52,7 +54,10 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
           void outputModesItem.getValue().then((all) => outputModesItem.setValue({ ...all, [modeKey]: mode }));
         },
       });
-      return provider.verify({ claims, imageDataUrl, signal, onVerdict });
+      const response = await provider.verify({ claims, imageDataUrl, signal, onVerdict });
+      if (logprobs && response.logprobs === false)
+        await noLogprobsItem.setValue({ ...(await noLogprobsItem.getValue()), [modeKey]: true });
+      return response;
     };
     // The same image, claims, model, endpoint and prompt again: the stored verdicts, no request (looked
     // up first, so a hit costs no client set-up either).

@@ -17,6 +17,10 @@ export interface VerifyRequest {
 /** What every provider hands back: one entry per claim (null where no verdict could be read). */
 export interface VerifyResponse {
   verdicts: (Verdict | null)[];
+  /** Per claim, the label token's probability where the model sent logprobs; absent or null otherwise. */
+  confidences?: (number | null)[];
+  /** False when the endpoint rejected the logprobs request (remember it, so it is not sent again). */
+  logprobs?: boolean;
   usage: Usage;
   notes: string[];
 }
@@ -49,7 +53,7 @@ export function endpointProvider(options: EndpointProviderOptions): VerifyProvid
         ...(signal ? { signal } : {}),
         ...(onVerdict ? { onVerdict } : {}),
       });
-      return { verdicts: result.verdicts, usage: result.usage, notes: result.notes };
+      return { verdicts: result.verdicts, confidences: result.confidences, logprobs: result.logprobs, usage: result.usage, notes: result.notes };
     },
   };
 }
