@@ -1,6 +1,5 @@
 import type { ClaimResult, ClaimState } from '@/lib/check';
 import type { MessageKey, Translate } from '@/lib/i18n';
-import type { Verdict } from '@/lib/verify/schema';
 
 /** Icon and word per state: a verdict is never told by colour alone. */
 export const STATE_TEXT: Record<ClaimState, { icon: string; word: MessageKey }> = {
@@ -10,12 +9,11 @@ export const STATE_TEXT: Record<ClaimState, { icon: string; word: MessageKey }> 
   error: { icon: '?', word: 'verdictNone' },
 };
 
-/** The model's confidence (0–1 or 0–100) when the verdict carries one; verdicts may gain the field later. */
-export function confidenceOf(verdict: Verdict | null | undefined): number | null {
-  if (!verdict || !('confidence' in verdict)) return null;
-  const value: unknown = verdict.confidence;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
-  return value <= 1 ? Math.round(value * 100) : value <= 100 ? Math.round(value) : null;
+/** The claim's confidence in whole percent (the label token's probability), where the endpoint gave logprobs. */
+export function confidenceOf(claim: Pick<ClaimResult, 'confidence' | 'verdict'>): number | null {
+  const value = claim.confidence;
+  if (!claim.verdict || typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) return null;
+  return Math.round(value * 100);
 }
 
 export interface ClaimRowProps {
@@ -29,7 +27,7 @@ export interface ClaimRowProps {
 export function ClaimRow({ claim, state, index, t }: ClaimRowProps) {
   const types = claim.verdict?.error_type ?? [];
   const { icon, word } = STATE_TEXT[state];
-  const confidence = confidenceOf(claim.verdict);
+  const confidence = confidenceOf(claim);
   return (
     <li className={`claim claim--${state}`} data-testid="claim" data-label={state} data-error-types={types.join(',')}>
       <div className="claim__head">

@@ -74,12 +74,13 @@ describe('CheckView', () => {
     expect(done).not.toContain('>Cancel check<');
   });
 
-  it('renders a confidence when a verdict carries one, and nothing otherwise', () => {
-    const withConfidence = { ...job.claims[0]!, verdict: { ...job.claims[0]!.verdict!, confidence: 0.87 } };
+  it('renders a confidence where the endpoint gave one, and nothing otherwise', () => {
+    const withConfidence = { ...job.claims[0]!, confidence: 0.87 };
     expect(render({ ...job, claims: [withConfidence] })).toContain('Confidence 87%');
     expect(render(job)).not.toContain('Confidence');
-    expect(confidenceOf({ ...job.claims[0]!.verdict!, confidence: 'high' } as never)).toBeNull();
-    expect(confidenceOf({ ...job.claims[0]!.verdict!, confidence: 64 } as never)).toBe(64);
+    expect(confidenceOf({ ...job.claims[0]!, confidence: null })).toBeNull();
+    expect(confidenceOf({ ...job.claims[0]!, confidence: 1.5 })).toBeNull();
+    expect(confidenceOf({ verdict: null, confidence: 0.9 })).toBeNull();
   });
 
   it('shows a comparison with disagreements named in words', () => {
