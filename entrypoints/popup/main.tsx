@@ -117,7 +117,8 @@ function Popup() {
     const answer = await send(message);
     if (!answer.ok && answer.error) say(answer.error);
   };
-  const openOptions = () => void browser.runtime.openOptionsPage();
+  // Our own tab rather than runtime.openOptionsPage(): the same in Chrome and Firefox, from a popup or a popup opened as a tab.
+  const openOptions = () => void browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
   const endpointOrigin = setup?.baseUrl ? originOf(setup.baseUrl) : null;
 
   const onFix = async (action: FixAction) => {

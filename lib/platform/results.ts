@@ -103,7 +103,8 @@ export async function afterCheck(job: CheckJob, settings: Settings): Promise<voi
     try {
       await browser.action.openPopup();
     } catch {
-      await browser.runtime.openOptionsPage().catch(() => {});
+      // No popup can open here (no focused window, or the browser does not allow it): Options, with the guidance on top.
+      await browser.tabs.create({ url: browser.runtime.getURL('/options.html?firstRun=1') }).catch(() => {});
     }
   }
 }
@@ -139,7 +140,8 @@ async function withController<T>(tabId: number, run: (signal: AbortSignal) => Pr
 
 const persist = async (job: CheckJob) => {
   await saveJob(job);
-  await showBadge(job);
+  // The tab may be gone (a re-check needs no page): its badge is then nobody's concern.
+  await showBadge(job).catch(() => {});
 };
 
 /** Re-verifies the user's edited claims against the tab's last image; the result replaces the tab's job. */

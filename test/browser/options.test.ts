@@ -17,7 +17,7 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     const page = await ext.context.newPage();
     await page.setViewportSize({ width: 760, height: 600 });
     await page.goto(`chrome-extension://${ext.extensionId}/options.html`);
-    await page.getByLabel('Base URL').waitFor();
+    await page.getByLabel('Base URL', { exact: true }).waitFor();
     return page;
   };
   const stored = async () =>
@@ -37,26 +37,26 @@ describe('Options: presets, model list, key storage, Test connection', () => {
       ['OpenAI', 'https://api.openai.com/v1'],
     ] as const) {
       await preset.selectOption({ label: name });
-      await expect(page.getByLabel('Base URL').inputValue()).resolves.toBe(url);
+      await expect(page.getByLabel('Base URL', { exact: true }).inputValue()).resolves.toBe(url);
     }
     // Typing a URL of no preset shows Custom.
-    await page.getByLabel('Base URL').fill(model.baseUrl);
+    await page.getByLabel('Base URL', { exact: true }).fill(model.baseUrl);
     await expect(preset.inputValue()).resolves.toBe('custom');
-    await expect(page.getByLabel('API key').getAttribute('type')).resolves.toBe('password');
+    await expect(page.getByLabel('API key', { exact: true }).getAttribute('type')).resolves.toBe('password');
     await page.close();
   });
 
   it('lists the endpoint models for the Model field, keeps the key for the session only when asked, and validates', async () => {
     model.set({ apiKey: 'sk-test' });
     const page = await openOptions();
-    await page.getByLabel('Base URL').fill(model.baseUrl);
-    await page.getByLabel('API key').fill('sk-test');
-    await page.getByLabel('Model').focus(); // leaving the key field asks the endpoint for its models
+    await page.getByLabel('Base URL', { exact: true }).fill(model.baseUrl);
+    await page.getByLabel('API key', { exact: true }).fill('sk-test');
+    await page.getByLabel('Model', { exact: true }).focus(); // leaving the key field asks the endpoint for its models
     await page.getByTestId('model-count').filter({ hasText: 'lists 2 models' }).waitFor();
     const listed = await page.locator('#endpoint-models option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
     expect(listed).toEqual(['other-vlm', 'test-vlm']);
-    await expect(page.getByLabel('Model').evaluate((el) => el.tagName + ':' + el.getAttribute('type'))).resolves.toBe('INPUT:text');
-    await page.getByLabel('Model').fill('test-vlm');
+    await expect(page.getByLabel('Model', { exact: true }).evaluate((el) => el.tagName + ':' + el.getAttribute('type'))).resolves.toBe('INPUT:text');
+    await page.getByLabel('Model', { exact: true }).fill('test-vlm');
 
     await page.getByLabel('Claims per check').fill('0');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -71,7 +71,7 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     expect(saved.session).toBe('sk-test');
     // Reloaded, the form shows the session key (masked) and the choice.
     await page.reload();
-    await expect(page.getByLabel('API key').inputValue()).resolves.toBe('sk-test');
+    await expect(page.getByLabel('API key', { exact: true }).inputValue()).resolves.toBe('sk-test');
     await expect(page.getByLabel('Forget the key when the browser closes').isChecked()).resolves.toBe(true);
 
     await page.getByLabel('Forget the key when the browser closes').uncheck();
@@ -87,9 +87,9 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     model.reset();
     model.set({ models: ['test-vlm', 'other-vlm'], apiKey: 'sk-test', rejectJsonSchema: true });
     const page = await openOptions();
-    await page.getByLabel('Base URL').fill(model.baseUrl);
-    await page.getByLabel('API key').fill('sk-test');
-    await page.getByLabel('Model').fill('test-vlm');
+    await page.getByLabel('Base URL', { exact: true }).fill(model.baseUrl);
+    await page.getByLabel('API key', { exact: true }).fill('sk-test');
+    await page.getByLabel('Model', { exact: true }).fill('test-vlm');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.getByTestId('settings-status').filter({ hasText: 'Connection works' }).waitFor();
     const steps = await page.getByTestId('test-report').locator('li').evaluateAll((els) =>
@@ -109,12 +109,12 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     await page.screenshot({ path: 'docs/options.png', fullPage: true });
 
     // A wrong key and a text-only model: each step says which part failed.
-    await page.getByLabel('API key').fill('sk-wrong');
+    await page.getByLabel('API key', { exact: true }).fill('sk-wrong');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.locator('[data-step="key"][data-ok="false"]').waitFor();
     await expect(page.locator('[data-step="reached"]').getAttribute('data-ok')).resolves.toBe('true');
     model.set({ rejectImages: true });
-    await page.getByLabel('API key').fill('sk-test');
+    await page.getByLabel('API key', { exact: true }).fill('sk-test');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.locator('[data-step="image"][data-ok="false"]').waitFor();
     await expect(page.locator('[data-step="image"]').innerText()).resolves.toContain('does not accept images');

@@ -15,6 +15,15 @@ describe('popup: the check, live, and what the user can do with it', () => {
     [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
   });
 
+  /** Clicking opens the Options page (a new tab, or the one already open brought forward). */
+  const expectOptionsOpened = async (click: () => Promise<void>) => {
+    const isOptions = (p: { url(): string }) => p.url().startsWith(`chrome-extension://${ext.extensionId}/options.html`);
+    await Promise.all(ext.context.pages().filter(isOptions).map((p) => p.close()));
+    const opened = ext.context.waitForEvent('page', { predicate: isOptions, timeout: 10_000 });
+    await click();
+    await (await opened).close();
+  };
+
   afterAll(async () => {
     await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
@@ -22,15 +31,18 @@ describe('popup: the check, live, and what the user can do with it', () => {
   it('explains the first run and links to Options when no endpoint is set', async () => {
     const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
+    // The menu click itself opens the guidance (headless Chromium shows no popup, so Options with the note).
+    const guidance = ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/options.html?firstRun') });
     await checkWithSelection(ext, page, tabId, photo);
+    const firstRunOptions = await guidance;
+    await firstRunOptions.getByRole('note').filter({ hasText: 'needs a model endpoint' }).waitFor();
+    await firstRunOptions.close();
     const popup = await openPopup(ext, tabId);
     const guide = popup.getByTestId('first-run');
     await guide.waitFor();
     await expect(guide.locator('li').count()).resolves.toBe(3);
     expect((await storedJob(ext, tabId))?.error?.kind).toBe('not-configured');
-    const options = ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/options.html') });
-    await guide.getByRole('button', { name: 'Open Options' }).click();
-    await (await options).close();
+    await expectOptionsOpened(() => guide.getByRole('button', { name: 'Open Options' }).click());
     expect(model.requests).toHaveLength(0);
     await Promise.all([popup.close(), page.close()]);
   });
@@ -129,9 +141,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
     const popup = await popupAt(ext, tabId, 'error');
     await expect(popup.getByTestId('check-status').innerText()).resolves.toContain('Check your API key in Options');
     await expect(popup.getByTestId('error-help').getAttribute('data-kind')).resolves.toBe('auth');
-    const options = ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/options.html') });
-    await popup.getByRole('button', { name: 'Open Options' }).click();
-    await (await options).close();
+    await expectOptionsOpened(() => popup.getByRole('button', { name: 'Open Options' }).click());
 
     // A model without image input: the fix is to pick a vision model.
     model.reset();
