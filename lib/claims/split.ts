@@ -34,6 +34,17 @@ function inheritedReason(clause: Clause, previous: SetAsideReason | null): SetAs
   return null;
 }
 
+// A coordinated clause is sent on its own, so the word that joined it ("and a dog runs…") only
+// gets in the way of the claim; the span starts after it (the set-aside pieces keep theirs).
+const LEADING_CONJUNCTION = /^(?:and|but|yet)\s+(?=\S)/iu;
+
+function withoutLeadingConjunction(caption: string, piece: Span): Span {
+  const match = LEADING_CONJUNCTION.exec(piece.text);
+  if (!match) return piece;
+  const start = piece.start + match[0].length;
+  return { text: caption.slice(start, piece.end), start, end: piece.end };
+}
+
 /** The on-device split: the caption's checkable claims as spans, and what is set aside. */
 export function splitCaption(caption: string): SplitResult {
   const result: SplitResult = { claims: [], setAside: [] };
@@ -46,7 +57,7 @@ export function splitCaption(caption: string): SplitResult {
       const reason: SetAsideReason | null = setAsideReason(clause.text, clause.kind) ?? inheritedReason(clause, previous);
       previous = reason;
       if (reason) result.setAside.push({ ...piece, reason });
-      else result.claims.push({ ...piece, hedged: isHedged(clause.text) });
+      else result.claims.push({ ...withoutLeadingConjunction(caption, piece), hedged: isHedged(clause.text) });
     }
   }
   return result;
