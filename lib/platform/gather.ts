@@ -50,7 +50,9 @@ export async function callPage<M extends keyof PageApi>(
  * in-page chooser (this waits for them). Null when they cancelled it.
  */
 export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCaption | null> {
-  const found = await callPage(target, 'gather', target.srcUrl, MAX_CAPTION_CHARS);
+  // One character over the cap: the page still bounds what it sends, and prepareCaption sees that the
+  // caption was longer than the cap and says so, instead of the page cutting it silently.
+  const found = await callPage(target, 'gather', target.srcUrl, MAX_CAPTION_CHARS + 1);
   if (!found) throw new CheckError('page', 'The page did not answer. Reload it and try again.');
   if ('cancelled' in found) return null;
   return { caption: found.caption, pageUrl: found.pageUrl, imageUrl: found.imageUrl };
