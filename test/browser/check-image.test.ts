@@ -67,8 +67,6 @@ describe('right-click an image → verdicts in the popup', () => {
     const messages = (request!.body as { messages: { role: string; content: unknown }[] }).messages;
     expect(messages[0]).toEqual({ role: 'system', content: SYSTEM_PROMPT });
 
-    await popup.setViewportSize({ width: 440, height: 420 });
-    await popup.screenshot({ path: 'docs/popup.png' });
     await Promise.all([popup.close(), page.close()]);
   });
 
