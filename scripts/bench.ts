@@ -260,7 +260,8 @@ async function main(): Promise<void> {
       return origins.filter((o) => o === origin).length;
     };
     const untouched = await ext.context.newPage();
-    await untouched.goto(`${pages.origin}/five.jpg.html`);
+    // Another URL than the checked page's, so the tab lookup by URL cannot pick this tab.
+    await untouched.goto(`${pages.origin}/five.jpg.html?never-checked`);
     const before = await contextsOf(untouched);
     await clearVerdictCache(ext);
     const checked = await runOnce(ext, pages, model, 'five.jpg');

@@ -82,53 +82,54 @@ describe('cachedVerification', () => {
     return { run, fn };
   }
 
-  it('runs on a miss and stores; on a hit reports every verdict at once with a note, and never runs', async () => {
+  it('runs on a miss and stores; on a hit returns every verdict at once with a note, and never runs', async () => {
     const cache = new MemoryVerdictCache();
     const first = counting(result());
     const reported: [number, Verdict][] = [];
-    const miss = await cachedVerification(cache, 'k', () => {}, first.fn);
+    const miss = await cachedVerification(cache, 'k', first.fn);
     expect(miss).toMatchObject({ cached: false, verdicts: [yes, no] });
     expect(first.run.calls).toBe(1);
 
     const second = counting(result([no, no]));
-    const hit = await cachedVerification(cache, 'k', (i, v) => reported.push([i, v]), second.fn);
+    const hit = await cachedVerification(cache, 'k', async () => {
+      reported.push([0, yes]);
+      return second.fn();
+    });
     expect(second.run.calls).toBe(0);
     expect(hit).toMatchObject({ cached: true, verdicts: [yes, no], usage: { promptTokens: 10, completionTokens: 5 } });
     expect(hit.notes).toEqual([CACHE_NOTE]);
-    expect(reported).toEqual([
-      [0, yes],
-      [1, no],
-    ]);
+    // Nothing ran, so nothing streamed: the verdicts come back as one result.
+    expect(reported).toEqual([]);
   });
 
   it('asks afresh when told to (an explicit Re-run), and stores the new answer', async () => {
     const cache = new MemoryVerdictCache();
-    await cachedVerification(cache, 'k', () => {}, counting(result()).fn);
+    await cachedVerification(cache, 'k', counting(result()).fn);
     const rerun = counting(result([no, no]));
-    await expect(cachedVerification(cache, 'k', () => {}, rerun.fn, { fresh: true })).resolves.toMatchObject({ cached: false, verdicts: [no, no] });
+    await expect(cachedVerification(cache, 'k', rerun.fn, { fresh: true })).resolves.toMatchObject({ cached: false, verdicts: [no, no] });
     expect(rerun.run.calls).toBe(1);
     await expect(cache.get('k')).resolves.toEqual(result([no, no]));
   });
 
   it('does not store a result with a claim left without a verdict, so the next check asks again', async () => {
     const cache = new MemoryVerdictCache();
-    await cachedVerification(cache, 'k', () => {}, counting([yes, null]).fn);
+    await cachedVerification(cache, 'k', counting([yes, null]).fn);
     expect(cache.size).toBe(0);
     const again = counting([yes, no]);
-    await cachedVerification(cache, 'k', () => {}, again.fn);
+    await cachedVerification(cache, 'k', again.fn);
     expect(again.run.calls).toBe(1);
   });
 
   it('lets the error of a failed verification through and stores nothing', async () => {
     const cache = new MemoryVerdictCache();
-    await expect(cachedVerification(cache, 'k', () => {}, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(cachedVerification(cache, 'k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(cache.size).toBe(0);
   });
 
   it('checks as usual when the cache itself fails to read or write', async () => {
     const broken: VerdictCache = { get: () => Promise.reject(new Error('read')), set: () => Promise.reject(new Error('write')) };
     const run = counting(result());
-    await expect(cachedVerification(broken, 'k', () => {}, run.fn)).resolves.toMatchObject({ cached: false, verdicts: [yes, no] });
+    await expect(cachedVerification(broken, 'k', run.fn)).resolves.toMatchObject({ cached: false, verdicts: [yes, no] });
     expect(run.run.calls).toBe(1);
   });
 });

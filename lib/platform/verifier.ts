@@ -62,7 +62,7 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
     // The same image, claims, model, endpoint and prompt again: the stored verdicts, no request (looked
     // up first, so a hit costs no client set-up either).
     const key = await verdictCacheKey({ imageDataUrl, claims, model: endpoint.model, baseUrl: endpoint.baseUrl });
-    return cachedVerification(verdictCache, key, onVerdict, ask, options);
+    return cachedVerification(verdictCache, key, ask, options);
   };
 }
 

@@ -79,20 +79,19 @@ export interface VerificationResult {
 }
 
 /**
- * Serves a verification from the cache when the same one was done before (reporting every verdict at
- * once, no request), else runs it and stores the result when it is complete. `fresh` (an explicit
+ * Serves a verification from the cache when the same one was done before (no request; the verdicts
+ * come back in the result, not streamed one by one, so the caller saves once instead of once per
+ * claim), else runs it — streaming as it does — and stores the result when it is complete. `fresh` (an explicit
  * Re-run) skips the lookup but stores the new answer. A cache that fails to read or write never fails the check.
  */
 export async function cachedVerification<R extends VerificationResult>(
   cache: VerdictCache,
   key: string,
-  onVerdict: (index: number, verdict: Verdict) => void,
   run: () => Promise<R>,
   options: { fresh?: boolean } = {},
 ): Promise<VerificationResult & { cached: boolean }> {
   const hit = options.fresh ? undefined : await cache.get(key).catch(() => undefined);
   if (hit) {
-    hit.verdicts.forEach((verdict, i) => onVerdict(i, verdict));
     return { ...hit, notes: [...hit.notes, CACHE_NOTE], cached: true };
   }
   const result = await run();
