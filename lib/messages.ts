@@ -23,6 +23,10 @@ export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('getSetup') }),
   /** Removes the in-page marks of the tab's check. */
   z.object({ type: z.literal('clearMarks'), tabId: z.number().int() }),
+  /** Lists the tab's image + caption pairs for "Check all captioned images on this page". Answers `data: PageCheck`. */
+  z.object({ type: z.literal('checkPage'), tabId: z.number().int() }),
+  /** Checks the listed pairs the user kept ticked, a few at a time; progress lands in `session:pageCheck:<tabId>`. */
+  z.object({ type: z.literal('runPageCheck'), tabId: z.number().int(), ids: z.array(z.string().max(40)).min(1).max(100) }),
 ]);
 export type Message = z.infer<typeof messageSchema>;
 export type MessageType = Message['type'];

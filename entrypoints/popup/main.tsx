@@ -5,6 +5,7 @@ import { CheckView, type CopyFormat } from '@/components/check-view';
 import type { FixAction } from '@/components/error-help';
 import { FirstRun } from '@/components/first-run';
 import { HistoryView } from '@/components/history-view';
+import { PageCheckView } from '@/components/page-check';
 import type { CheckJob } from '@/lib/check';
 import { historyToCsv, historyToJson, jobToJson, jobToMarkdown } from '@/lib/export';
 import type { HistoryEntry } from '@/lib/history';
@@ -12,6 +13,8 @@ import { createTranslate } from '@/lib/i18n';
 import { messageResponseSchema, modelListSchema, setupSchema, type Message, type MessageResponse, type Setup } from '@/lib/messages';
 import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/lib/platform/history-store';
 import { loadJob, watchJob } from '@/lib/platform/storage';
+import { pageCheckSchema, type PageCheck } from '@/lib/page-check-state';
+import { loadPageCheck, removePageCheck, watchPageCheck } from '@/lib/platform/page-check-store';
 import '@/components/theme.css';
 
 const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
@@ -80,13 +83,18 @@ function Popup() {
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [pageCheck, setPageCheck] = useState<PageCheck | null>(null);
 
   useEffect(() => {
     let unwatch = () => {};
+    let unwatchPageCheck = () => {};
     void resolveTabId().then(async (id) => {
       if (id === null) return;
       setTabId(id);
       unwatch = watchJob(id, setJob);
+      // A page check in progress (or its summary) is shown again when the popup reopens.
+      unwatchPageCheck = watchPageCheck(id, setPageCheck);
+      setPageCheck(await loadPageCheck(id));
       setJob(await loadJob(id));
     });
     void send({ type: 'getSetup' }).then((answer) => {
@@ -97,6 +105,7 @@ function Popup() {
     const unwatchHistory = watchHistory(setHistory);
     return () => {
       unwatch();
+      unwatchPageCheck();
       unwatchHistory();
     };
   }, []);
@@ -206,6 +215,24 @@ function Popup() {
         }
       />
     );
+  } else if (pageCheck && tabId !== null) {
+    body = (
+      <PageCheckView
+        check={pageCheck}
+        t={t}
+        onRun={(ids) => void act({ type: 'runPageCheck', tabId, ids })}
+        onOpen={(item) => {
+          const entry = history.find((e) => e.id === item.jobId);
+          if (!entry) return say(t('pageCheckNoEntry'));
+          setView('history');
+          setOpened(entry);
+        }}
+        onClose={() => {
+          setPageCheck(null);
+          void removePageCheck(tabId);
+        }}
+      />
+    );
   } else if (job) {
     body =
       job.error?.kind === 'not-configured' && !setup?.configured ? (
@@ -243,6 +270,26 @@ function Popup() {
       <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
         {body}
       </div>
+      {notice && view === 'check' && (pageCheck || !job) && (
+        <p className="meta" role="status">
+          {notice}
+        </p>
+      )}
+      {tabId !== null && view === 'check' && !pageCheck && (
+        <button
+          type="button"
+          className="page-check-button"
+          onClick={() =>
+            void send({ type: 'checkPage', tabId }).then((answer) => {
+              if (!answer.ok) return say(answer.error ?? t('workerNoAnswer'));
+              const parsed = pageCheckSchema.safeParse(answer.data);
+              if (parsed.success) setPageCheck(parsed.data);
+            })
+          }
+        >
+          {t('pageCheckButton')}
+        </button>
+      )}
       {tabId !== null && view === 'check' && (
         <button
           type="button"

@@ -1,4 +1,5 @@
 import { locateFrame, locateImage, forgetPicked, type ImageLocation } from './find-image';
+import { listCaptionedImages, selectCaptioned, type CaptionedImage } from './captioned-images';
 import { gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
 import { clearMarks, showMarks, type MarksPayload } from './marks';
 import { pickImage, type PickResult } from './picker';
@@ -27,6 +28,10 @@ export interface PageApi {
   showMarks(payload: MarksPayload): { located: number; badge: boolean };
   /** Removes the marks and the badge. */
   clearMarks(): void;
+  /** The page's image + caption pairs (figures, demo output boxes, descriptive alt), for a whole-page check. */
+  listCaptioned(maxChars: number): { pageUrl: string; items: CaptionedImage[] };
+  /** Makes a listed image the one the image finder reads next; its URL, or null when it is gone. */
+  selectCaptioned(id: string): string | null;
 }
 
 /** Name of the global the page script installs itself under, in the isolated world. */
@@ -34,5 +39,5 @@ export const PAGE_API_GLOBAL = 'captionCheckPage';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {
-  return { gather: gatherCaption, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks };
+  return { gather: gatherCaption, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, listCaptioned: listCaptionedImages, selectCaptioned };
 }

@@ -3,6 +3,8 @@ import { messageSchema, type Message, type MessageResponse } from '../messages';
 import { configuredEndpoint } from '../settings';
 import { cancelCheck, startCheck } from './check-runner';
 import { pickAndCheck } from './pick';
+import { cancelPageCheck, listPageCheck, runPageCheck } from './page-check';
+import { CheckError } from '../errors';
 import { listModels, testConnection } from './connection';
 import { cancelRerun, clearMarksFor, startCompare, startRecheck } from './results';
 import { loadJob, loadSettings } from './storage';
@@ -18,7 +20,7 @@ type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
 const handlers: Handlers = {
   pickImage: async ({ tabId }) => inBackground(pickAndCheck({ tabId, frameId: 0 })),
-  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) }),
+  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) || cancelPageCheck(tabId) }),
   rerunCheck: async ({ tabId, provider }) => {
     const job = await loadJob(tabId);
     if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
@@ -54,6 +56,15 @@ const handlers: Handlers = {
     await clearMarksFor(tabId);
     return { ok: true };
   },
+  checkPage: async ({ tabId }) => {
+    try {
+      return { ok: true, data: await listPageCheck(tabId) };
+    } catch (error) {
+      if (error instanceof CheckError) return { ok: false, error: error.message };
+      throw error;
+    }
+  },
+  runPageCheck: async ({ tabId, ids }) => inBackground(runPageCheck(tabId, ids)),
 };
 
 /**

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import type { Translate } from '@/lib/i18n';
+import { pageCheckProgress, type PageCheck, type PageCheckItem } from '@/lib/page-check-state';
+
+export interface PageCheckProps {
+  check: PageCheck;
+  t: Translate;
+  /** Checks the pairs with these ids (the ticked ones). */
+  onRun: (ids: string[]) => void;
+  /** Opens a finished pair's check (its history entry). */
+  onOpen: (item: PageCheckItem) => void;
+  onClose: () => void;
+}
+
+const excerpt = (text: string, max = 90) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function sourceLabel(item: PageCheckItem, t: Translate): string {
+  if (item.source === 'figcaption') return t('pageCheckSource_figcaption');
+  return item.source === 'alt' ? t('pageCheckSource_alt') : t('pageCheckSource_demo');
+}
+
+/** The list of the page's image + caption pairs to tick, then each ticked pair's progress and result. */
+export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckProps) {
+  const [ticked, setTicked] = useState<Set<string>>(() => new Set(check.items.map((i) => i.id)));
+  // A new listing (the button pressed again) starts with every pair ticked again.
+  useEffect(() => setTicked(new Set(check.items.map((i) => i.id))), [check.startedAt, check.items.length]);
+  const { ended, total } = pageCheckProgress(check);
+
+  if (check.status === 'choosing') {
+    return (
+      <section className="page-check" data-testid="page-check" data-status="choosing" aria-label={t('pageCheckTitle')}>
+        <h1>{t('pageCheckTitle')}</h1>
+        <p className="meta">{check.items.length ? t('pageCheckFound', check.items.length) : t('pageCheckNone')}</p>
+        <ul className="page-check__list">
+          {check.items.map((item) => (
+            <li key={item.id} data-testid="page-check-item" data-state={item.state} data-unsupported={item.unsupported}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={ticked.has(item.id)}
+                  aria-label={t('pageCheckTick', excerpt(item.caption, 60))}
+                  onChange={(event) => {
+                    const next = new Set(ticked);
+                    if (event.target.checked) next.add(item.id);
+                    else next.delete(item.id);
+                    setTicked(next);
+                  }}
+                />
+                <span className="page-check__caption">{excerpt(item.caption)}</span>
+              </label>
+              <span className="meta">{sourceLabel(item, t)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="actions">
+          <button type="button" className="primary" disabled={ticked.size === 0} onClick={() => onRun(check.items.filter((i) => ticked.has(i.id)).map((i) => i.id))}>
+            {t('pageCheckRun', ticked.size)}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('pageCheckClose')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page-check" data-testid="page-check" data-status={check.status} aria-label={t('pageCheckTitle')}>
+      <h1>{t('pageCheckTitle')}</h1>
+      <p className="meta" role="status" data-testid="page-check-progress">
+        {t('pageCheckProgress', ended, total)}
+      </p>
+      <table className="page-check__table">
+        <thead>
+          <tr>
+            <th scope="col">{t('pageCheckColImage')}</th>
+            <th scope="col">{t('pageCheckColCaption')}</th>
+            <th scope="col">{t('pageCheckColClaims')}</th>
+            <th scope="col">{t('pageCheckColUnsupported')}</th>
+            <th scope="col">{t('pageCheckColErrors')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {check.items
+            .filter((item) => item.selected)
+            .map((item) => (
+              <tr key={item.id} data-testid="page-check-item" data-state={item.state} data-unsupported={item.unsupported}>
+                <td>{item.thumbnail ? <img className="thumb thumb--small" src={item.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}</td>
+                <td>
+                  {item.jobId && item.state === 'done' ? (
+                    <button type="button" className="link" onClick={() => onOpen(item)} aria-label={t('pageCheckOpen', excerpt(item.caption, 60))}>
+                      {excerpt(item.caption)}
+                    </button>
+                  ) : (
+                    excerpt(item.caption)
+                  )}
+                </td>
+                <td>{item.state === 'done' ? item.claims : ''}</td>
+                <td className={item.unsupported > 0 ? 'is-bad' : undefined}>{item.state === 'done' ? item.unsupported : ''}</td>
+                <td>
+                  {item.state === 'error'
+                    ? item.error
+                    : item.state === 'done'
+                      ? item.errorTypes.join(', ')
+                      : item.state === 'running'
+                        ? t('pageCheckChecking')
+                        : t('pageCheckWaiting')}
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+      {check.status === 'done' && (
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            {t('pageCheckClose')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { countFalse, errorTypesOf, type CheckJob } from './check';
+import { errorTypeSchema } from './verify/schema';
+
+/** Where a pair's caption was found on the page (lib/page/captioned-images.ts). */
+export const captionedSourceSchema = z.enum(['figcaption', 'demo-output', 'alt']);
+
+/** One image + caption pair as the page lists it; checked again here, since it comes from a page's world. */
+export const captionedImageSchema = z.object({
+  id: z.string().max(40),
+  imageUrl: z.string().min(1).max(100_000),
+  caption: z.string().min(1).max(20_000),
+  truncated: z.boolean(),
+  source: captionedSourceSchema,
+});
+export type CaptionedPair = z.infer<typeof captionedImageSchema>;
+
+/** A pair in a page check: whether the user kept it ticked, and where its check is. */
+export const pageCheckItemSchema = captionedImageSchema.extend({
+  selected: z.boolean(),
+  state: z.enum(['pending', 'running', 'done', 'error']),
+  /** The finished check's id: its history entry, which the popup opens. */
+  jobId: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  claims: z.number().int().min(0),
+  unsupported: z.number().int().min(0),
+  errorTypes: z.array(errorTypeSchema),
+  /** What went wrong, in words a person can act on. */
+  error: z.string().nullable(),
+});
+export type PageCheckItem = z.infer<typeof pageCheckItemSchema>;
+
+/** "Check all captioned images on this page": the list the user ticks, then each pair's progress. */
+export const pageCheckSchema = z.object({
+  tabId: z.number().int(),
+  pageUrl: z.string(),
+  /** choosing: the list is shown, nothing sent; running/done: the ticked pairs are being / were checked. */
+  status: z.enum(['choosing', 'running', 'done']),
+  items: z.array(pageCheckItemSchema),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+});
+export type PageCheck = z.infer<typeof pageCheckSchema>;
+
+/** Storage key of a tab's page check (session storage: a reopened popup shows its progress). */
+export function pageCheckKey(tabId: number): `session:pageCheck:${number}` {
+  return `session:pageCheck:${tabId}`;
+}
+
+/** A fresh page check over the pairs the page listed, every pair ticked. */
+export function newPageCheck(tabId: number, pageUrl: string, pairs: readonly CaptionedPair[], now: number): PageCheck {
+  return {
+    tabId,
+    pageUrl,
+    status: 'choosing',
+    startedAt: now,
+    finishedAt: null,
+    items: pairs.map((pair) => ({
+      ...pair,
+      selected: true,
+      state: 'pending',
+      jobId: null,
+      thumbnail: null,
+      claims: 0,
+      unsupported: 0,
+      errorTypes: [],
+      error: null,
+    })),
+  };
+}
+
+/** The row of a pair once its check has ended (or while it runs): counts from the job. */
+export function itemFromJob(item: PageCheckItem, job: CheckJob): PageCheckItem {
+  const ended = job.status !== 'running';
+  return {
+    ...item,
+    state: job.status === 'running' ? 'running' : job.status,
+    jobId: ended ? job.id : item.jobId,
+    thumbnail: job.thumbnail ?? item.thumbnail,
+    claims: job.claims.length,
+    unsupported: countFalse(job),
+    errorTypes: errorTypesOf(job),
+    error: job.status === 'error' ? (job.error?.message ?? 'The check failed.') : null,
+  };
+}
+
+/** How far the run is: pairs ended (done or error) of the ticked ones. */
+export function pageCheckProgress(check: Pick<PageCheck, 'items'>): { ended: number; total: number } {
+  const ticked = check.items.filter((i) => i.selected);
+  return { ended: ticked.filter((i) => i.state === 'done' || i.state === 'error').length, total: ticked.length };
+}

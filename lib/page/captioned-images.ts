@@ -1,0 +1,123 @@
+// Runs in the page (isolated world): every image on the page that comes with its own caption, for
+// "Check all captioned images on this page". Pure DOM reads; the elements stay referenced here, in the
+// isolated world, so the page never sees an id or attribute of ours.
+import { IMAGE_POLICY } from '../image/size';
+import { PICKED_GLOBAL } from './picker';
+
+/** Where the caption of a listed image comes from. */
+export type CaptionedSource = 'figcaption' | 'demo-output' | 'alt';
+
+/** One image + caption pair the page offers; `id` names the element for later calls. */
+export interface CaptionedImage {
+  id: string;
+  imageUrl: string;
+  caption: string;
+  truncated: boolean;
+  source: CaptionedSource;
+}
+
+/** Smaller images are icons, avatars or trackers, not pictures someone wrote a caption for. */
+const MIN_EDGE_PX = 64;
+/** Alt text shorter than this many words is a label ("Logo", "User avatar"), not a description. */
+const MIN_ALT_WORDS = 3;
+/** Enough for any real article or gallery; bounds what the worker stores and shows. */
+const MAX_ITEMS = 50;
+/** How far up from an image a demo's output box may sit (image and box share a card or row). */
+const DEMO_LEVELS = 4;
+
+/** Isolated-world global: id → element, and element → id so a second listing keeps the same ids. */
+const REGISTRY_GLOBAL = 'captionCheckCaptioned';
+interface Registry {
+  byId: Map<string, Element>;
+  ids: WeakMap<Element, string>;
+  next: number;
+}
+
+function registry(): Registry {
+  const scope = globalThis as unknown as Record<string, Registry | undefined>;
+  return (scope[REGISTRY_GLOBAL] ??= { byId: new Map(), ids: new WeakMap(), next: 1 });
+}
+
+function idFor(element: Element): string {
+  const reg = registry();
+  let id = reg.ids.get(element);
+  if (!id) {
+    id = `img-${reg.next++}`;
+    reg.ids.set(element, id);
+  }
+  reg.byId.set(id, element);
+  return id;
+}
+
+const collapse = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+function bigEnough(image: HTMLImageElement): boolean {
+  const rect = image.getBoundingClientRect();
+  if (rect.width < MIN_EDGE_PX || rect.height < MIN_EDGE_PX) return false;
+  // A 1×1 tracker stretched by CSS is still a tracker.
+  if (image.complete && image.naturalWidth > 0 && image.naturalWidth < IMAGE_POLICY.minEdge && image.naturalHeight < IMAGE_POLICY.minEdge) return false;
+  return true;
+}
+
+function boxText(box: Element): string {
+  return collapse(box instanceof HTMLTextAreaElement ? box.value : box.textContent);
+}
+
+/** A model demo: the output box (<textarea>/<output>/<pre>) after the image in the card that holds only this picture. */
+function demoOutput(image: HTMLImageElement): string {
+  let container: Element | null = image.parentElement;
+  for (let level = 0; container && container !== document.body && level < DEMO_LEVELS; level++, container = container.parentElement) {
+    const pictures = Array.from(container.querySelectorAll('img')).filter((other) => other === image || bigEnough(other));
+    if (pictures.length > 1) return ''; // the card grew into the whole gallery: no box belongs to this image alone
+    for (const box of container.querySelectorAll('textarea, output, pre')) {
+      if (!(image.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+      const text = boxText(box);
+      if (text) return text;
+    }
+  }
+  return '';
+}
+
+function captionOf(image: HTMLImageElement): [CaptionedSource, string] | null {
+  const figcaption = collapse(image.closest('figure')?.querySelector('figcaption')?.textContent);
+  if (figcaption) return ['figcaption', figcaption];
+  const demo = demoOutput(image);
+  if (demo) return ['demo-output', demo];
+  const alt = collapse(image.getAttribute('alt'));
+  if (alt.split(' ').filter(Boolean).length >= MIN_ALT_WORDS) return ['alt', alt];
+  return null;
+}
+
+/**
+ * Lists the page's images that come with a caption: a <figure>'s <img> and <figcaption>, an image
+ * followed by a model demo's output box, an <img> with descriptive alt text (≥ 3 words). Icons and
+ * trackers (< 64 px) are skipped; captions are whitespace-collapsed and cut at `maxChars`.
+ */
+export function listCaptionedImages(maxChars: number): { pageUrl: string; items: CaptionedImage[] } {
+  const found: CaptionedImage[] = [];
+  for (const image of Array.from(document.images)) {
+    if (found.length >= MAX_ITEMS) break;
+    if (!bigEnough(image)) continue;
+    const url = image.currentSrc || image.src;
+    if (!url) continue;
+    const caption = captionOf(image);
+    if (!caption) continue;
+    const [source, text] = caption;
+    found.push({ id: idFor(image), imageUrl: url, caption: text.slice(0, maxChars), truncated: text.length > maxChars, source });
+  }
+  return { pageUrl: location.href, items: found };
+}
+
+/**
+ * Makes a listed element the one the image finder reads next (as if the user had picked it), so the
+ * single check's paths (read in the page, fetch, screenshot) take this very element. Returns the URL it
+ * shows now, or null when it is gone from the page.
+ */
+export function selectCaptioned(id: string): string | null {
+  const element = registry().byId.get(id);
+  if (!element?.isConnected) return null;
+  const url = element instanceof HTMLImageElement ? element.currentSrc || element.src : '';
+  if (!url) return null;
+  (globalThis as unknown as Record<string, Element | undefined>)[PICKED_GLOBAL] = element;
+  return url;
+}

@@ -1,0 +1,114 @@
+// "Check all captioned images on this page": the popup lists the page's image + caption pairs, the
+// user unticks one, and only the ticked pairs reach the model — each with its own picture.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { configureEndpoint, launchWithExtension, openPopup, type LoadedExtension } from './extension';
+import { htmlPage, makeSolid, startPageServer, type PageServer } from './page-server';
+import { openGranted } from './results-flow';
+
+type Rgb = { r: number; g: number; b: number };
+// Colours and captions no other test uses: the verdict cache must never answer instead of the server.
+const KITE = { color: { r: 200, g: 30, b: 70 }, caption: 'A crimson kite flies over a harbour. Three gulls stand on a wooden pier.' };
+const TRACTOR = { color: { r: 20, g: 170, b: 90 }, caption: 'A green tractor is parked in a barn. A goat sleeps on the hay.' };
+const CANOE = { color: { r: 60, g: 70, b: 220 }, caption: 'A blue canoe rests on a sandy beach beside a palm tree.' };
+
+async function meanColor(body: unknown): Promise<Rgb> {
+  const url = /"url":"(data:image\/[a-z]+;base64,[^"]+)"/.exec(JSON.stringify(body))?.[1];
+  if (!url) throw new Error('no image in the request');
+  const { channels } = await sharp(Buffer.from(url.split(',')[1]!, 'base64')).stats();
+  return { r: channels[0]!.mean, g: channels[1]!.mean, b: channels[2]!.mean };
+}
+
+function expectColor(actual: Rgb, expected: Rgb, tolerance = 14): void {
+  for (const channel of ['r', 'g', 'b'] as const)
+    expect(Math.abs(actual[channel] - expected[channel]), `${channel} of ${JSON.stringify(actual)}`).toBeLessThanOrEqual(tolerance);
+}
+
+describe('check all captioned images on a page', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/kite.jpg', { type: 'image/jpeg', body: await makeSolid(900, 600, KITE.color) });
+    pages.route('/tractor.jpg', { type: 'image/jpeg', body: await makeSolid(800, 800, TRACTOR.color) });
+    pages.route('/canoe.jpg', { type: 'image/jpeg', body: await makeSolid(600, 900, CANOE.color) });
+    pages.route('/icon.png', { type: 'image/png', body: await makeSolid(24, 24, { r: 250, g: 250, b: 0 }, 'png') });
+    const figure = (src: string, caption: string) => `<figure><img src="${src}" width="300" height="200" alt=""><figcaption>${caption}</figcaption></figure>`;
+    pages.route(
+      '/gallery.html',
+      htmlPage(
+        // The icon has descriptive alt text, but at 24 px it is no picture anyone captioned.
+        `<header><img src="/icon.png" width="24" height="24" alt="Our friendly site logo icon"></header>` +
+          figure('/kite.jpg', KITE.caption) +
+          figure('/tractor.jpg', TRACTOR.caption) +
+          figure('/canoe.jpg', CANOE.caption),
+      ),
+    );
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  it('lists the pairs, checks only the ticked ones with their own images, and sums them up', async () => {
+    model.set({ falseWhen: [{ match: /goat/i, error_type: ['Object'], reasoning: 'There is no goat in the barn.' }] });
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/gallery.html`);
+    let popup = await openPopup(ext, tabId);
+    await popup.getByRole('button', { name: 'Check all captioned images on this page' }).click();
+
+    const list = popup.locator('[data-testid="page-check"][data-status="choosing"]');
+    await list.waitFor();
+    const items = list.getByTestId('page-check-item');
+    await expect(items.count()).resolves.toBe(3);
+    await expect(items.allInnerTexts()).resolves.toEqual([
+      expect.stringContaining('crimson kite'),
+      expect.stringContaining('green tractor'),
+      expect.stringContaining('blue canoe'),
+    ]);
+    expect(model.requests.filter((r) => r.image)).toHaveLength(0); // listing sends nothing to the model
+    await popup.getByRole('checkbox', { name: /blue canoe/ }).uncheck();
+    await popup.getByRole('button', { name: 'Check 2 selected' }).click();
+
+    const summary = popup.locator('[data-testid="page-check"][data-status="done"]');
+    await summary.waitFor({ timeout: 30_000 });
+    await expect(summary.getByTestId('page-check-progress').innerText()).resolves.toBe('2 of 2 checked');
+    const rows = summary.getByTestId('page-check-item');
+    await expect(rows.count()).resolves.toBe(2);
+    const row = (name: string) => rows.filter({ hasText: name });
+    await expect(row('crimson kite').getAttribute('data-state')).resolves.toBe('done');
+    await expect(row('crimson kite').getAttribute('data-unsupported')).resolves.toBe('0');
+    await expect(row('green tractor').getAttribute('data-state')).resolves.toBe('done');
+    await expect(row('green tractor').getAttribute('data-unsupported')).resolves.toBe('1');
+    await expect(row('green tractor').innerText()).resolves.toContain('Object');
+
+    // Exactly two verifications, each with its own picture and claims; nothing for the unticked canoe.
+    const verifications = model.requests.filter((r) => r.image);
+    expect(verifications).toHaveLength(2);
+    const byClaims = new Map(verifications.map((r) => [r.claims.join(' '), r]));
+    const kite = byClaims.get('A crimson kite flies over a harbour. Three gulls stand on a wooden pier.');
+    const tractor = byClaims.get('A green tractor is parked in a barn. A goat sleeps on the hay.');
+    expect(kite?.claims).toEqual(['A crimson kite flies over a harbour.', 'Three gulls stand on a wooden pier.']);
+    expect(tractor?.claims).toEqual(['A green tractor is parked in a barn.', 'A goat sleeps on the hay.']);
+    expectColor(await meanColor(kite!.body), KITE.color);
+    expectColor(await meanColor(tractor!.body), TRACTOR.color);
+    expect(verifications.some((r) => r.claims.join(' ').includes('canoe'))).toBe(false);
+    expect(verifications.every((r) => r.problems.length === 0)).toBe(true);
+
+    // A reopened popup shows the summary from session storage; a row opens that check from history.
+    await popup.close();
+    popup = await openPopup(ext, tabId);
+    const again = popup.locator('[data-testid="page-check"][data-status="done"]');
+    await again.waitFor();
+    await again.getByRole('button', { name: /Open the check of: A green tractor/ }).click();
+    const claims = popup.getByTestId('claim');
+    await claims.first().waitFor();
+    await expect(claims.count()).resolves.toBe(2);
+    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
+    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
+    await Promise.all([popup.close(), page.close()]);
+  });
+});
