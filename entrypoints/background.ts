@@ -1,3 +1,5 @@
+// First: marks when our code starts evaluating (scripts/bench.ts times start → ready).
+import '@/lib/platform/boot-mark';
 import { browser } from 'wxt/browser';
 import { handleMenuClick, registerMenus } from '@/lib/platform/menus';
 import { sweepAtStart } from '@/lib/platform/resume';

@@ -278,22 +278,35 @@ async function main(): Promise<void> {
     const control = await controlWorker(ext, host);
     const readyMs: number[] = [];
     const wakeMs: number[] = [];
+    const originMs: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       await control.stop();
       const start = Date.now();
       await host.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
       wakeMs.push(Date.now() - start);
       const worker = await currentWorker(ext);
-      readyMs.push(await worker.evaluate<number>(`performance.getEntriesByName('caption-check:ready')[0]?.startTime ?? -1`));
+      // From our first module evaluating to the listeners registered (the browser's own start-up and the
+      // attached debugger's pause come before the start mark).
+      readyMs.push(
+        await worker.evaluate<number>(`(() => {
+          const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+          const start = at('caption-check:start'), ready = at('caption-check:ready');
+          return start === undefined || ready === undefined ? -1 : ready - start;
+        })()`),
+      );
+      originMs.push(await worker.evaluate<number>(`performance.getEntriesByName('caption-check:ready')[0]?.startTime ?? -1`));
     }
     await control.close();
     await host.close();
-    if (readyMs.some((ms) => ms < 0)) throw new Error('the worker set no caption-check:ready mark');
+    if (readyMs.some((ms) => ms < 0)) throw new Error('the worker set no caption-check:start/ready marks');
+    // Judged from the worker's time origin: that includes loading and evaluating every chunk (the openai SDK
+    // and zod load before background.js runs), and the pause of the DevTools session Playwright attaches.
     record(
       'service worker start → listeners ready (median, worker clock)',
       '≤ 50 ms',
-      `${median(readyMs).toFixed(1)} ms (wake by a message until its answer, with DevTools attached: ${median(wakeMs)} ms)`,
-      median(readyMs) <= 50,
+      `${median(originMs).toFixed(0)} ms from the worker's time origin (background.js body alone: ${median(readyMs).toFixed(1)} ms; ` +
+        `a message waking it until its answer: ${median(wakeMs)} ms)`,
+      median(originMs) <= 50,
     );
 
   } finally {
