@@ -35,6 +35,8 @@ describe('check all captioned images on a page', () => {
     pages.route('/kite.jpg', { type: 'image/jpeg', body: await makeSolid(900, 600, KITE.color) });
     pages.route('/tractor.jpg', { type: 'image/jpeg', body: await makeSolid(800, 800, TRACTOR.color) });
     pages.route('/canoe.jpg', { type: 'image/jpeg', body: await makeSolid(600, 900, CANOE.color) });
+    pages.route('/demo.jpg', { type: 'image/jpeg', body: await makeSolid(400, 400, { r: 90, g: 40, b: 20 }) });
+    pages.route('/snow.jpg', { type: 'image/jpeg', body: await makeSolid(400, 300, { r: 240, g: 240, b: 250 }) });
     pages.route('/icon.png', { type: 'image/png', body: await makeSolid(24, 24, { r: 250, g: 250, b: 0 }, 'png') });
     const figure = (src: string, caption: string) => `<figure><img src="${src}" width="300" height="200" alt=""><figcaption>${caption}</figcaption></figure>`;
     pages.route(
@@ -44,7 +46,12 @@ describe('check all captioned images on a page', () => {
         `<header><img src="/icon.png" width="24" height="24" alt="Our friendly site logo icon"></header>` +
           figure('/kite.jpg', KITE.caption) +
           figure('/tractor.jpg', TRACTOR.caption) +
-          figure('/canoe.jpg', CANOE.caption),
+          figure('/canoe.jpg', CANOE.caption) +
+          // A model demo: the picture, then the box the model wrote its description into.
+          `<div class="demo"><div><img src="/demo.jpg" width="200" height="200" alt="input"></div><textarea>A wooden bridge crosses a narrow stream.</textarea></div>` +
+          `<p><img src="/snow.jpg" width="200" height="150" alt="A snowy mountain under a clear sky"></p>` +
+          // Two words of alt text are a label, not a caption.
+          `<p><img src="/snow.jpg" width="200" height="150" alt="Mountain photo"></p>`,
       ),
     );
     await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
@@ -63,14 +70,16 @@ describe('check all captioned images on a page', () => {
     const list = popup.locator('[data-testid="page-check"][data-status="choosing"]');
     await list.waitFor();
     const items = list.getByTestId('page-check-item');
-    await expect(items.count()).resolves.toBe(3);
+    await expect(items.count()).resolves.toBe(5);
     await expect(items.allInnerTexts()).resolves.toEqual([
-      expect.stringContaining('crimson kite'),
-      expect.stringContaining('green tractor'),
-      expect.stringContaining('blue canoe'),
+      expect.stringMatching(/crimson kite[^]*Figure caption/),
+      expect.stringMatching(/green tractor[^]*Figure caption/),
+      expect.stringMatching(/blue canoe[^]*Figure caption/),
+      expect.stringMatching(/wooden bridge[^]*Output box/),
+      expect.stringMatching(/snowy mountain[^]*Alt text/),
     ]);
     expect(model.requests.filter((r) => r.image)).toHaveLength(0); // listing sends nothing to the model
-    await popup.getByRole('checkbox', { name: /blue canoe/ }).uncheck();
+    for (const name of [/blue canoe/, /wooden bridge/, /snowy mountain/]) await popup.getByRole('checkbox', { name }).uncheck();
     await popup.getByRole('button', { name: 'Check 2 selected' }).click();
 
     const summary = popup.locator('[data-testid="page-check"][data-status="done"]');
@@ -95,7 +104,7 @@ describe('check all captioned images on a page', () => {
     expect(tractor?.claims).toEqual(['A green tractor is parked in a barn.', 'A goat sleeps on the hay.']);
     expectColor(await meanColor(kite!.body), KITE.color);
     expectColor(await meanColor(tractor!.body), TRACTOR.color);
-    expect(verifications.some((r) => r.claims.join(' ').includes('canoe'))).toBe(false);
+    expect(verifications.some((r) => /canoe|bridge|snowy/.test(r.claims.join(' ')))).toBe(false);
     expect(verifications.every((r) => r.problems.length === 0)).toBe(true);
 
     // A reopened popup shows the summary from session storage; a row opens that check from history.
