@@ -1,17 +1,8 @@
 // Runs in the page (isolated world): finds the element behind the image the user chose and where it
 // is on screen. The menu only gives a URL, so every kind of element that can show that URL is searched.
 import { IMAGE_POLICY } from '../image/size';
+import { absolute, backgroundUrls, describe, type FoundImage, type ImageKind } from './image-source';
 import { PICKED_GLOBAL, pickedElementFor } from './picker';
-
-/** What kind of element shows the image; decides how its pixels are read. */
-export type ImageKind = 'img' | 'picture' | 'poster' | 'background' | 'canvas' | 'svg';
-
-/** The element behind the chosen image and the URL of the pixels it shows (empty for canvases). */
-export interface FoundImage {
-  element: Element;
-  kind: ImageKind;
-  url: string;
-}
 
 /** Rectangle in CSS pixels of the top frame's viewport. */
 export interface Box {
@@ -46,42 +37,12 @@ function* allElements(root: Document | ShadowRoot): Generator<Element> {
   }
 }
 
-const absolute = (url: string) => {
-  try {
-    return new URL(url, document.baseURI).href;
-  } catch {
-    return url;
-  }
-};
-
-/** The url(...) values of a computed background-image, absolute as the browser resolved them. */
-export function backgroundUrls(element: Element): string[] {
-  const value = getComputedStyle(element).backgroundImage;
-  if (!value || value === 'none') return [];
-  return Array.from(value.matchAll(/url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)]*))\s*\)/g), (m) =>
-    absolute((m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(.)/g, '$1').trim()),
-  );
-}
-
 function srcsetUrls(srcset: string): string[] {
   return srcset
     .split(/,\s+/)
     .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
     .filter(Boolean)
     .map(absolute);
-}
-
-/** Describes an element as an image source, or null when it shows none. */
-export function describe(element: Element): FoundImage | null {
-  if (element instanceof HTMLImageElement) {
-    const kind = element.parentElement instanceof HTMLPictureElement ? 'picture' : 'img';
-    return { element, kind, url: element.currentSrc || element.src };
-  }
-  if (element instanceof HTMLVideoElement && element.poster) return { element, kind: 'poster', url: element.poster };
-  if (element instanceof HTMLCanvasElement) return { element, kind: 'canvas', url: '' };
-  if (element instanceof SVGImageElement) return { element, kind: 'svg', url: absolute(element.href.baseVal) };
-  const background = backgroundUrls(element)[0];
-  return background ? { element, kind: 'background', url: background } : null;
 }
 
 function showsUrl(element: Element, srcUrl: string): FoundImage | null {
@@ -231,9 +192,9 @@ export async function locateImage(srcUrl: string): Promise<ImageLocation | null>
 
 /**
  * Runs in the top frame when the image is inside a frame from another origin (out of our reach):
- * finds that <iframe> by its URL and measures the whole of it.
+ * the <iframe> showing `frameUrl` (else one from its origin), the one under the pointer first.
  */
-export async function locateFrame(frameUrl: string): Promise<ImageLocation | null> {
+export function findFrame(frameUrl: string): HTMLIFrameElement | HTMLFrameElement | null {
   const target = absolute(frameUrl);
   const frames = Array.from(allElements(document)).filter(
     (e): e is HTMLIFrameElement | HTMLFrameElement => e instanceof HTMLIFrameElement || e instanceof HTMLFrameElement,
@@ -247,10 +208,15 @@ export async function locateFrame(frameUrl: string): Promise<ImageLocation | nul
     }
   });
   const frame = likeliest([...(sameUrl.length ? sameUrl : sameOrigin)].map((element) => ({ element, kind: 'img' as const, url: target })));
-  if (!frame) return null;
-  const location = await locate(frame);
+  return (frame?.element as HTMLIFrameElement | HTMLFrameElement | undefined) ?? null;
+}
+
+/** In the top frame: scrolls the <iframe> showing `frameUrl` into view and measures the whole of it. */
+export async function locateFrame(frameUrl: string): Promise<ImageLocation | null> {
+  const el = findFrame(frameUrl);
+  if (!el) return null;
+  const location = await locate({ element: el, kind: 'img', url: absolute(frameUrl) });
   // The content box only: the frame's border is not part of the picture.
-  const el = frame.element as HTMLIFrameElement;
   const inner = { x: location.rect.x + el.clientLeft, y: location.rect.y + el.clientTop };
   return { ...location, rect: { ...inner, width: Math.min(location.rect.width, el.clientWidth), height: Math.min(location.rect.height, el.clientHeight) } };
 }

@@ -1,10 +1,10 @@
 // The image picker: for images the context menu cannot reach (CSS backgrounds, images under a
 // transparent overlay, <canvas>, video posters, pages that block right-click). The highlight is
 // drawn in our own closed-shadow overlay; no page element's style is touched.
+import { shownImage, type ImageKind } from './image-source';
 
 /** What the user picked: the element's image URL ('' for a <canvas>), or nothing. */
-export type PickResult = { srcUrl: string; pageUrl: string; kind: PickedKind } | { cancelled: true };
-export type PickedKind = 'img' | 'background' | 'canvas' | 'video' | 'svg-image';
+export type PickResult = { srcUrl: string; pageUrl: string; kind: ImageKind } | { cancelled: true };
 
 /** Global (isolated world) where the picked element waits for the image finder. */
 export const PICKED_GLOBAL = 'captionCheckPicked';
@@ -21,31 +21,13 @@ const STYLE = `
 const MIN_EDGE = 16;
 let stopOpen: (() => void) | null = null;
 
-function firstCssUrl(value: string): string {
-  const match = /url\(\s*(['"]?)(.*?)\1\s*\)/.exec(value);
-  return match?.[2] ? new URL(match[2], document.baseURI).href : '';
-}
-
-/** The image an element shows, and what kind of element shows it; null when it shows none. */
-export function imageOf(element: Element): { srcUrl: string; kind: PickedKind } | null {
-  if (element instanceof HTMLImageElement) return element.currentSrc || element.src ? { srcUrl: element.currentSrc || element.src, kind: 'img' } : null;
-  if (element instanceof HTMLCanvasElement) return { srcUrl: '', kind: 'canvas' };
-  if (element instanceof HTMLVideoElement) return element.poster ? { srcUrl: element.poster, kind: 'video' } : null;
-  if (element instanceof SVGImageElement) {
-    const href = element.href.baseVal;
-    return href ? { srcUrl: new URL(href, document.baseURI).href, kind: 'svg-image' } : null;
-  }
-  const background = firstCssUrl(getComputedStyle(element).backgroundImage);
-  return background ? { srcUrl: background, kind: 'background' } : null;
-}
-
 /** The image-like element under a point, looking through transparent overlays (all elements stacked there). */
 export function imageElementAt(x: number, y: number, skip: Element): Element | null {
   for (const element of document.elementsFromPoint(x, y)) {
     if (element === skip || element === document.documentElement || element === document.body) continue;
     const rect = element.getBoundingClientRect();
     if (rect.width < MIN_EDGE || rect.height < MIN_EDGE) continue;
-    if (imageOf(element)) return element;
+    if (shownImage(element)) return element;
   }
   return null;
 }
@@ -86,10 +68,10 @@ export function pickImage(): Promise<PickResult> {
     const onClick = (event: MouseEvent) => {
       swallow(event);
       const element = imageElementAt(event.clientX, event.clientY, host) ?? current;
-      const image = element && imageOf(element);
+      const image = element && shownImage(element);
       if (!element || !image) return;
       (globalThis as unknown as Record<string, Element | undefined>)[PICKED_GLOBAL] = element;
-      finish({ ...image, pageUrl: location.href });
+      finish({ srcUrl: image.url, kind: image.kind, pageUrl: location.href });
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
@@ -122,5 +104,5 @@ export function pickImage(): Promise<PickResult> {
 export function pickedElementFor(srcUrl: string): Element | null {
   const picked = (globalThis as unknown as Record<string, unknown>)[PICKED_GLOBAL];
   if (!(picked instanceof Element) || !picked.isConnected) return null;
-  return imageOf(picked)?.srcUrl === srcUrl ? picked : null;
+  return shownImage(picked)?.url === srcUrl ? picked : null;
 }

@@ -4,7 +4,8 @@
 import { readImageSize, sniffImageType } from '../image/dimensions';
 import { blobToDataUrl, encodeWithinBudget, type DrawInto } from '../image/encode';
 import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
-import { findImage, forgetPicked, type FoundImage } from './find-image';
+import { findImage, forgetPicked } from './find-image';
+import type { FoundImage } from './image-source';
 
 /** The uploaded picture, read in the page. */
 export interface PageImage {
