@@ -1,6 +1,7 @@
 import { locateFrame, locateImage, forgetPicked, type ImageLocation } from './find-image';
 import { listCaptionedImages, selectCaptioned, type CaptionedImage } from './captioned-images';
-import { gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
+import { closeChooser } from './chooser';
+import { gatherAroundFrame, gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
 import { clearMarks, showMarks, type MarksPayload } from './marks';
 import { pickImage, type PickResult } from './picker';
 import { readImage, type PageImage, type PageImageError } from './read-image';
@@ -12,6 +13,10 @@ import { readImage, type PageImage, type PageImageError } from './read-image';
 export interface PageApi {
   /** The selection, else the caption the user confirms in the in-page chooser (a Promise the worker awaits). */
   gather(srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled>;
+  /** In the top frame, for an image in a frame from another site: the chooser by that <iframe>. */
+  gatherAroundFrame(frameUrl: string, srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled>;
+  /** Closes the open chooser as cancelled (the check was cancelled from the popup); false when none is open. */
+  closeChooser(): boolean;
   /** Lets the user click an image the context menu cannot reach; stores it for the image finder. */
   pick(): Promise<PickResult>;
   /** The text selected in this frame (for "Check this text against an image…"). */
@@ -39,5 +44,5 @@ export const PAGE_API_GLOBAL = 'captionCheckPage';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {
-  return { gather: gatherCaption, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, listCaptioned: listCaptionedImages, selectCaptioned };
+  return { gather: gatherCaption, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, listCaptioned: listCaptionedImages, selectCaptioned };
 }

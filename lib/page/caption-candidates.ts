@@ -2,6 +2,7 @@
 
 /** Where a candidate caption was found; the chooser names it so the user knows what they pick. */
 export type CandidateSource =
+  | 'selection'
   | 'figcaption'
   | 'aria-describedby'
   | 'aria-labelledby'
@@ -21,6 +22,7 @@ export interface CaptionCandidate {
 
 /** How the chooser names each source. */
 export const SOURCE_LABELS: Record<CandidateSource, string> = {
+  selection: 'Selected text',
   figcaption: 'Figure caption',
   'aria-describedby': 'Description (aria-describedby)',
   'aria-labelledby': 'Label (aria-labelledby)',

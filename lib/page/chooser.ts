@@ -40,12 +40,19 @@ function isEditable(element: Element | null): boolean {
   return !!element && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || (element as HTMLElement).isContentEditable);
 }
 
+/** Closes the open chooser as if the user cancelled it (the check was cancelled elsewhere); false when none is open. */
+export function closeChooser(): boolean {
+  if (!closeOpen) return false;
+  closeOpen();
+  return true;
+}
+
 /**
  * Shows the chooser by `anchor` and resolves when the user confirms a caption (Enter or "Check
  * claims") or cancels (Esc or "Cancel"). Nothing leaves the page before that. Opening a second
- * chooser cancels the first.
+ * chooser cancels the first. `hint` replaces the line under the candidates.
  */
-export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], maxChars: number): Promise<ChooserResult> {
+export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], maxChars: number, hint?: string): Promise<ChooserResult> {
   closeOpen?.();
   return new Promise<ChooserResult>((resolve) => {
     const host = document.createElement('caption-check-chooser');
@@ -64,7 +71,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     const list = make('div', 'candidates');
     list.setAttribute('role', 'group');
     list.setAttribute('aria-label', 'Captions found on the page');
-    const hint = make('p', 'hint', 'Or select the caption text on the page, then press Enter. Esc cancels.');
+    const hintLine = make('p', 'hint', 'Or select the caption text on the page, then press Enter. Esc cancels.');
     const confirmButton = make('button', 'primary', 'Check claims');
     confirmButton.type = 'button';
     const cancelButton = make('button', '', 'Cancel');
@@ -98,9 +105,10 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       buttons.push(button);
       list.append(button);
     });
-    if (candidates.length === 0) hint.textContent = 'No caption was found near this image. Select the caption text on the page, then press Enter, or type it above. Esc cancels.';
+    if (candidates.length === 0) hintLine.textContent = 'No caption was found near this image. Select the caption text on the page, then press Enter, or type it above. Esc cancels.';
+    if (hint) hintLine.textContent = hint;
 
-    panel.append(title, textarea, notice, ...(candidates.length ? [list] : []), hint, actions);
+    panel.append(title, textarea, notice, ...(candidates.length ? [list] : []), hintLine, actions);
     root.append(style, panel);
 
     const finish = (result: ChooserResult) => {

@@ -1,5 +1,6 @@
-import { findCaptionCandidates } from './caption-candidates';
+import { findCaptionCandidates, type CaptionCandidate } from './caption-candidates';
 import { chooseCaption } from './chooser';
+import { findFrame } from './find-image';
 import { pickedElementFor } from './picker';
 
 /** What the page script reports about the chosen image. */
@@ -45,4 +46,25 @@ export async function gatherCaption(srcUrl: string, maxChars: number): Promise<P
   const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars);
   if ('cancelled' in choice) return choice;
   return { ...base, caption: choice.caption, source: 'chooser' };
+}
+
+/** What the chooser says when it stands for a frame it cannot read. */
+export const FOREIGN_FRAME_HINT =
+  'The image is inside a frame from another site, which Caption Check cannot read. Choose a caption above, type or paste it, or select it on this page and press Enter. Esc cancels.';
+
+/**
+ * Runs in the top frame when the image's own frame is from another site (out of our reach): the
+ * chooser opens by that <iframe> with the captions around it. A selection on this page is offered
+ * first but never taken unasked: the user right-clicked in another document, so it may be stale.
+ */
+export async function gatherAroundFrame(frameUrl: string, srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled> {
+  const frame = findFrame(frameUrl);
+  const selection = readSelection(maxChars);
+  const candidates: CaptionCandidate[] = [
+    ...(selection ? [{ source: 'selection' as const, text: selection, truncated: false }] : []),
+    ...(frame ? findCaptionCandidates(frame, maxChars).filter((c) => c.text !== selection) : []),
+  ];
+  const choice = await chooseCaption(frame ?? document.documentElement, candidates, maxChars, FOREIGN_FRAME_HINT);
+  if ('cancelled' in choice) return choice;
+  return { pageUrl: location.href, imageUrl: srcUrl, caption: choice.caption, source: 'chooser' };
 }

@@ -32,7 +32,7 @@ const locationSchema = z
 
 /** The frame note shown with a check whose image sits in a frame from another site. */
 export const FOREIGN_FRAME_NOTE =
-  'The image is inside a frame from another site, which Caption Check cannot read: it used a screenshot of the whole visible frame.';
+  'The image is inside a frame from another site, so Caption Check took a screenshot of the frame; type or paste the caption if it is not offered.';
 
 const pageUnreachable = (error: unknown) => error instanceof CheckError && error.kind === 'page';
 

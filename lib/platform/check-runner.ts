@@ -4,7 +4,7 @@ import { CheckError } from '../errors';
 import { runCheck, type GatheredCaption } from '../jobs';
 import { redactSecret } from '../redact';
 import { clearBadge, showBadge } from './badge';
-import { gatherFromFrame, type CheckTarget } from './gather';
+import { closeChooserIn, gatherFromFrame, type CheckTarget } from './gather';
 import { withLocalHint } from './local-endpoint';
 import { startAcquire } from './acquire';
 import { afterSweep, WORKER_INSTANCE } from './resume';
@@ -110,9 +110,11 @@ export async function startCheck(
   }
 }
 
-/** Cancels the tab's running check; verdicts that arrived stay. */
+/** Cancels the tab's running check (and closes its caption chooser if it waits on one); verdicts that arrived stay. */
 export function cancelCheck(tabId: number): boolean {
   const controller = running.get(tabId);
   controller?.abort();
+  // The chooser answers "cancelled", so the waiting check ends quietly and nothing is sent.
+  if (controller) void closeChooserIn(tabId);
   return Boolean(controller);
 }

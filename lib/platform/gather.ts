@@ -45,15 +45,38 @@ export async function callPage<M extends keyof PageApi>(
   }
 }
 
+/** Where each tab's caption chooser is open (frame id), so a cancel from the popup can close it. */
+const choosing = new Map<number, { frameId: number }>();
+
 /**
  * Reads the caption inside the image's own frame: the selection, else what the user confirms in the
- * in-page chooser (this waits for them). Null when they cancelled it.
+ * in-page chooser (this waits for them). A frame we cannot script (from another site: activeTab
+ * reaches only the tab's own origin) is asked about from the top frame, by its <iframe>; its image then
+ * comes from a screenshot of that frame (acquire.ts). Null when the user cancelled.
  */
 export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCaption | null> {
   // One character over the cap: the page still bounds what it sends, and prepareCaption sees that the
   // caption was longer than the cap and says so, instead of the page cutting it silently.
-  const found = await callPage(target, 'gather', target.srcUrl, MAX_CAPTION_CHARS + 1);
+  const maxChars = MAX_CAPTION_CHARS + 1;
+  const where = { frameId: target.frameId };
+  choosing.set(target.tabId, where);
+  let found;
+  try {
+    found = await callPage(target, 'gather', target.srcUrl, maxChars);
+  } catch (error) {
+    if (target.frameId === 0 || !(error instanceof CheckError && error.kind === 'page')) throw error;
+    where.frameId = 0;
+    found = await callPage({ tabId: target.tabId, frameId: 0 }, 'gatherAroundFrame', target.frameUrl ?? '', target.srcUrl, maxChars);
+  } finally {
+    if (choosing.get(target.tabId) === where) choosing.delete(target.tabId);
+  }
   if (!found) throw new CheckError('page', 'The page did not answer. Reload it and try again.');
   if ('cancelled' in found) return null;
   return { caption: found.caption, pageUrl: found.pageUrl, imageUrl: found.imageUrl };
+}
+
+/** Closes the caption chooser a check on this tab is waiting on, if any, as if the user cancelled it. */
+export async function closeChooserIn(tabId: number): Promise<void> {
+  const where = choosing.get(tabId);
+  if (where) await callPage({ tabId, frameId: where.frameId }, 'closeChooser').catch(() => undefined);
 }

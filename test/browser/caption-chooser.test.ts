@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
-import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from './extension';
+import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, openPopup, tabIdOf, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
 
 const html = (body: string) => ({
@@ -59,6 +59,15 @@ describe('the caption chooser (no text selected)', () => {
     await grantActiveTab(ext, page);
     await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
     return { page, tabId };
+  }
+
+  /** What a check that never started leaves on its tab: the badge text and the stored job (should be none). */
+  async function leftBehind(tabId: number): Promise<{ badge: string; job: unknown }> {
+    const worker = await currentWorker(ext);
+    return worker.evaluate(
+      async (id) => ({ badge: await chrome.action.getBadgeText({ tabId: id }), job: (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] ?? null }),
+      tabId,
+    );
   }
 
   async function verifiedClaims(): Promise<string[][]> {
@@ -135,14 +144,22 @@ describe('the caption chooser (no text selected)', () => {
     await waitForChooserClosed(page);
     await page.waitForTimeout(800);
     expect(model.requests).toEqual([]);
-    const worker = await currentWorker(ext);
-    const [badge, stored] = await worker.evaluate(
-      async (id) => [await chrome.action.getBadgeText({ tabId: id }), (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] ?? null],
-      tabId,
-    );
-    expect(badge).toBe('');
-    expect(stored).toBeNull();
+    expect(await leftBehind(tabId)).toEqual({ badge: '', job: null });
     await page.close();
+  });
+
+  it('Cancel from the popup closes the chooser: nothing is sent, no job, no badge', async () => {
+    model.reset();
+    const { page, tabId } = await rightClickCheck('/figure.html');
+    await waitForChooser(page);
+    const popup = await openPopup(ext, tabId);
+    // The message the popup's Cancel sends.
+    expect(await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: id }), tabId)).toEqual({ ok: true });
+    await waitForChooserClosed(page);
+    await page.waitForTimeout(800);
+    expect(model.requests).toEqual([]);
+    expect(await leftBehind(tabId)).toEqual({ badge: '', job: null });
+    await popup.close();
   });
 
   it('sends the caption as the user edited it', async () => {

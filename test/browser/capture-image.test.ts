@@ -8,9 +8,9 @@ import { checkJobSchema, type CheckJob } from '@/lib/check';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from './extension';
 import { htmlPage, makeSolid, startPageServer, type PageServer } from './page-server';
+import { expectColor, frameIdOf, receivedColor, type Rgb } from './received-image';
 
 const CAPTION = '<p id="cap">Two orange cats sit on a sofa.</p>';
-type Rgb = { r: number; g: number; b: number };
 const RED = { r: 220, g: 30, b: 30 };
 const GREEN = { r: 30, g: 180, b: 60 };
 const BLUE = { r: 30, g: 60, b: 220 };
@@ -95,7 +95,7 @@ describe('the image that reaches the model, from any kind of image', () => {
       const tabId = await tabIdOf(ext, page);
       await grantActiveTab(ext, page);
       await options.before?.(page);
-      const frameId = frame === page.mainFrame() ? 0 : await frameIdOf(tabId, frame.url());
+      const frameId = frame === page.mainFrame() ? 0 : await frameIdOf(ext, tabId, frame.url());
       await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: await srcUrl(page), pageUrl: page.url(), frameId, ...(frameId ? { frameUrl: frame.url() } : {}) });
       const job = await finishedJob(tabId);
       const request = model.requests.find((r) => r.image);
@@ -103,18 +103,6 @@ describe('the image that reaches the model, from any kind of image', () => {
     } finally {
       await page.close();
     }
-  }
-
-  async function frameIdOf(tabId: number, url: string): Promise<number> {
-    return ext.helper.evaluate(
-      async ([id, target]) => {
-        const frames = (await chrome.webNavigation.getAllFrames({ tabId: id })) ?? [];
-        const frame = frames.find((f) => f.url === target);
-        if (!frame) throw new Error(`no frame ${target}`);
-        return frame.frameId;
-      },
-      [tabId, url] as const,
-    );
   }
 
   async function finishedJob(tabId: number): Promise<CheckJob> {
@@ -126,20 +114,6 @@ describe('the image that reaches the model, from any kind of image', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error('the check did not finish');
-  }
-
-  /** The mean colour of the image in a recorded chat request. */
-  async function receivedColor(body: unknown): Promise<Rgb> {
-    const url = /"url":"(data:image\/[a-z]+;base64,[^"]+)"/.exec(JSON.stringify(body))?.[1];
-    if (!url) throw new Error('no image in the request');
-    const { channels } = await sharp(Buffer.from(url.split(',')[1]!, 'base64')).stats();
-    return { r: channels[0]!.mean, g: channels[1]!.mean, b: channels[2]!.mean };
-  }
-
-  function expectColor(actual: Rgb | undefined, expected: Rgb, tolerance = 14): void {
-    expect(actual, 'no image arrived').toBeDefined();
-    for (const channel of ['r', 'g', 'b'] as const)
-      expect(Math.abs(actual![channel] - expected[channel]), `${channel} of ${JSON.stringify(actual)}`).toBeLessThanOrEqual(tolerance);
   }
 
   const done = (outcome: Outcome) => {

@@ -21,6 +21,8 @@ export interface ChooserView {
   candidates: string[];
   buttons: string[];
   status: string;
+  /** Every line of text the dialog shows, in order (the hint included). */
+  text: string[];
 }
 
 const sessions = new WeakMap<Page, CDPSession>();
@@ -67,6 +69,7 @@ export async function readChooser(page: Page): Promise<ChooserView | null> {
     collect(group);
   }
   const buttons = inside.filter((n) => text(n.role) === 'button' && !n.ignored);
+  const staticText = (node: AXNode) => text(node.role) === 'StaticText';
   return {
     label: text(dialog.name),
     caption: text(box?.value),
@@ -77,7 +80,7 @@ export async function readChooser(page: Page): Promise<ChooserView | null> {
       .flatMap((n) => {
         const names: string[] = [];
         const collect = (node: AXNode) => {
-          if (text(node.role) === 'StaticText') names.push(text(node.name));
+          if (staticText(node)) names.push(text(node.name));
           for (const id of node.childIds ?? []) {
             const c = byId.get(id);
             if (c) collect(c);
@@ -87,6 +90,7 @@ export async function readChooser(page: Page): Promise<ChooserView | null> {
         return names;
       })
       .join(' '),
+    text: inside.filter(staticText).map((n) => text(n.name)),
   };
 }
 

@@ -1,0 +1,105 @@
+// An image inside a frame from another site: activeTab does not reach into that frame, so the caption
+// is asked for in the top frame (the chooser by the <iframe>) and the image is a screenshot of the frame.
+// Driven through the real menu entry point with the frame id and URL Chrome gives a click in the frame.
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
+import { clickMenu, configureEndpoint, launchWithExtension, openPopup, type LoadedExtension } from './extension';
+import { htmlPage, makeSolid, startPageServer, type PageServer } from './page-server';
+import { expectColor, frameIdOf, receivedColor } from './received-image';
+import { finishedJob, openGranted, storedJob } from './run-check';
+
+const GREEN = { r: 40, g: 170, b: 70 };
+const NOTE = 'The image is inside a frame from another site, so Caption Check took a screenshot of the frame; type or paste the caption if it is not offered.';
+
+describe('an image inside a frame from another site', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  /** The page's origin (localhost). */
+  let pages: PageServer;
+  /** The frame's origin (127.0.0.1: another site to the browser). */
+  let other: PageServer;
+  let frameOrigin: string;
+
+  beforeAll(async () => {
+    [ext, model, pages, other] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer(), startPageServer()]);
+    frameOrigin = other.origin.replace('localhost', '127.0.0.1');
+    other.route('/green.jpg', { type: 'image/jpeg', body: await makeSolid(800, 600, GREEN) });
+    // The picture fills the frame exactly; no CORS header, so neither the page nor the worker can read its bytes.
+    other.route('/embed.html', htmlPage(`<style>body{margin:0}</style><img id="photo" src="/green.jpg" width="400" height="300" style="display:block" alt="">`));
+    pages.route(
+      '/article.html',
+      htmlPage(`<h1>Gallery</h1>
+<figure><iframe id="embed" src="${frameOrigin}/embed.html" width="400" height="300" title="Embedded photo"></iframe>
+<figcaption>Photo courtesy of the embedded site.</figcaption></figure>`),
+    );
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+  });
+
+  afterEach(async () => {
+    await Promise.all(ext.context.pages().filter((p) => p.url().startsWith(pages.origin)).map((p) => p.close()));
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close(), other?.close()]);
+  });
+
+  /** Opens the article, right-clicks the picture inside the frame and chooses "Check caption claims". */
+  async function rightClickInFrame(): Promise<{ page: Page; tabId: number; frame: Frame }> {
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/article.html`);
+    const frame = page.frames().find((f) => f.url() === `${frameOrigin}/embed.html`)!;
+    await frame.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).naturalWidth > 0);
+    // The pointer and the focus are inside the frame, as after a real right-click there.
+    await frame.click('#photo', { button: 'right' });
+    const frameId = await frameIdOf(ext, tabId, frame.url());
+    expect(frameId).not.toBe(0);
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${frameOrigin}/green.jpg`, pageUrl: page.url(), frameId, frameUrl: frame.url() });
+    return { page, tabId, frame };
+  }
+
+  it('asks in the top frame by the <iframe>, sends the typed caption and a screenshot of the frame', async () => {
+    model.reset();
+    const { page, tabId } = await rightClickInFrame();
+    const view = await waitForChooser(page);
+    expect(view.candidates[0]).toBe('Figure caption: Photo courtesy of the embedded site.');
+    expect(view.text.join(' ')).toContain('inside a frame from another site');
+    // The dialog is the top frame's, placed under the <iframe>, not over it (a screenshot of the frame follows).
+    const [frameBox, chooserBox] = await Promise.all([page.locator('#embed').boundingBox(), page.locator('caption-check-chooser').boundingBox()]);
+    expect(chooserBox!.y).toBeGreaterThanOrEqual(frameBox!.y + frameBox!.height);
+    await page.waitForTimeout(300);
+    expect(model.requests.filter((r) => r.image)).toEqual([]);
+    // Focus came out of the frame into the caption box: typing replaces the offered caption.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('A green square fills the frame. A small red dot sits in the corner.');
+    expect((await readChooser(page))?.caption).toBe('A green square fills the frame. A small red dot sits in the corner.');
+    await page.keyboard.press('Enter');
+    await waitForChooserClosed(page);
+
+    const job = await finishedJob(ext, tabId);
+    expect(job.error).toBeNull();
+    expect(job.status).toBe('done');
+    expect(job.imagePath).toBe('screenshot');
+    expect(job.notes).toContain(NOTE);
+    const request = model.requests.find((r) => r.image);
+    expect(request?.claims).toEqual(['A green square fills the frame.', 'A small red dot sits in the corner.']);
+    // The frame's content box (400×300 CSS px at DPR 1, its border left out), all of it the picture's green.
+    expect([request?.image?.width, request?.image?.height]).toEqual([400, 300]);
+    expectColor(await receivedColor(request?.body), GREEN);
+  });
+
+  it('Cancel from the popup closes the chooser in the top frame; nothing is sent, no job', async () => {
+    model.reset();
+    const { page, tabId } = await rightClickInFrame();
+    await waitForChooser(page);
+    const popup = await openPopup(ext, tabId);
+    // The message the popup's Cancel sends.
+    const answer = await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: id }), tabId);
+    expect(answer).toEqual({ ok: true });
+    await waitForChooserClosed(page);
+    await page.waitForTimeout(800);
+    expect(model.requests).toEqual([]);
+    expect(await storedJob(ext, tabId)).toBeUndefined();
+    await popup.close();
+  });
+});
