@@ -57,12 +57,12 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     model.set({ pace: SLOW });
     const { page, tabId } = await openArticle('/a.html');
     await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
-    const popup = await openPopup(ext, tabId);
+    const worker = await controlWorker(ext);
+    let popup = await openPopup(ext, tabId);
     await popup.locator('[data-testid="claim"][data-label="true"]').first().waitFor();
     const before = await storedJob(tabId);
     expect(before?.status).toBe('running');
 
-    const worker = await controlWorker(ext, popup);
     await worker.stop();
     // The stopped worker took its request with it: the model server saw the connection close.
     const request = model.requests.find((r) => r.image)!;
@@ -72,8 +72,9 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     expect(atStop[0]).toBe('true');
     expect(atStop).toContain('pending');
 
-    // The next event wakes a new worker instance (here: a message from the popup), which finds the orphan.
-    await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
+    // The user reopens the popup: its first message wakes a new worker instance, which finds the orphan.
+    await popup.close();
+    popup = await openPopup(ext, tabId);
     await worker.waitFor('running');
     await errors.rearm();
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
