@@ -9,6 +9,7 @@ export interface PageCheckProps {
   onRun: (ids: string[]) => void;
   /** Opens a finished pair's check (its history entry). */
   onOpen: (item: PageCheckItem) => void;
+  /** Leaves the list or summary; while it runs, cancels the run (pairs already checked keep their results). */
   onClose: () => void;
 }
 
@@ -110,13 +111,11 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckPro
             ))}
         </tbody>
       </table>
-      {check.status === 'done' && (
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('pageCheckClose')}
-          </button>
-        </div>
-      )}
+      <div className="actions">
+        <button type="button" onClick={onClose}>
+          {check.status === 'running' ? t('cancelCheck') : t('pageCheckClose')}
+        </button>
+      </div>
     </section>
   );
 }

@@ -27,6 +27,8 @@ export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('checkPage'), tabId: z.number().int() }),
   /** Checks the listed pairs the user kept ticked, a few at a time; progress lands in `session:pageCheck:<tabId>`. */
   z.object({ type: z.literal('runPageCheck'), tabId: z.number().int(), ids: z.array(z.string().max(40)).min(1).max(100) }),
+  /** Stops the tab's page check; pairs already checked keep their results. */
+  z.object({ type: z.literal('cancelPageCheck'), tabId: z.number().int() }),
 ]);
 export type Message = z.infer<typeof messageSchema>;
 export type MessageType = Message['type'];

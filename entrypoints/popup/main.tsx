@@ -228,6 +228,8 @@ function Popup() {
           setOpened(entry);
         }}
         onClose={() => {
+          // A running check is cancelled first; a run a restarted worker lost is simply forgotten.
+          if (pageCheck.status === 'running') void act({ type: 'cancelPageCheck', tabId });
           setPageCheck(null);
           void removePageCheck(tabId);
         }}

@@ -132,7 +132,10 @@ export async function runPageCheck(tabId: number, ids: readonly string[], now: (
     const queue = writer.get().items.filter((i) => i.selected);
     let next = 0;
     const lane = async () => {
-      for (let item = queue[next++]; item; item = queue[next++]) await checkOne(item);
+      for (let item = queue[next++]; item; item = queue[next++]) {
+        if (controller.signal.aborted) await writer.item(item.id, (i) => ({ ...i, state: 'error', error: 'The check was cancelled.' }));
+        else await checkOne(item);
+      }
     };
     await Promise.all(Array.from({ length: Math.min(settings.concurrency, queue.length) }, lane));
     await writer.finish(now());

@@ -3,7 +3,8 @@ import { messageSchema, type Message, type MessageResponse } from '../messages';
 import { configuredEndpoint } from '../settings';
 import { cancelCheck, startCheck } from './check-runner';
 import { pickAndCheck } from './pick';
-import { cancelPageCheck, listPageCheck, runPageCheck } from './page-check';
+import { cancelPageCheck, listPageCheck, pageCheckRunning, runPageCheck } from './page-check';
+import { loadPageCheck } from './page-check-store';
 import { CheckError } from '../errors';
 import { listModels, testConnection } from './connection';
 import { cancelRerun, clearMarksFor, startCompare, startRecheck } from './results';
@@ -20,7 +21,7 @@ type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
 const handlers: Handlers = {
   pickImage: async ({ tabId }) => inBackground(pickAndCheck({ tabId, frameId: 0 })),
-  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) || cancelPageCheck(tabId) }),
+  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) }),
   rerunCheck: async ({ tabId, provider }) => {
     const job = await loadJob(tabId);
     if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
@@ -64,7 +65,13 @@ const handlers: Handlers = {
       throw error;
     }
   },
-  runPageCheck: async ({ tabId, ids }) => inBackground(runPageCheck(tabId, ids)),
+  cancelPageCheck: async ({ tabId }) => ({ ok: cancelPageCheck(tabId) }),
+  runPageCheck: async ({ tabId, ids }) => {
+    const listed = await loadPageCheck(tabId);
+    if (!listed || listed.status !== 'choosing' || pageCheckRunning(tabId))
+      return { ok: false, error: 'List the captioned images of this page again, then check them.' };
+    return inBackground(runPageCheck(tabId, ids));
+  },
 };
 
 /**
