@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { claimState, type CheckJob } from '../check';
+import { redactSecret } from '../redact';
 import { CheckError } from '../errors';
 import { summaryLine } from '../export';
 import { createTranslate } from '../i18n';
@@ -138,8 +139,9 @@ async function withController<T>(tabId: number, run: (signal: AbortSignal) => Pr
   }
 }
 
-const persist = async (job: CheckJob) => {
-  await saveJob(job);
+/** Saves a re-check or comparison as it goes, with the API key removed from any text an endpoint echoed. */
+const persistWith = (secret: string) => async (job: CheckJob) => {
+  await saveJob(redactSecret(job, secret));
   // The tab may be gone (a re-check needs no page): its badge is then nobody's concern.
   await showBadge(job).catch(() => {});
 };
@@ -148,9 +150,13 @@ const persist = async (job: CheckJob) => {
 export async function startRecheck(tabId: number, claims: string[]): Promise<void> {
   const { job, image, settings } = await rerunContext(tabId);
   const finished = await withController(tabId, (signal) =>
-    recheckClaims(job, claims, image, crypto.randomUUID(), { verify: endpointVerifier(settings, signal), save: persist, now: Date.now }),
+    recheckClaims(job, claims, image, crypto.randomUUID(), {
+      verify: endpointVerifier(settings, signal),
+      save: persistWith(settings.apiKey),
+      now: Date.now,
+    }),
   );
-  await afterCheck(finished, settings);
+  await afterCheck(redactSecret(finished, settings.apiKey), settings);
 }
 
 /** Checks the tab's claims with another model and stores that run beside the job. */
@@ -158,7 +164,12 @@ export async function startCompare(tabId: number, model: string, baseUrl: string
   const { job, image, settings } = await rerunContext(tabId);
   const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl } : {}) };
   const finished = await withController(tabId, (signal) =>
-    compareWithModel(job, model, baseUrl ?? null, image, { verify: endpointVerifier(other, signal), save: saveJob, now: Date.now }),
+    compareWithModel(job, model, baseUrl ?? null, image, {
+      verify: endpointVerifier(other, signal),
+      save: (next) => saveJob(redactSecret(next, settings.apiKey)),
+      now: Date.now,
+    }),
   );
-  if (finished.comparison?.status === 'done') await recordHistory(finished, settings.historyLimit).catch(() => {});
+  if (finished.comparison?.status === 'done')
+    await recordHistory(redactSecret(finished, settings.apiKey), settings.historyLimit).catch(() => {});
 }
