@@ -40,7 +40,9 @@ export function readSelection(maxChars: number): string {
 export async function gatherCaption(srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled> {
   const image = anchorFor(srcUrl);
   const base = { pageUrl: location.href, imageUrl: (image instanceof HTMLImageElement && image.currentSrc) || srcUrl };
-  const selection = readSelection(maxChars);
+  // One character past the cap: the worker then sees that the selection was longer and says so
+  // (prepareCaption), instead of it being cut here silently. The chooser shows its own notice.
+  const selection = readSelection(maxChars + 1);
   if (selection) return { ...base, caption: selection, source: 'selection' };
   const anchor = image ?? document.documentElement;
   const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars);

@@ -8,7 +8,7 @@ import { closeChooserIn, gatherFromFrame, type CheckTarget } from './gather';
 import { withLocalHint } from './local-endpoint';
 import { startAcquire } from './acquire';
 import { afterSweep, WORKER_INSTANCE } from './resume';
-import { afterCheck, keepImage, type JobExtras } from './results';
+import { afterCheck, extrasSettled, keepImage, type JobExtras } from './results';
 import { loadSettings, saveJob } from './storage';
 import type { ProviderId } from '../verify/provider';
 import { endpointSplitter, pickVerifier } from './verifier';
@@ -43,13 +43,13 @@ export async function startCheck(
   const controller = new AbortController();
   running.set(target.tabId, controller);
   // The start-up sweep must not read this tab's old job after we wrote the new one.
-  await afterSweep();
-  const settings = await loadSettings();
+  const [settings] = await Promise.all([loadSettings(), afterSweep()]);
+  // The image is read in the page from the first moment, while the model is picked and the caption
+  // chosen (nothing is sent before the user confirms): it is the slowest step before the request.
+  const acquire = startAcquire(target, settings.maxImageEdge, controller.signal);
   const choice = await pickVerifier(settings, preset.provider);
   // Also covers the wait for the user in the chooser (executeScript awaits the page's promise).
   const stop = keepAlive();
-  // The image is read in the page while the caption is chosen (nothing is sent before the user confirms).
-  const acquire = startAcquire(target, settings.maxImageEdge, controller.signal);
   try {
     // The caption is settled before a job exists: nothing is shown or sent until the user confirms.
     let chosen: GatheredCaption | CheckError | null =
@@ -67,6 +67,7 @@ export async function startCheck(
     const gathered = chosen;
     // Thumbnail and frame ride along with every save (lib/platform/results.ts fills the thumbnail).
     const extras: JobExtras = { frameId: target.frameId };
+    let savedThumbnail = false;
     const job = await runCheck(
       {
         id: crypto.randomUUID(),
@@ -81,8 +82,11 @@ export async function startCheck(
         save: async (job) => {
           // The owner tells a restarted worker that this job's runner is gone (lib/platform/resume.ts).
           // Endpoints echo the key in error text; it never reaches storage, the popup or history.
+          // The badge is not awaited: its calls reach the browser before the save's, so it is
+          // never behind what the popup shows, and the request does not wait on it.
+          void showBadge(job).catch(() => {});
+          savedThumbnail = Boolean(extras.thumbnail);
           await saveJob(redactSecret({ ...job, ...extras, owner: WORKER_INSTANCE }, settings.apiKey));
-          await showBadge(job);
         },
         gather: async () => {
           choice.assertReady();
@@ -102,6 +106,10 @@ export async function startCheck(
       },
     );
     // History, in-page marks, or first-run guidance.
+    // The thumbnail may have been made after the last save (a fast or cached answer): save it in.
+    await extrasSettled(extras);
+    if (!savedThumbnail && extras.thumbnail)
+      await saveJob(redactSecret({ ...job, ...extras, owner: WORKER_INSTANCE }, settings.apiKey));
     await afterCheck(redactSecret({ ...job, ...extras }, settings.apiKey), settings);
     return job;
   } finally {

@@ -55,9 +55,8 @@ const choosing = new Map<number, { frameId: number }>();
  * comes from a screenshot of that frame (acquire.ts). Null when the user cancelled.
  */
 export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCaption | null> {
-  // One character over the cap: the page still bounds what it sends, and prepareCaption sees that the
-  // caption was longer than the cap and says so, instead of the page cutting it silently.
-  const maxChars = MAX_CAPTION_CHARS + 1;
+  // The page bounds what it sends by the cap (a selection one character past it, so a cut is noticed).
+  const maxChars = MAX_CAPTION_CHARS;
   const where = { frameId: target.frameId };
   choosing.set(target.tabId, where);
   let found;

@@ -33,11 +33,22 @@ export type JobExtras = Pick<CheckJob, 'thumbnail' | 'frameId'>;
 export function keepImage(acquire: (url: string) => Promise<AcquiredImage>, tabId: number, extras: JobExtras): (url: string) => Promise<AcquiredImage> {
   return async (url) => {
     const image = await acquire(url);
-    const thumbnail = await makeThumbnail(image.dataUrl);
-    if (thumbnail) extras.thumbnail = thumbnail;
-    await saveSessionImage(tabId, image.dataUrl).catch(() => {});
+    // Off the request's path: the model is asked while the thumbnail is made and the image kept.
+    const kept = (async () => {
+      const thumbnail = await makeThumbnail(image.dataUrl).catch(() => null);
+      if (thumbnail) extras.thumbnail = thumbnail;
+      await saveSessionImage(tabId, image.dataUrl).catch(() => {});
+    })();
+    pendingExtras.set(extras, kept);
     return image;
   };
+}
+
+const pendingExtras = new WeakMap<JobExtras, Promise<void>>();
+
+/** Waits until the thumbnail and kept image of a check are in place (before history and marks use them). */
+export async function extrasSettled(extras: JobExtras): Promise<void> {
+  await pendingExtras.get(extras);
 }
 
 // One rule each: a wavy underline for "not supported" so the verdict is not told by colour alone.
