@@ -2,34 +2,10 @@
 // selected the caption starts one (a selection skips the in-page chooser).
 import type { Page } from 'playwright-core';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
-import type { CheckJob } from '@/lib/check';
-import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { currentWorker, openPopup, type LoadedExtension } from './extension';
 
-/** Opens `url` in a new tab with activeTab granted; returns the page and its tab id. */
-export async function openGranted(ext: LoadedExtension, url: string): Promise<{ page: Page; tabId: number }> {
-  const page = await ext.context.newPage();
-  await page.goto(url);
-  const tabId = await tabIdOf(ext, page);
-  await grantActiveTab(ext, page);
-  return { page, tabId };
-}
-
-/** Selects `selector`'s text, then right-click → "Check caption claims" on `srcUrl`. */
-export async function checkWithSelection(ext: LoadedExtension, page: Page, tabId: number, srcUrl: string, selector = 'figcaption'): Promise<void> {
-  await page.evaluate((sel) => {
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector(sel)!);
-    getSelection()!.removeAllRanges();
-    getSelection()!.addRange(range);
-  }, selector);
-  await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl, pageUrl: page.url() });
-}
-
-/** The tab's job as stored in session storage. */
-export async function storedJob(ext: LoadedExtension, tabId: number): Promise<CheckJob | undefined> {
-  const worker = await currentWorker(ext);
-  return worker.evaluate(async (id) => (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] as CheckJob | undefined, tabId);
-}
+// Opening a granted tab, the selection-then-menu check and reading the job are run-check.ts's.
+export { openGranted, storedJob, checkImage as checkWithSelection } from './run-check';
 
 /** Opens the popup of a tab at the popup's size and waits for the check to reach `state`. */
 export async function popupAt(ext: LoadedExtension, tabId: number, state: 'done' | 'error' | 'running' = 'done'): Promise<Page> {
