@@ -39,6 +39,8 @@ export const pageCheckSchema = z.object({
   items: z.array(pageCheckItemSchema),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
+  /** The worker instance running it; a restarted worker marks a run it does not own as interrupted. */
+  owner: z.string().optional(),
 });
 export type PageCheck = z.infer<typeof pageCheckSchema>;
 
@@ -88,4 +90,16 @@ export function itemFromJob(item: PageCheckItem, job: CheckJob): PageCheckItem {
 export function pageCheckProgress(check: Pick<PageCheck, 'items'>): { ended: number; total: number } {
   const ticked = check.items.filter((i) => i.selected);
   return { ended: ticked.filter((i) => i.state === 'done' || i.state === 'error').length, total: ticked.length };
+}
+
+/** A run whose worker was stopped: it ends, and each pair still waiting says it was interrupted. */
+export function interruptedPageCheck(check: PageCheck, message: string, now: number): PageCheck {
+  return {
+    ...check,
+    status: 'done',
+    finishedAt: now,
+    items: check.items.map((item) =>
+      item.selected && (item.state === 'pending' || item.state === 'running') ? { ...item, state: 'error', error: message } : item,
+    ),
+  };
 }

@@ -8,6 +8,7 @@ import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS, runCheck, type AcquiredImage } from '../jobs';
 import { captionedImageSchema, itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
 import { redactSecret } from '../redact';
+import { WORKER_INSTANCE } from './resume';
 import { startAcquire } from './acquire';
 import { callPage } from './gather';
 import { recordHistory } from './history-store';
@@ -83,7 +84,7 @@ export async function runPageCheck(tabId: number, ids: readonly string[], now: (
   const controller = new AbortController();
   running.set(tabId, controller);
   const wanted = new Set(ids);
-  const writer = stateWriter({ ...listed, status: 'running', startedAt: now(), items: listed.items.map((i) => ({ ...i, selected: wanted.has(i.id) })) });
+  const writer = stateWriter({ ...listed, status: 'running', owner: WORKER_INSTANCE, startedAt: now(), items: listed.items.map((i) => ({ ...i, selected: wanted.has(i.id) })) });
   // An extension API call resets Chrome's idle timer while requests are in flight.
   const keepAlive = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
   try {

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { checkJobSchema, type CheckJob } from '../check';
+import { interruptedPageCheck, pageCheckSchema } from '../page-check-state';
 import { showBadge } from './badge';
 
 /**
@@ -14,6 +15,7 @@ export const INTERRUPTED_MESSAGE =
   'The check was interrupted: the browser stopped Caption Check in the middle of it. The verdicts that arrived are kept; press Re-run to check again.';
 
 const JOB_KEY = /^check:\d+$/;
+const PAGE_CHECK_KEY = /^pageCheck:\d+$/;
 
 /** The job as the interrupted check it is: its verdicts kept, the claims still waiting marked as without one. */
 export function interruptedJob(job: CheckJob, now: number): CheckJob {
@@ -43,6 +45,13 @@ export async function markOrphanedJobs(now: () => number = Date.now): Promise<Ch
   const all = await browser.storage.session.get(null);
   const marked: CheckJob[] = [];
   for (const [key, value] of Object.entries(all)) {
+    if (PAGE_CHECK_KEY.test(key)) {
+      // "Check all captioned images": a run nobody owns any more ends, its waiting pairs marked.
+      const page = pageCheckSchema.safeParse(value);
+      if (page.success && page.data.status === 'running' && page.data.owner !== WORKER_INSTANCE)
+        await browser.storage.session.set({ [key]: interruptedPageCheck(page.data, INTERRUPTED_MESSAGE, now()) });
+      continue;
+    }
     if (!JOB_KEY.test(key)) continue;
     const parsed = checkJobSchema.safeParse(value);
     if (!parsed.success || !isOrphaned(parsed.data)) continue;
