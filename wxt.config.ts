@@ -31,6 +31,13 @@ export default defineConfig({
   }),
   webExt: {
     binaries: { chrome: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-    chromiumArgs: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // Chromium refuses to start as root without --no-sandbox (as on these Debian machines).
+    chromiumArgs: [
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   },
 });
