@@ -1,5 +1,5 @@
-// Encoding the picture that is uploaded, shared by the page script and the service worker: both have
-// OffscreenCanvas (Node has not; the CLI uses sharp with the same policy).
+// Encoding the picture that is uploaded, shared by the page script (a <canvas>) and the service worker
+// (an OffscreenCanvas). Node has neither; the CLI uses sharp with the same policy.
 import { IMAGE_POLICY, fitWithin, type Size } from './size';
 
 /**
@@ -9,11 +9,12 @@ import { IMAGE_POLICY, fitWithin, type Size } from './size';
 export const MAX_UPLOAD_BYTES = 180_000;
 
 /** Draws a picture into a context of the given size. */
-export type DrawInto = (context: OffscreenCanvasRenderingContext2D, size: Size) => void;
+export type DrawInto = (context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, size: Size) => void;
 
 /** An encoded picture ready to upload. */
 export interface EncodedImage {
-  blob: Blob;
+  dataUrl: string;
+  byteLength: number;
   width: number;
   height: number;
 }
@@ -28,30 +29,60 @@ const LADDER: { quality: number; scale: number }[] = [
   { quality: 0.5, scale: 0.4 },
 ];
 
+/** Bytes behind a base64 data URL, without decoding it. */
+export function dataUrlByteLength(dataUrl: string): number {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+/** A canvas that encodes to a data URL: a page's own <canvas>, else (in a worker) an OffscreenCanvas. */
+interface Surface {
+  width: number;
+  height: number;
+  context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+  encode(quality: number): Promise<string>;
+}
+
+function surface(size: Size): Surface {
+  if (typeof document !== 'undefined') {
+    // In a page, toDataURL encodes at once. The asynchronous encoders (toBlob, convertToBlob) wait for
+    // the page's idle time, and a page that is busy painting has none for up to a second.
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2D canvas');
+    return { ...size, context, encode: async (quality) => canvas.toDataURL(IMAGE_POLICY.mimeType, quality) };
+  }
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2D canvas');
+  return { ...size, context, encode: async (quality) => blobToDataUrl(await canvas.convertToBlob({ type: IMAGE_POLICY.mimeType, quality })) };
+}
+
 /** Draws at `size` (already within the policy) and encodes a JPEG that fits MAX_UPLOAD_BYTES. */
 export async function encodeWithinBudget(size: Size, draw: DrawInto): Promise<EncodedImage> {
   const longest = Math.max(size.width, size.height);
-  let canvas: OffscreenCanvas | null = null;
+  let canvas: Surface | null = null;
   let last: EncodedImage | null = null;
   for (const step of LADDER) {
     const target = fitWithin(size, Math.max(IMAGE_POLICY.minEdge, Math.round(longest * step.scale)));
     if (!canvas || canvas.width !== target.width || canvas.height !== target.height) {
-      canvas = new OffscreenCanvas(target.width, target.height);
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2D canvas');
-      context.fillStyle = '#fff'; // transparent pixels become white, not black, in a JPEG
-      context.fillRect(0, 0, target.width, target.height);
-      draw(context, target);
+      canvas = surface(target);
+      canvas.context.fillStyle = '#fff'; // transparent pixels become white, not black, in a JPEG
+      canvas.context.fillRect(0, 0, target.width, target.height);
+      draw(canvas.context, target);
     }
-    last = { blob: await canvas.convertToBlob({ type: IMAGE_POLICY.mimeType, quality: step.quality }), ...target };
-    if (last.blob.size <= MAX_UPLOAD_BYTES) return last;
+    const dataUrl = await canvas.encode(step.quality);
+    last = { dataUrl, byteLength: dataUrlByteLength(dataUrl), ...target };
+    if (last.byteLength <= MAX_UPLOAD_BYTES) return last;
   }
   if (!last) throw new Error('nothing encoded');
   return last;
 }
-
 /** A data URL for a blob, encoded natively (FileReader exists in pages and workers alike). */
-export function blobToDataUrl(blob: Blob): Promise<string> {
+function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

@@ -2,7 +2,7 @@
 // decodes them at the reduced size the model gets, and hands back a small JPEG as a data URL
 // (executeScript results are JSON, so a short string is the cheapest way back to the worker).
 import { readImageSize, sniffImageType } from '../image/dimensions';
-import { blobToDataUrl, encodeWithinBudget, type DrawInto } from '../image/encode';
+import { encodeWithinBudget, type DrawInto } from '../image/encode';
 import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
 import { findImage, forgetPicked } from './find-image';
 import type { FoundImage } from './image-source';
@@ -124,7 +124,7 @@ function drawElement(found: FoundImage, maxEdge: number): { size: Size; draw: Dr
 async function encode(source: { size: Size; draw: DrawInto }): Promise<PageImage> {
   // A cross-origin image without CORS taints the canvas: encoding then throws a SecurityError.
   const encoded = await encodeWithinBudget(source.size, source.draw);
-  return { dataUrl: await blobToDataUrl(encoded.blob), byteLength: encoded.blob.size, width: encoded.width, height: encoded.height };
+  return { dataUrl: encoded.dataUrl, byteLength: encoded.byteLength, width: encoded.width, height: encoded.height };
 }
 
 const BROKEN = 'The image did not load on the page (it is missing or broken), so there is nothing to check. Reload the page; if the picture still does not show, try another image.';

@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { CheckError } from '../errors';
-import { blobToDataUrl, encodeWithinBudget, MAX_UPLOAD_BYTES } from '../image/encode';
+import { encodeWithinBudget, MAX_UPLOAD_BYTES } from '../image/encode';
 import { IMAGE_POLICY, fitWithin } from '../image/size';
 import type { AcquiredImage } from '../jobs';
 import type { ImageLocation } from '../page/find-image';
@@ -93,7 +93,7 @@ export async function cropScreenshot(screenshot: Blob, where: NonNullable<ImageL
     const encoded = await encodeWithinBudget(fitWithin({ width: sw, height: sh }, maxEdge), (context, size) =>
       context.drawImage(full, sx, sy, sw, sh, 0, 0, size.width, size.height),
     );
-    return { dataUrl: await blobToDataUrl(encoded.blob), byteLength: encoded.blob.size };
+    return { dataUrl: encoded.dataUrl, byteLength: encoded.byteLength };
   } finally {
     full.close();
   }

@@ -1,7 +1,7 @@
 import type { AcquiredImage } from '../jobs';
 import { CheckError } from '../errors';
 import { readImageSize, sniffImageType } from '../image/dimensions';
-import { blobToDataUrl, encodeWithinBudget } from '../image/encode';
+import { encodeWithinBudget } from '../image/encode';
 import { fitWithin, isTooSmall } from '../image/size';
 
 /** Decodes image bytes at (or near) the size that will be sent, then encodes a JPEG within the policy. */
@@ -26,7 +26,7 @@ export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dat
     const encoded = await encodeWithinBudget(fitWithin(bitmap, maxEdge), (context, size) =>
       context.drawImage(bitmap, 0, 0, size.width, size.height),
     );
-    return { dataUrl: await blobToDataUrl(encoded.blob), byteLength: encoded.blob.size };
+    return { dataUrl: encoded.dataUrl, byteLength: encoded.byteLength };
   } finally {
     bitmap.close();
   }
