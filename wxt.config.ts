@@ -29,6 +29,14 @@ export default defineConfig({
       ? { browser_specific_settings: { gecko: { id: 'caption-check@caption-check.dev', strict_min_version: '128.0', data_collection_permissions: { required: ['websiteContent'] } } } }
       : {}),
   }),
+  hooks: {
+    // Firefox runs the background as an event page (no service worker, no importScripts): the engine
+    // that Chrome's worker loads on first use (lib/platform/engine-api.ts) is listed before it instead.
+    'build:manifestGenerated': (wxt, manifest) => {
+      const background = manifest.background as { scripts?: string[] } | undefined;
+      if (wxt.config.browser === 'firefox' && background?.scripts) background.scripts = ['engine.js', ...background.scripts];
+    },
+  },
   webExt: {
     binaries: { chrome: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     // Chromium refuses to start as root without --no-sandbox (as on these Debian machines).

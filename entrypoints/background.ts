@@ -1,28 +1,23 @@
 // First: marks when our code starts evaluating (scripts/bench.ts times start → ready).
 import '@/lib/platform/boot-mark';
 import { browser } from 'wxt/browser';
-import { handleMenuClick, registerMenus } from '@/lib/platform/menus';
-import { sweepAtStart } from '@/lib/platform/resume';
-import { restoreLocalRule } from '@/lib/platform/local-endpoint';
-import { pickAndCheck } from '@/lib/platform/pick';
-import { handleMessage } from '@/lib/platform/router';
-import { loadSettings } from '@/lib/platform/storage';
+import { engine, keepEngineForLater } from '@/lib/platform/engine-api';
+import { restoreLocalRule } from '@/lib/platform/local-rule';
+import { checksLeftRunning, savedBaseUrl } from '@/lib/platform/start-up';
 
-// Wiring only: every listener is registered synchronously at start so a woken worker gets its event.
+// Wiring only, and light: every listener is registered synchronously at start so a woken worker gets
+// its event, and each hands its event to the engine, which loads on first use (engine-api.ts).
 export default defineBackground({
-  type: 'module',
   main() {
-    browser.runtime.onInstalled.addListener(() => void registerMenus());
-    browser.contextMenus.onClicked.addListener(handleMenuClick);
-    // The keyboard command (pages that block the context menu); like a menu click it grants activeTab.
-    browser.commands.onCommand.addListener((command, tab) => {
-      if (command === 'pick-image' && tab?.id !== undefined) void pickAndCheck({ tabId: tab.id, frameId: 0 });
-    });
-    browser.runtime.onMessage.addListener(handleMessage);
+    keepEngineForLater();
+    browser.runtime.onInstalled.addListener(() => void engine().registerMenus());
+    browser.contextMenus.onClicked.addListener((info, tab) => engine().handleMenuClick(info, tab));
+    browser.commands.onCommand.addListener((command, tab) => engine().handleCommand(command, tab));
+    browser.runtime.onMessage.addListener((message, sender) => engine().handleMessage(message, sender));
     // Checks left running by a stopped worker instance are marked interrupted (partial verdicts kept).
-    void sweepAtStart();
+    void checksLeftRunning().then((left) => left && engine().sweepAtStart());
     // Session rules are gone after a browser restart: the local endpoint's Origin rule comes back here.
-    void restoreLocalRule(async () => (await loadSettings()).baseUrl);
+    void restoreLocalRule(savedBaseUrl);
     // Start-to-ready is a speed budget (scripts/bench.ts reads this mark).
     performance.mark('caption-check:ready');
   },

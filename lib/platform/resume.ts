@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { checkJobSchema, type CheckJob } from '../check';
 import { interruptedPageCheck, pageCheckSchema } from '../page-check-state';
 import { showBadge } from './badge';
+import { JOB_KEY, PAGE_CHECK_KEY } from './start-up';
 
 /**
  * This worker instance. Chrome runs one instance of an extension's service worker at a time, and a
@@ -14,8 +15,6 @@ export const WORKER_INSTANCE = crypto.randomUUID();
 export const INTERRUPTED_MESSAGE =
   'The check was interrupted: the browser stopped Caption Check in the middle of it. The verdicts that arrived are kept; press Re-run to check again.';
 
-const JOB_KEY = /^check:\d+$/;
-const PAGE_CHECK_KEY = /^pageCheck:\d+$/;
 
 /** The job as the interrupted check it is: its verdicts kept, the claims still waiting marked as without one. */
 export function interruptedJob(job: CheckJob, now: number): CheckJob {

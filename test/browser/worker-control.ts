@@ -19,6 +19,8 @@ export interface WorkerControl {
   stop(): Promise<void>;
   /** The worker's running status as DevTools last reported it. */
   readonly status: string;
+  /** Starts the stopped worker the way the browser does for an event, but with no event to handle. */
+  start(): Promise<void>;
   /** Resolves when the worker reports this running status (e.g. 'running' after a wake). */
   waitFor(status: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +63,10 @@ export async function controlWorker(ext: LoadedExtension, page?: Page): Promise<
       if (!version) throw new Error('no worker version seen');
       await session.send('ServiceWorker.stopWorker', { versionId: version.versionId });
       await waitFor('stopped');
+    },
+    async start() {
+      await session.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${ext.extensionId}/` });
+      await waitFor('running');
     },
     async close() {
       await session.detach().catch(() => undefined);

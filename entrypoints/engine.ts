@@ -1,0 +1,9 @@
+import { ENGINE_GLOBAL, type Engine } from '@/lib/platform/engine-api';
+import { createEngine } from '@/lib/platform/engine';
+
+// Loaded by the service worker on the first event that needs it (lib/platform/engine-api.ts);
+// registered nowhere in the manifest for Chrome. Loading twice is harmless.
+export default defineUnlistedScript(() => {
+  const scope = globalThis as unknown as Record<string, Engine | undefined>;
+  scope[ENGINE_GLOBAL] ??= createEngine();
+});

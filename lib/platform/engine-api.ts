@@ -1,0 +1,47 @@
+// The service worker is split in two so that it starts fast: background.js only registers the
+// listeners (browser APIs, no zod, no openai SDK), and the engine (engine.js: menus, checks, the
+// message router, the model client) is loaded the first time an event needs it. A service worker
+// cannot `import()`; it can `importScripts()` later only a script it imported while installing, so
+// the install handler imports the engine once and the browser keeps it with the worker's scripts.
+// Firefox runs the background as an event page: its manifest lists engine.js before background.js.
+import type { Browser } from 'wxt/browser';
+import type { MessageResponse } from '../messages';
+
+/** What the listeners hand their events to. */
+export interface Engine {
+  registerMenus(): Promise<void>;
+  handleMenuClick(info: Browser.contextMenus.OnClickData, tab: Browser.tabs.Tab | undefined): void;
+  handleCommand(command: string, tab: Browser.tabs.Tab | undefined): void;
+  handleMessage(raw: unknown, sender: Browser.runtime.MessageSender): Promise<MessageResponse> | undefined;
+  /** Marks checks left running by an earlier worker instance as interrupted (runs once per instance). */
+  sweepAtStart(): Promise<unknown>;
+}
+
+/** Where engine.js puts the engine. */
+export const ENGINE_GLOBAL = 'captionCheckEngine';
+
+/** The engine's script, as the build emits it (entrypoints/engine.ts). */
+export const ENGINE_SCRIPT = '/engine.js';
+
+interface EngineScope {
+  importScripts?: (...urls: string[]) => void;
+  [ENGINE_GLOBAL]?: Engine;
+}
+
+/** The engine, loaded on first use (synchronously: an event handler gets it in the same task). */
+export function engine(): Engine {
+  const scope = globalThis as unknown as EngineScope;
+  if (!scope[ENGINE_GLOBAL] && typeof scope.importScripts === 'function') scope.importScripts(ENGINE_SCRIPT);
+  const loaded = scope[ENGINE_GLOBAL];
+  if (!loaded) throw new Error(`Caption Check: ${ENGINE_SCRIPT} did not load.`);
+  return loaded;
+}
+
+/**
+ * In a service worker, imports the engine while the worker installs (first run, or an update), which
+ * is what allows the lazy `importScripts` in engine() on every later start. Elsewhere a no-op.
+ */
+export function keepEngineForLater(): void {
+  if (typeof (globalThis as { ServiceWorkerGlobalScope?: unknown }).ServiceWorkerGlobalScope === 'undefined') return;
+  globalThis.addEventListener('install', () => void engine());
+}

@@ -1,0 +1,25 @@
+// What the service worker checks at start without loading the engine: only storage reads.
+import { browser } from 'wxt/browser';
+
+/** Session-storage keys of a tab's check and of its "check all captioned images" run. */
+export const JOB_KEY = /^check:\d+$/;
+export const PAGE_CHECK_KEY = /^pageCheck:\d+$/;
+
+/**
+ * Whether any check or page check is stored as running. A worker that has just started runs none
+ * itself, so such a check was left by a stopped instance and the engine's sweep must end it.
+ */
+export async function checksLeftRunning(): Promise<boolean> {
+  const all = await browser.storage.session.get(null);
+  return Object.entries(all).some(
+    ([key, value]) =>
+      (JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key)) && typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'running',
+  );
+}
+
+/** The saved endpoint's base URL as stored, without parsing the settings ('' when none). */
+export async function savedBaseUrl(): Promise<string> {
+  const { settings } = await browser.storage.local.get('settings');
+  const baseUrl = (settings as { baseUrl?: unknown } | undefined)?.baseUrl;
+  return typeof baseUrl === 'string' ? baseUrl : '';
+}

@@ -1,0 +1,75 @@
+// A light service worker: it starts with the listeners only and loads the check engine (engine.js:
+// zod, the openai SDK, the whole check pipeline) on the first event that needs it, via the script the
+// browser kept when the worker installed. Driven through the built extension in Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { CheckJob } from '@/lib/check';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { currentWorker, launchWithExtension, type LoadedExtension } from './extension';
+import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { checkImage, finishedJob, openGranted, storedJob, useEndpoint } from './run-check';
+import { controlWorker, type WorkerControl } from './worker-control';
+
+const engineLoaded = async (ext: LoadedExtension) =>
+  (await currentWorker(ext)).evaluate(() => typeof (globalThis as Record<string, unknown>).captionCheckEngine === 'object');
+
+describe('service worker start-up', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+  let host: Page;
+  let control: WorkerControl;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
+    pages.route('/a.html', figurePage('/photo.jpg', 'A small orange square sits on a white table.'));
+    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+    host = await ext.context.newPage();
+    await host.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=-1`);
+    control = await controlWorker(ext, host);
+  });
+
+  afterAll(async () => {
+    await control?.close();
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  it('starts without the engine and loads it for the first message, which it answers', async () => {
+    await control.stop();
+    await control.start();
+    const worker = await currentWorker(ext);
+    await expect(worker.evaluate(() => performance.getEntriesByName('caption-check:ready').length)).resolves.toBe(1);
+    await expect(engineLoaded(ext)).resolves.toBe(false);
+    // Nothing runs on tab -1, so there is nothing to cancel: the router's answer, not a shim's.
+    const answer = await host.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
+    expect(answer).toEqual({ ok: false });
+    const unknown = await host.evaluate(() => chrome.runtime.sendMessage({ type: 'no-such-message' }));
+    expect(unknown).toEqual({ ok: false, error: 'Unknown message.' });
+    await expect(engineLoaded(ext)).resolves.toBe(true);
+  });
+
+  it('loads the engine at start only to end a check that a stopped instance left running', async () => {
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/a.html`);
+    await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    const done = await finishedJob(ext, tabId);
+    expect(done.status).toBe('done');
+    // The job as a stopped instance leaves it: still running, its owner gone.
+    const left: CheckJob = { ...done, status: 'running', phase: 'verifying', owner: 'a-stopped-instance' };
+    await host.evaluate(([key, job]) => chrome.storage.session.set({ [key]: job }), [`check:${tabId}`, left] as const);
+    await control.stop();
+    // No event, no message: only the start-up check can find it.
+    await control.start();
+    const until = Date.now() + 10_000;
+    let job = await storedJob(ext, tabId);
+    while (job?.status === 'running' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = await storedJob(ext, tabId);
+    }
+    expect(job?.status).toBe('error');
+    expect(job?.error?.kind).toBe('interrupted');
+    expect(job?.claims.map((c) => c.verdict?.label)).toEqual(done.claims.map((c) => c.verdict?.label));
+    await expect(engineLoaded(ext)).resolves.toBe(true);
+    await page.close();
+  });
+});
