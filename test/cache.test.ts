@@ -166,6 +166,20 @@ describe('storageVerdictCache (storage.local)', () => {
     await expect(cache.get('b')).resolves.toEqual(result([yes]));
   });
 
+  it('follows changes other contexts make to the stored cache after its first read', async () => {
+    const cache = storageVerdictCache();
+    await cache.set('k', result());
+    await expect(cache.get('k')).resolves.toEqual(result());
+    // Another page of the extension empties the cache (as the tests' clearVerdictCache does).
+    await fakeBrowser.storage.local.remove('verdictCache');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(cache.get('k')).resolves.toBeUndefined();
+    // ...and another worker instance's cache wrote an entry.
+    await storageVerdictCache().set('later', result([yes]));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(cache.get('later')).resolves.toEqual(result([yes]));
+  });
+
   it('skips a malformed stored entry instead of failing', async () => {
     await verdictCacheItem.setValue([{ key: 'bad', at: 1, value: { verdicts: 'nope' } }, { key: 'good', at: 2, value: result() }]);
     const cache = storageVerdictCache();

@@ -24,19 +24,28 @@ function readEntries(stored: unknown[]): Entry[] {
  */
 export function storageVerdictCache(limit = VERDICT_CACHE_LIMIT, now: () => number = Date.now): VerdictCache {
   let writing: Promise<unknown> = Promise.resolve();
+  // The stored list, read once per worker instance and then kept in step with storage (our own writes
+  // and any other context's, such as a cleared cache): a lookup sits just before the model request.
+  let mirror: Promise<unknown[]> | null = null;
+  verdictCacheItem.watch((value) => {
+    mirror = Promise.resolve(Array.isArray(value) ? value : []);
+  });
+  const stored = () => (mirror ??= verdictCacheItem.getValue());
   return {
     async get(key: string): Promise<CachedResult | undefined> {
       await writing;
       // Only the matching entry is validated: a lookup stays fast however full the cache is.
-      const found = (await verdictCacheItem.getValue()).find((e) => typeof e === 'object' && e !== null && 'key' in e && e.key === key);
+      const found = (await stored()).find((e) => typeof e === 'object' && e !== null && 'key' in e && e.key === key);
       const parsed = entrySchema.safeParse(found);
       return parsed.success ? parsed.data.value : undefined;
     },
     set(key: string, value: CachedResult): Promise<void> {
       const write = writing.then(async () => {
-        const kept = readEntries(await verdictCacheItem.getValue()).filter((e) => e.key !== key);
+        const kept = readEntries(await stored()).filter((e) => e.key !== key);
         kept.push({ key, at: now(), value });
-        await verdictCacheItem.setValue(kept.slice(Math.max(0, kept.length - limit)));
+        const next = kept.slice(Math.max(0, kept.length - limit));
+        await verdictCacheItem.setValue(next);
+        mirror = Promise.resolve(next);
       });
       writing = write.catch(() => undefined);
       return write;
