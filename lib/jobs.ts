@@ -114,14 +114,15 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       phase: 'image',
     });
     const image = await deps.acquireImage(job.imageUrl);
-    await update({
+    // The request does not wait for this save; verdicts arrive one by one and their saves queue behind
+    // it, so every save lands in order.
+    let saving = update({
       phase: 'verifying',
       imagePath: image.path,
       imageBytes: image.byteLength,
       ...(image.note ? { notes: [...job.notes, image.note] } : {}),
     });
-    // Verdicts arrive one by one; saves are chained so they land in order.
-    let saving = Promise.resolve();
+    saving.catch(() => undefined); // awaited below; a failed model step must not leave it unhandled
     const outcome = await deps.verify(
       job.claims.map((c) => c.text),
       image.dataUrl,

@@ -40,8 +40,9 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
     if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
     const modeKey = `${endpoint.baseUrl}|${endpoint.model}`;
     const ask = async () => {
-      const remembered = (await outputModesItem.getValue())[modeKey];
-      const logprobs = !(await noLogprobsItem.getValue())[modeKey];
+      const [modes, noLogprobs] = await Promise.all([outputModesItem.getValue(), noLogprobsItem.getValue()]);
+      const remembered = modes[modeKey];
+      const logprobs = !noLogprobs[modeKey];
       const provider = endpointProvider({
         logprobs,
         client: createClient(endpoint, { timeoutMs: settings.timeoutSeconds * 1000 }),
