@@ -65,8 +65,16 @@ export async function startCheck(
       }
     }
     const gathered = chosen;
-    // Thumbnail and frame ride along with every save (lib/platform/results.ts fills the thumbnail).
+    // Thumbnail and frame ride along with every save (lib/platform/results.ts fills the thumbnail, once
+    // the model request is out or the model step is over: `release`).
     const extras: JobExtras = { frameId: target.frameId };
+    let release = () => {};
+    const requestOut = new Promise<void>((resolve) => (release = resolve));
+    const verifier =
+      choice.provider === 'endpoint'
+        ? // A local server refusing the extension gets the exact fix (grant access, or OLLAMA_ORIGINS).
+          withLocalHint(choice.verifier(controller.signal, { fresh: preset.fresh === true, onRequest: release }), settings.baseUrl)
+        : choice.verifier(controller.signal);
     let savedThumbnail = false;
     const job = await runCheck(
       {
@@ -96,17 +104,14 @@ export async function startCheck(
           if (!late) throw new CheckError('aborted', 'The check was cancelled.');
           return late;
         },
-        acquireImage: keepImage(acquire, target.tabId, extras),
-        // A local server refusing the extension gets the exact fix (grant access, or OLLAMA_ORIGINS).
-        verify:
-          choice.provider === 'endpoint'
-            ? withLocalHint(choice.verifier(controller.signal, { fresh: preset.fresh === true }), settings.baseUrl)
-            : choice.verifier(controller.signal),
+        acquireImage: keepImage(acquire, target.tabId, extras, requestOut),
+        verify: (...args) => verifier(...args).finally(release),
         split: endpointSplitter(settings, controller.signal),
       },
     );
     // History, in-page marks, or first-run guidance.
     // The thumbnail may have been made after the last save (a fast or cached answer): save it in.
+    release(); // a check that ended before its model step
     await extrasSettled(extras);
     if (!savedThumbnail && extras.thumbnail)
       await saveJob(redactSecret({ ...job, ...extras, owner: WORKER_INSTANCE }, settings.apiKey));

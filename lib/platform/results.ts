@@ -30,11 +30,18 @@ export type JobExtras = Pick<CheckJob, 'thumbnail' | 'frameId'>;
  * Wraps an image step so the sized image is kept in session storage (a re-check needs no page access)
  * and a thumbnail is made from it — whatever path acquired the image.
  */
-export function keepImage(acquire: (url: string) => Promise<AcquiredImage>, tabId: number, extras: JobExtras): (url: string) => Promise<AcquiredImage> {
+export function keepImage(
+  acquire: (url: string) => Promise<AcquiredImage>,
+  tabId: number,
+  extras: JobExtras,
+  requestOut: Promise<unknown> = Promise.resolve(),
+): (url: string) => Promise<AcquiredImage> {
   return async (url) => {
     const image = await acquire(url);
-    // Off the request's path: the model is asked while the thumbnail is made and the image kept.
+    // Off the request's path: the thumbnail is made and the image kept once the request is out (the
+    // worker has one thread; decoding and storing them before would delay the steps leading to it).
     const kept = (async () => {
+      await requestOut;
       const thumbnail = await makeThumbnail(image.dataUrl).catch(() => null);
       if (thumbnail) extras.thumbnail = thumbnail;
       await saveSessionImage(tabId, image.dataUrl).catch(() => {});

@@ -25,12 +25,22 @@ export type Verifier = (
 /** How a check uses the verdict cache: `fresh` (an explicit Re-run) asks the model again instead of reading it. */
 export interface VerifierOptions {
   fresh?: boolean;
+  /** Called as each request to the model leaves (work that can wait for it then stops competing with it). */
+  onRequest?: () => void;
 }
 
 /** Fails early, before anything is read from the page, when no endpoint is configured. */
 export function assertConfigured(settings: Settings): void {
   if (!configuredEndpoint(settings))
     throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
+}
+
+/** The platform's fetch, calling `onRequest` as each request starts. */
+function announcing(onRequest: () => void): typeof fetch {
+  return (input, init) => {
+    onRequest();
+    return fetch(input, init);
+  };
 }
 
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
@@ -45,7 +55,10 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
       const logprobs = !noLogprobs[modeKey];
       const provider = endpointProvider({
         logprobs,
-        client: createClient(endpoint, { timeoutMs: settings.timeoutSeconds * 1000 }),
+        client: createClient(endpoint, {
+          timeoutMs: settings.timeoutSeconds * 1000,
+          ...(options.onRequest ? { fetch: announcing(options.onRequest) } : {}),
+        }),
         model: endpoint.model,
         stream: settings.stream,
         concurrency: settings.concurrency,
