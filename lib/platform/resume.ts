@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { checkJobSchema, type CheckJob } from '../check';
 import { interruptedPageCheck, pageCheckSchema } from '../page-check-state';
 import { showBadge } from './badge';
-import { JOB_KEY, PAGE_CHECK_KEY } from './start-up';
+import { JOB_KEY, PAGE_CHECK_KEY, storedChecks } from './start-up';
 
 /**
  * This worker instance. Chrome runs one instance of an extension's service worker at a time, and a
@@ -41,7 +41,7 @@ export function isOrphaned(job: CheckJob, instance: string = WORKER_INSTANCE): b
  * one click and never spends tokens behind the user's back.
  */
 export async function markOrphanedJobs(now: () => number = Date.now): Promise<CheckJob[]> {
-  const all = await browser.storage.session.get(null);
+  const all = await storedChecks();
   const marked: CheckJob[] = [];
   for (const [key, value] of Object.entries(all)) {
     if (PAGE_CHECK_KEY.test(key)) {

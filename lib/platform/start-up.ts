@@ -6,11 +6,26 @@ export const JOB_KEY = /^check:\d+$/;
 export const PAGE_CHECK_KEY = /^pageCheck:\d+$/;
 
 /**
+ * The stored checks and page checks, read by key: session storage also holds each tab's image as sent
+ * (~100 KB apiece), which reading everything would copy and parse too.
+ */
+export async function storedChecks(): Promise<Record<string, unknown>> {
+  const area = browser.storage.session as typeof browser.storage.session & { getKeys?: () => Promise<string[]> };
+  // getKeys: Chrome 130+; elsewhere everything is read.
+  if (typeof area.getKeys !== 'function') {
+    const all = await area.get(null);
+    return Object.fromEntries(Object.entries(all).filter(([key]) => JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key)));
+  }
+  const keys = (await area.getKeys()).filter((key) => JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key));
+  return keys.length ? area.get(keys) : {};
+}
+
+/**
  * Whether any check or page check is stored as running. A worker that has just started runs none
  * itself, so such a check was left by a stopped instance and the engine's sweep must end it.
  */
 export async function checksLeftRunning(): Promise<boolean> {
-  const all = await browser.storage.session.get(null);
+  const all = await storedChecks();
   return Object.entries(all).some(
     ([key, value]) =>
       (JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key)) && typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'running',
