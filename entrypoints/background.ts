@@ -15,9 +15,11 @@ export default defineBackground({
     browser.commands.onCommand.addListener((command, tab) => engine().handleCommand(command, tab));
     browser.runtime.onMessage.addListener((message, sender) => engine().handleMessage(message, sender));
     // Checks left running by a stopped worker instance are marked interrupted (partial verdicts kept).
-    void checksLeftRunning().then((left) => left && engine().sweepAtStart());
+    void checksLeftRunning()
+      .then((left) => left && engine().sweepAtStart())
+      .catch((error: unknown) => console.warn('Caption Check: could not look for interrupted checks', String(error)));
     // Session rules are gone after a browser restart: the local endpoint's Origin rule comes back here.
-    void restoreLocalRule(savedBaseUrl);
+    void restoreLocalRule(savedBaseUrl).catch(() => undefined);
     // Start-to-ready is a speed budget (scripts/bench.ts reads this mark).
     performance.mark('caption-check:ready');
   },
