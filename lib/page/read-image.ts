@@ -1,7 +1,7 @@
 // Runs in the page (isolated world): reads the chosen image's own pixels where the bytes already are,
 // decodes them at the reduced size the model gets, and hands back a small JPEG as a data URL
 // (executeScript results are JSON, so a short string is the cheapest way back to the worker).
-import { readImageSize, sniffImageType } from '../image/dimensions';
+import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensions';
 import { encodeWithinBudget, type DrawInto } from '../image/encode';
 import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
 import { findImage, forgetPicked } from './find-image';
@@ -68,6 +68,9 @@ async function decodeBlob(blob: Blob, maxEdge: number): Promise<{ size: Size; dr
   const declared = readImageSize(head);
   if (declared && isTooSmall(declared)) throw new TooSmall();
   const target = declared ? fitWithin(declared, maxEdge) : null;
+  // Read before the buffer is transferred to ImageDecoder (that detaches `head`).
+  const upright = readUprightSize(head);
+  const uprightTarget = upright ? fitWithin(upright, maxEdge) : null;
   const mime = `image/${type}`;
   // ImageDecoder scales while decoding (JPEG by DCT scaling) instead of building a full-size bitmap first.
   if (declared && target && 'ImageDecoder' in globalThis && (await ImageDecoder.isTypeSupported(mime))) {
@@ -82,8 +85,10 @@ async function decodeBlob(blob: Blob, maxEdge: number): Promise<{ size: Size; dr
       decoder.close();
     }
   }
-  const bitmap = target
-    ? await createImageBitmap(blob, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: 'high' })
+  // createImageBitmap turns the picture by its EXIF orientation before resizing: the size asked for is
+  // the upright one (a phone's portrait photo is stored sideways), or none when the header does not say.
+  const bitmap = uprightTarget
+    ? await createImageBitmap(blob, { resizeWidth: uprightTarget.width, resizeHeight: uprightTarget.height, resizeQuality: 'high' })
     : await createImageBitmap(blob);
   if (isTooSmall(bitmap)) throw new TooSmall();
   return { size: fitWithin(bitmap, maxEdge), draw: (c, s) => c.drawImage(bitmap, 0, 0, s.width, s.height), close: () => bitmap.close() };

@@ -1,6 +1,6 @@
 import type { AcquiredImage } from '../jobs';
 import { CheckError } from '../errors';
-import { readImageSize, sniffImageType } from '../image/dimensions';
+import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensions';
 import { encodeWithinBudget } from '../image/encode';
 import { fitWithin, isTooSmall } from '../image/size';
 
@@ -12,8 +12,11 @@ export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dat
   const declared = readImageSize(head);
   let bitmap: ImageBitmap;
   try {
-    // Asking for the target size up front lets the decoder skip full-size pixels where it can.
-    const target = declared ? fitWithin(declared, maxEdge) : null;
+    // Asking for the target size up front lets the decoder skip full-size pixels where it can. It is the
+    // upright size: the decoder turns a photo by its EXIF orientation before resizing, so a portrait
+    // stored sideways (4000×3000, orientation 6) must be asked for as 768×1024, not squashed into 1024×768.
+    const upright = readUprightSize(head);
+    const target = upright ? fitWithin(upright, maxEdge) : null;
     bitmap = target
       ? await createImageBitmap(blob, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: 'high' })
       : await createImageBitmap(blob);

@@ -23,9 +23,41 @@ const BROWN = { r: 120, g: 70, b: 30 };
 const TEAL = { r: 0, g: 128, b: 128 };
 const GRAY = { r: 128, g: 128, b: 128 };
 
+/**
+ * A phone's portrait photo: shown upright (1200×1600) its top half is red and its bottom half blue, but
+ * it is stored sideways (1600×1200) with the EXIF orientation that turns it upright (6 or 8).
+ */
+async function sidewaysPortrait(orientation: 6 | 8): Promise<Buffer> {
+  const rgb = (c: Rgb) => `rgb(${c.r},${c.g},${c.b})`;
+  const upright = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1600"><rect width="1200" height="800" fill="${rgb(RED)}"/>` +
+      `<rect y="800" width="1200" height="800" fill="${rgb(BLUE)}"/></svg>`,
+  );
+  // Orientation 6 is "turn 90° clockwise to show": stored turned the other way. 8 is the reverse.
+  return sharp(upright).rotate(orientation === 6 ? 270 : 90).withMetadata({ orientation }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The mean colours of the top and the bottom quarter of the image in a recorded chat request, as stored (no EXIF turning). */
+async function receivedTopAndBottom(body: unknown): Promise<{ top: Rgb; bottom: Rgb }> {
+  const url = /"url":"(data:image\/[a-z]+;base64,[^"]+)"/.exec(JSON.stringify(body))?.[1];
+  if (!url) throw new Error('no image in the request');
+  const bytes = Buffer.from(url.split(',')[1]!, 'base64');
+  const { width, height } = await sharp(bytes).metadata();
+  const quarter = Math.floor(height / 4);
+  const mean = async (top: number) => {
+    // stats() reads its input, not the pipeline's output: extract the strip to its own image first.
+    const strip = await sharp(bytes).extract({ left: 0, top, width, height: quarter }).png().toBuffer();
+    const { channels } = await sharp(strip).stats();
+    return { r: channels[0]!.mean, g: channels[1]!.mean, b: channels[2]!.mean };
+  };
+  return { top: await mean(0), bottom: await mean(height - quarter) };
+}
+
 interface Outcome {
   job: CheckJob;
   image: { width: number; height: number; mimeType: string; byteLength: number; color: Rgb } | null;
+  /** The recorded chat request that carried the image. */
+  body: unknown;
 }
 
 describe('the image that reaches the model, from any kind of image', () => {
@@ -58,6 +90,8 @@ describe('the image that reaches the model, from any kind of image', () => {
       ['/two-frames.gif', twoFrames, 'image/gif'],
       ['/huge.png', await makeSolid(7000, 7000, TEAL, 'png'), 'image/png'],
       ['/pixel.gif', await sharp({ create: { width: 1, height: 1, channels: 3, background: GRAY } }).gif().toBuffer(), 'image/gif'],
+      ['/portrait-6.jpg', await sidewaysPortrait(6), 'image/jpeg'],
+      ['/portrait-8.jpg', await sidewaysPortrait(8), 'image/jpeg'],
     ];
     for (const [path, body, type] of fixtures) pages.route(path, { body, type });
     pages.route('/lazy-brown.jpg', { body: await makeSolid(900, 300, BROWN), type: 'image/jpeg', delayMs: 400 });
@@ -78,7 +112,7 @@ describe('the image that reaches the model, from any kind of image', () => {
   async function check(
     path: string,
     srcUrl: (page: Page) => Promise<string> | string,
-    options: { frame?: (page: Page) => Frame; before?: (page: Page) => Promise<void> } = {},
+    options: { frame?: (page: Page) => Frame; before?: (page: Page, tabId: number) => Promise<void> } = {},
   ): Promise<Outcome> {
     model.reset();
     const page = await ext.context.newPage();
@@ -94,12 +128,12 @@ describe('the image that reaches the model, from any kind of image', () => {
       });
       const tabId = await tabIdOf(ext, page);
       await grantActiveTab(ext, page);
-      await options.before?.(page);
+      await options.before?.(page, tabId);
       const frameId = frame === page.mainFrame() ? 0 : await frameIdOf(ext, tabId, frame.url());
       await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: await srcUrl(page), pageUrl: page.url(), frameId, ...(frameId ? { frameUrl: frame.url() } : {}) });
       const job = await finishedJob(tabId);
       const request = model.requests.find((r) => r.image);
-      return { job, image: request?.image ? { ...request.image, color: await receivedColor(request.body) } : null };
+      return { job, image: request?.image ? { ...request.image, color: await receivedColor(request.body) } : null, body: request?.body };
     } finally {
       await page.close();
     }
@@ -273,6 +307,56 @@ describe('the image that reaches the model, from any kind of image', () => {
     expect(outcome.job.imagePath).toBe('page');
     expect([image.width, image.height]).toEqual([1024, 1024]);
     expectColor(image.color, TEAL);
+  });
+
+  /** The model got the portrait upright: 768×1024, red on top and blue below (a squashed one is 1024×768, an unturned one red left, blue right). */
+  const expectUpright = async (outcome: Outcome) => {
+    const image = done(outcome);
+    expect([image.width, image.height]).toEqual([768, 1024]);
+    const { top, bottom } = await receivedTopAndBottom(outcome.body);
+    expectColor(top, RED);
+    expectColor(bottom, BLUE);
+  };
+
+  it('phone photo stored sideways (EXIF 6): the page sends it upright, not squashed', async () => {
+    pages.route('/portrait.html', htmlPage(`<img id="photo" src="/portrait-6.jpg" width="300" height="400" alt=""><p id="cap">A red sky over a blue sea.</p>`));
+    const outcome = await check('/portrait.html', () => `${pages.origin}/portrait-6.jpg`);
+    expect(outcome.job.imagePath).toBe('page');
+    await expectUpright(outcome);
+  });
+
+  it('phone photo stored sideways (EXIF 8), in a browser without ImageDecoder: createImageBitmap sizes it upright', async () => {
+    pages.route('/portrait-bitmap.html', htmlPage(`<img id="photo" src="/portrait-8.jpg" width="300" height="400" alt=""><p id="cap">A red roof above a blue door.</p>`));
+    const outcome = await check('/portrait-bitmap.html', () => `${pages.origin}/portrait-8.jpg`, {
+      // The page script runs in the extension's isolated world: take ImageDecoder away there (as in a
+      // browser that lacks it), so the read falls back to createImageBitmap with a resize.
+      before: async (_, tabId) => {
+        const removed = await (await currentWorker(ext)).evaluate(async (id) => {
+          const [result] = await chrome.scripting.executeScript({
+            target: { tabId: id },
+            func: () => delete (globalThis as { ImageDecoder?: unknown }).ImageDecoder && !('ImageDecoder' in globalThis),
+          });
+          return result?.result;
+        }, tabId);
+        expect(removed).toBe(true);
+      },
+    });
+    expect(outcome.job.imagePath).toBe('page');
+    await expectUpright(outcome);
+  });
+
+  it('phone photo stored sideways (EXIF 6), fetched by the worker: sized upright, not squashed', async () => {
+    // Inside a closed shadow root the page script cannot find the image: the worker fetches the URL
+    // (the page's own origin, which activeTab opens to it) and decodes it with createImageBitmap.
+    pages.route(
+      '/portrait-closed.html',
+      htmlPage(`<closed-photo></closed-photo><p id="cap">A red balloon above a blue tent.</p>
+<script>customElements.define('closed-photo', class extends HTMLElement { constructor() { super();
+  this.attachShadow({ mode: 'closed' }).innerHTML = '<img src="/portrait-6.jpg" width="300" height="400" alt="">'; } });</script>`),
+    );
+    const outcome = await check('/portrait-closed.html', () => `${pages.origin}/portrait-6.jpg`);
+    expect(outcome.job.imagePath).toBe('fetch');
+    await expectUpright(outcome);
   });
 
   it('a 1×1 tracker ends in an error that says what to do, and nothing is sent', async () => {
