@@ -35,6 +35,22 @@ describe('service worker start-up', () => {
     await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
+  it('registers the three menu items on install (through the engine), under their stable ids', async () => {
+    const worker = await currentWorker(ext);
+    // update() rejects for an id that was never created: it proves each item exists without a click.
+    const exists = (id: string) =>
+      worker.evaluate(
+        (menuId) =>
+          chrome.contextMenus.update(menuId, {}).then(
+            () => true,
+            () => false,
+          ),
+        id,
+      );
+    for (const id of ['check-image', 'pick-image', 'check-selection']) await expect(exists(id), id).resolves.toBe(true);
+    await expect(exists('no-such-item')).resolves.toBe(false);
+  });
+
   it('starts without the engine and loads it for the first message, which it answers', async () => {
     await control.stop();
     await control.start();
