@@ -7,11 +7,16 @@ import { browser } from 'wxt/browser';
 /** Our one session rule; session rules do not survive a browser restart, so the worker re-installs it at start. */
 export const LOCAL_RULE_ID = 4401;
 
+/** The endpoint's host name as rules match it (an IPv6 address without its brackets). */
+function endpointHost(baseUrl: string): string {
+  return new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+}
+
 /** Hosts that are this machine or the local network: such servers send no CORS headers and check Origin. */
 export function isLocalEndpoint(baseUrl: string): boolean {
   let host: string;
   try {
-    host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    host = endpointHost(baseUrl);
   } catch {
     return false;
   }
@@ -45,7 +50,7 @@ export function localRuleFor(baseUrl: string, extensionHost: string) {
       requestHeaders: [{ header: 'origin', operation: 'remove' as const }],
     },
     condition: {
-      requestDomains: [new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')],
+      requestDomains: [endpointHost(baseUrl)],
       initiatorDomains: [extensionHost],
       resourceTypes: ['xmlhttprequest' as const, 'other' as const],
     },
@@ -67,8 +72,17 @@ export async function installLocalRule(baseUrl: string): Promise<void> {
   });
 }
 
-/** Re-installs the rule for the saved endpoint when the worker starts (session rules are gone after a restart). */
+/**
+ * Re-installs the rule for a saved local endpoint when the worker starts. Session rules outlive a
+ * stopped worker but not a browser restart, so only a missing rule is installed: most starts change
+ * nothing (Options keeps the rule in step with the endpoint when it is saved).
+ */
 export async function restoreLocalRule(loadBaseUrl: () => Promise<string>): Promise<void> {
   const baseUrl = await loadBaseUrl();
-  if (baseUrl) await installLocalRule(baseUrl).catch(() => undefined);
+  const dnr = browser.declarativeNetRequest;
+  if (!baseUrl || !isLocalEndpoint(baseUrl) || !dnr?.getSessionRules) return;
+  const host = endpointHost(baseUrl);
+  const rules = await dnr.getSessionRules();
+  if (rules.some((rule) => rule.id === LOCAL_RULE_ID && rule.condition.requestDomains?.includes(host))) return;
+  await installLocalRule(baseUrl).catch(() => undefined);
 }

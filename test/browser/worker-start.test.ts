@@ -65,6 +65,25 @@ describe('service worker start-up', () => {
     await expect(engineLoaded(ext)).resolves.toBe(true);
   });
 
+  it('restores the local endpoint rule at start when it is missing, and leaves a present one alone', async () => {
+    // The endpoint (the model server on 127.0.0.1) is local; the rule is gone, as after a browser restart.
+    const rules = () => host.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
+    await host.evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401] }));
+    await control.stop();
+    await control.start();
+    const until = Date.now() + 5_000;
+    while ((await rules()).length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await rules()).toEqual([expect.objectContaining({ id: 4401, condition: expect.objectContaining({ requestDomains: ['127.0.0.1'] }) })]);
+    await expect(engineLoaded(ext)).resolves.toBe(false);
+    // A rule already in place for the endpoint is not rewritten at the next start.
+    const present = (await rules())[0]!;
+    await host.evaluate((rule) => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401], addRules: [{ ...rule, priority: 2 }] }), present);
+    await control.stop();
+    await control.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await rules()).toEqual([expect.objectContaining({ id: 4401, priority: 2 })]);
+  });
+
   it('loads the engine at start only to end a check that a stopped instance left running', async () => {
     const { page, tabId } = await openGranted(ext, `${pages.origin}/a.html`);
     await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
