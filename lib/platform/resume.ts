@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { checkJobSchema, type CheckJob } from '../check';
 import { interruptedPageCheck, pageCheckSchema } from '../page-check-state';
 import { showBadge } from './badge';
-import { JOB_KEY, PAGE_CHECK_KEY, storedChecks } from './start-up';
+import { PAGE_CHECK_KEY, storedChecks } from './start-up';
 
 /**
  * This worker instance. Chrome runs one instance of an extension's service worker at a time, and a
@@ -43,6 +43,7 @@ export function isOrphaned(job: CheckJob, instance: string = WORKER_INSTANCE): b
 export async function markOrphanedJobs(now: () => number = Date.now): Promise<CheckJob[]> {
   const all = await storedChecks();
   const marked: CheckJob[] = [];
+  // Only tabs' checks and page checks: anything else in session storage is not read.
   for (const [key, value] of Object.entries(all)) {
     if (PAGE_CHECK_KEY.test(key)) {
       // "Check all captioned images": a run nobody owns any more ends, its waiting pairs marked.
@@ -51,7 +52,6 @@ export async function markOrphanedJobs(now: () => number = Date.now): Promise<Ch
         await browser.storage.session.set({ [key]: interruptedPageCheck(page.data, INTERRUPTED_MESSAGE, now()) });
       continue;
     }
-    if (!JOB_KEY.test(key)) continue;
     const parsed = checkJobSchema.safeParse(value);
     if (!parsed.success || !isOrphaned(parsed.data)) continue;
     const job = interruptedJob(parsed.data, now());

@@ -2,8 +2,9 @@
 import { browser } from 'wxt/browser';
 
 /** Session-storage keys of a tab's check and of its "check all captioned images" run. */
-export const JOB_KEY = /^check:\d+$/;
+const JOB_KEY = /^check:\d+$/;
 export const PAGE_CHECK_KEY = /^pageCheck:\d+$/;
+const isCheckKey = (key: string) => JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key);
 
 /**
  * The stored checks and page checks, read by key: session storage also holds each tab's image as sent
@@ -14,9 +15,9 @@ export async function storedChecks(): Promise<Record<string, unknown>> {
   // getKeys: Chrome 130+; elsewhere everything is read.
   if (typeof area.getKeys !== 'function') {
     const all = await area.get(null);
-    return Object.fromEntries(Object.entries(all).filter(([key]) => JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key)));
+    return Object.fromEntries(Object.entries(all).filter(([key]) => isCheckKey(key)));
   }
-  const keys = (await area.getKeys()).filter((key) => JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key));
+  const keys = (await area.getKeys()).filter(isCheckKey);
   return keys.length ? area.get(keys) : {};
 }
 
@@ -25,10 +26,8 @@ export async function storedChecks(): Promise<Record<string, unknown>> {
  * itself, so such a check was left by a stopped instance and the engine's sweep must end it.
  */
 export async function checksLeftRunning(): Promise<boolean> {
-  const all = await storedChecks();
-  return Object.entries(all).some(
-    ([key, value]) =>
-      (JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key)) && typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'running',
+  return Object.values(await storedChecks()).some(
+    (value) => typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'running',
   );
 }
 
