@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/browser/**', 'node_modules/**'],
+          exclude: ['test/browser/**', 'test/firefox/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -23,6 +23,16 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'firefox',
+          include: ['test/firefox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

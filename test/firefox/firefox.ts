@@ -1,0 +1,92 @@
+// Drives the built add-on in real Firefox (Debian's firefox-esr) over WebDriver BiDi, with no geckodriver.
+// BiDi may not navigate a tab to moz-extension:// pages, so a small test-only add-on beside the product
+// (helper-addon/) opens them on a test page's request; the product's internal host is pinned by a pref.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { expect } from 'vitest';
+import { findBrowser } from '../browser/find-chromium';
+
+const GECKO_ID = 'caption-check@caption-check.dev';
+/** The product's moz-extension:// host in the tests (random per install otherwise). */
+export const PRODUCT_UUID = '6f1c2a8e-5b3d-4e7f-9a10-c4d2e8b7f301';
+const PRODUCT_ORIGIN = `moz-extension://${PRODUCT_UUID}`;
+const HELPER_DIR = resolve('test/firefox/helper-addon');
+
+/** Firefox to drive: FIREFOX_PATH, else firefox-esr or firefox on PATH; Debian's firefox-esr on a fresh machine. */
+export function findFirefox(): string {
+  return findBrowser({ envVar: 'FIREFOX_PATH', names: ['firefox-esr', 'firefox'], debianPackage: 'firefox-esr', label: 'Firefox' });
+}
+
+/**
+ * Builds the Firefox add-on into its own folder. Firefox has no stand-in for Chrome's test-only
+ * `Extensions.triggerAction` (the toolbar click that grants activeTab), so this build lists the test
+ * servers' origins as host permissions: the state after a user granted them.
+ */
+export function buildFirefoxAddon(grantedOrigins: string[]): string {
+  const out = `${process.env.CAPTION_CHECK_OUT_DIR ?? '.output'}-firefox-test`;
+  execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], {
+    env: { ...process.env, CAPTION_CHECK_OUT_DIR: out, CAPTION_CHECK_TEST_GRANTED_ORIGINS: grantedOrigins.join(',') },
+    stdio: 'ignore',
+  });
+  return resolve(out, 'firefox-mv3');
+}
+
+export interface FirefoxWithAddon {
+  browser: Browser;
+  /** Opens a page of the product (`options.html`, `popup.html?tabId=TAB`) for the tab of `from`. */
+  openProductPage(from: Page, path: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Launches headless Firefox with the product and the test helper installed as temporary add-ons. */
+export async function launchFirefox(addonDir: string): Promise<FirefoxWithAddon> {
+  const profile = mkdtempSync(join(tmpdir(), 'caption-check-firefox-'));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: findFirefox(),
+    headless: true,
+    userDataDir: profile,
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: PRODUCT_UUID }),
+      // The closed network here: no update, telemetry or remote-settings traffic.
+      'app.update.enabled': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+    },
+  });
+  await browser.installExtension(addonDir);
+  await browser.installExtension(HELPER_DIR);
+
+  const openProductPage = async (from: Page, path: string): Promise<Page> => {
+    const wanted = `${PRODUCT_ORIGIN}/${path}`;
+    const before = new Set(await browser.pages());
+    // The helper's content script runs at document start, so a loaded page can ask it at once.
+    await from.evaluate((url) => window.postMessage({ captionCheckTestOpen: url }, '*'), wanted);
+    let opened: Page | undefined;
+    await expect
+      .poll(
+        async () => {
+          for (const page of await browser.pages()) {
+            if (before.has(page)) continue;
+            const href = await page.evaluate(() => location.href).catch(() => '');
+            if (href.startsWith(PRODUCT_ORIGIN)) opened = page;
+          }
+          return Boolean(opened);
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(true);
+    return opened!;
+  };
+
+  return {
+    browser,
+    openProductPage,
+    close: async () => {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
