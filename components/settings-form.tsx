@@ -159,6 +159,17 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
           {t('historyLimit')}
           <input type="number" min={0} max={1000} value={values.historyLimit} onChange={number('historyLimit')} />
         </label>
+        <label>
+          {t('toolbarOpens')}
+          <select
+            value={values.toolbarOpens}
+            onChange={(e) => set('toolbarOpens', e.target.value === 'panel' || e.target.value === 'popup' ? e.target.value : 'auto')}
+          >
+            <option value="auto">{t('toolbarOpensAuto')}</option>
+            <option value="panel">{t('toolbarOpensPanel')}</option>
+            <option value="popup">{t('toolbarOpensPopup')}</option>
+          </select>
+        </label>
       </fieldset>
       <div className="actions">
         <button type="submit" className="primary">

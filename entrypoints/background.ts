@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { engine, keepEngineForLater } from '@/lib/platform/engine-api';
 import { restoreLocalRule } from '@/lib/platform/local-rule';
 import { checksLeftRunning, savedBaseUrl } from '@/lib/platform/start-up';
+import { applyToolbarChoice, openSidebarOnToolbarClick, savedToolbarChoice } from '@/lib/platform/toolbar';
 
 // Wiring only, and light: every listener is registered synchronously at start so a woken worker gets
 // its event, and each hands its event to the engine, which loads on first use (engine-api.ts).
@@ -11,6 +12,12 @@ export default defineBackground({
   main() {
     keepEngineForLater();
     browser.runtime.onInstalled.addListener(() => void engine().registerMenus());
+    // The toolbar button's popup-or-panel choice: set at install and browser start, and when Options change it.
+    const applyToolbar = () => void savedToolbarChoice().then(applyToolbarChoice).catch(() => undefined);
+    browser.runtime.onInstalled.addListener(applyToolbar);
+    browser.runtime.onStartup.addListener(applyToolbar);
+    browser.storage.local.onChanged.addListener((changes) => 'settings' in changes && applyToolbar());
+    openSidebarOnToolbarClick();
     browser.contextMenus.onClicked.addListener((info, tab) => engine().handleMenuClick(info, tab));
     browser.commands.onCommand.addListener((command, tab) => engine().handleCommand(command, tab));
     browser.runtime.onMessage.addListener((message, sender) => engine().handleMessage(message, sender));

@@ -47,6 +47,11 @@ export const settingsSchema = z.object({
    * users with an endpoint keep it and a fresh install uses the on-device model: no migration.
    */
   provider: providerSettingSchema,
+  /**
+   * What the toolbar button opens: the side panel (stays open beside the page), the popup, or auto
+   * (the panel where the browser has one: Chrome 116+, Firefox). Missing in older settings → auto.
+   */
+  toolbarOpens: z.enum(['auto', 'panel', 'popup']),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -63,6 +68,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keyStorage: 'local',
   historyLimit: 200,
   provider: 'auto',
+  toolbarOpens: 'auto',
 };
 
 /** Settings stored at version 1 gain the key-storage and history fields at version 2. */

@@ -19,12 +19,34 @@ import '@/components/theme.css';
 
 const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
 
+/** The side panel runs this same page; it follows the active tab of its window instead of one tab. */
+const IN_PANEL = location.pathname.endsWith('/sidepanel.html');
+
 /** The tab whose check is shown: `?tabId=N`, else the active tab of this window. */
 async function resolveTabId(): Promise<number | null> {
   const param = new URLSearchParams(location.search).get('tabId');
   if (param !== null && /^\d+$/.test(param)) return Number(param);
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   return tab?.id ?? null;
+}
+
+/**
+ * In the side panel: calls `onTab` whenever another tab of the panel's window becomes active. (A panel
+ * page opened in a tab of its own, as the tests do, ignores its own tab.)
+ */
+function followActiveTab(onTab: (tabId: number) => void): () => void {
+  let windowId: number | undefined;
+  let ownTabId: number | undefined;
+  const ready = Promise.all([
+    browser.windows.getCurrent().then((w) => (windowId = w.id)),
+    browser.tabs.getCurrent().then((tab) => (ownTabId = tab?.id)),
+  ]);
+  const listener = ({ tabId, windowId: from }: { tabId: number; windowId: number }) =>
+    void ready.then(() => {
+      if (from === windowId && tabId !== ownTabId) onTab(tabId);
+    });
+  browser.tabs.onActivated.addListener(listener);
+  return () => browser.tabs.onActivated.removeListener(listener);
 }
 
 /** Sends a message to the worker; the answer is validated like every other boundary. */
@@ -86,17 +108,8 @@ function Popup() {
   const [pageCheck, setPageCheck] = useState<PageCheck | null>(null);
 
   useEffect(() => {
-    let unwatch = () => {};
-    let unwatchPageCheck = () => {};
-    void resolveTabId().then(async (id) => {
-      if (id === null) return;
-      setTabId(id);
-      unwatch = watchJob(id, setJob);
-      // A page check in progress (or its summary) is shown again when the popup reopens.
-      unwatchPageCheck = watchPageCheck(id, setPageCheck);
-      setPageCheck(await loadPageCheck(id));
-      setJob(await loadJob(id));
-    });
+    void resolveTabId().then((id) => id !== null && setTabId(id));
+    const unfollow = IN_PANEL ? followActiveTab(setTabId) : () => {};
     void send({ type: 'getSetup' }).then((answer) => {
       const parsed = setupSchema.safeParse(answer.data);
       if (parsed.success) setSetup(parsed.data);
@@ -104,11 +117,32 @@ function Popup() {
     void loadHistory().then(setHistory);
     const unwatchHistory = watchHistory(setHistory);
     return () => {
-      unwatch();
-      unwatchPageCheck();
+      unfollow();
       unwatchHistory();
     };
   }, []);
+
+  // The shown tab's check and page check, live; the panel switches them when the active tab changes.
+  useEffect(() => {
+    if (tabId === null) return;
+    let current = true;
+    setJob(null);
+    setPageCheck(null);
+    setModels([]);
+    const unwatch = watchJob(tabId, setJob);
+    // A page check in progress (or its summary) is shown again when the popup reopens.
+    const unwatchPageCheck = watchPageCheck(tabId, setPageCheck);
+    void Promise.all([loadPageCheck(tabId), loadJob(tabId)]).then(([page, check]) => {
+      if (!current) return;
+      setPageCheck(page);
+      setJob(check);
+    });
+    return () => {
+      current = false;
+      unwatch();
+      unwatchPageCheck();
+    };
+  }, [tabId]);
 
   useEffect(() => {
     if (!setup?.configured || job?.status !== 'done' || models.length) return;
@@ -297,8 +331,8 @@ function Popup() {
           type="button"
           className="pick-image"
           onClick={() => {
-            // The popup closes so the user can point at the image on the page.
-            void send({ type: 'pickImage', tabId }).then(() => window.close());
+            // The popup closes so the user can point at the image on the page; the panel stays.
+            void send({ type: 'pickImage', tabId }).then(() => !IN_PANEL && window.close());
           }}
         >
           {t('pickImage')}

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { expect } from 'vitest';
 import { findChromium } from './find-chromium';
 
 export const EXTENSION_DIR = resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output', 'chrome-mv3');
@@ -70,10 +71,26 @@ export async function tabIdOf(ext: LoadedExtension, page: Page): Promise<number>
 }
 
 /**
+ * Points the toolbar button at the popup: a click that opens the side panel (the default) grants no
+ * activeTab in Chromium, so the tests' toolbar clicks go to the popup, as Options lets a user choose.
+ */
+async function toolbarOpensPopup(ext: LoadedExtension): Promise<void> {
+  const worker = await currentWorker(ext);
+  const popupSet = () => worker.evaluate(async () => (await chrome.action.getPopup({})) !== '');
+  if (await popupSet()) return;
+  await worker.evaluate(async () => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...(settings as object), toolbarOpens: 'popup' } });
+  });
+  await expect.poll(popupSet, { timeout: 15_000 }).toBe(true);
+}
+
+/**
  * Grants activeTab on the page the way a click on the toolbar button does (a dispatched menu event
  * is no user gesture), then closes the popup that click opened.
  */
 export async function grantActiveTab(ext: LoadedExtension, page: Page): Promise<void> {
+  await toolbarOpensPopup(ext);
   await page.bringToFront();
   const browser = ext.context.browser();
   if (!browser) throw new Error('no browser handle');

@@ -19,6 +19,8 @@ interface Manifest {
   commands?: Record<string, unknown>;
   browser_specific_settings?: { gecko?: { id?: string } };
   background?: Record<string, unknown>;
+  side_panel?: { default_path?: string };
+  sidebar_action?: { default_panel?: string };
 }
 
 const read = async (dir: string): Promise<Manifest> => JSON.parse(await readFile(resolve(dir, 'manifest.json'), 'utf8')) as Manifest;
@@ -32,6 +34,9 @@ describe('install footprint', () => {
     expect(manifest.permissions?.filter((p) => !NO_WARNING.includes(p))).toEqual([]);
     expect(manifest.optional_host_permissions).toEqual(['http://*/*', 'https://*/*']);
     expect(manifest.commands).toHaveProperty('pick-image');
+    // The results panel that stays open: sidePanel is in the no-warning list above.
+    expect(manifest.permissions).toContain('sidePanel');
+    expect(manifest.side_panel?.default_path).toBe('sidepanel.html');
   });
 
   it('Firefox: an MV3 package with a gecko id that addons-linter passes with 0 errors', async () => {
@@ -45,6 +50,7 @@ describe('install footprint', () => {
     expect(manifest.content_scripts ?? []).toEqual([]);
     // Firefox MV3 has no service workers for extensions: WXT emits background scripts.
     expect(manifest.background).toHaveProperty('scripts');
+    expect(manifest.sidebar_action?.default_panel).toBe('sidepanel.html');
     const linted = (() => {
       try {
         return execFileSync('npx', ['addons-linter', '--output', 'json', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });

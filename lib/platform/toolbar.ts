@@ -1,0 +1,53 @@
+// What the toolbar button opens: the popup, or the side panel that stays open beside the page (Chrome's
+// side_panel, Firefox's sidebar_action). Light: the worker calls it at start-up events, before the engine.
+import { browser } from 'wxt/browser';
+
+type ToolbarChoice = 'auto' | 'panel' | 'popup';
+
+interface SidePanelApi {
+  setPanelBehavior(behavior: { openPanelOnActionClick: boolean }): Promise<void>;
+}
+interface SidebarActionApi {
+  open(): Promise<void>;
+}
+
+/** Chrome's side panel API (116+ for setPanelBehavior), when this browser has it. */
+function chromeSidePanel(): SidePanelApi | null {
+  const api = (globalThis as { chrome?: { sidePanel?: Partial<SidePanelApi> } }).chrome?.sidePanel;
+  return typeof api?.setPanelBehavior === 'function' ? (api as SidePanelApi) : null;
+}
+
+/** Firefox's sidebar API, when this browser has it. */
+function firefoxSidebar(): SidebarActionApi | null {
+  const api = (browser as unknown as { sidebarAction?: Partial<SidebarActionApi> }).sidebarAction;
+  return typeof api?.open === 'function' ? (api as SidebarActionApi) : null;
+}
+
+/** Whether the toolbar button opens the panel for this choice in this browser. */
+export function toolbarOpensPanel(choice: ToolbarChoice): boolean {
+  return choice !== 'popup' && Boolean(chromeSidePanel() ?? firefoxSidebar());
+}
+
+/** Points the toolbar button at the popup or the side panel. */
+export async function applyToolbarChoice(choice: ToolbarChoice): Promise<void> {
+  const panel = toolbarOpensPanel(choice);
+  // With a popup set, a click opens it and nothing else sees the click: the panel needs it unset.
+  await browser.action.setPopup({ popup: panel ? '' : 'popup.html' });
+  await chromeSidePanel()?.setPanelBehavior({ openPanelOnActionClick: panel });
+}
+
+/** The stored toolbar choice, read without parsing the rest of the settings. */
+export async function savedToolbarChoice(): Promise<ToolbarChoice> {
+  const { settings } = await browser.storage.local.get('settings');
+  const choice = (settings as { toolbarOpens?: unknown } | undefined)?.toolbarOpens;
+  return choice === 'panel' || choice === 'popup' ? choice : 'auto';
+}
+
+/**
+ * Firefox opens its sidebar only from the click's own handler (a user action), so the click comes
+ * here when no popup is set; Chrome's panel opens by itself (setPanelBehavior).
+ */
+export function openSidebarOnToolbarClick(): void {
+  const sidebar = firefoxSidebar();
+  if (sidebar) browser.action.onClicked.addListener(() => void sidebar.open());
+}

@@ -1,0 +1,81 @@
+// The side panel: the popup's results view in a panel that stays open and follows the active tab.
+// By default the toolbar button opens it (where the browser has one); Options can switch back to the popup.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../server/openai-server';
+import { configureEndpoint, currentWorker, launchWithExtension, type LoadedExtension } from './extension';
+import { startPageServer, type PageServer } from './page-server';
+import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
+
+describe('the side panel', () => {
+  let ext: LoadedExtension;
+  let model: ModelServer;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
+  });
+
+  afterAll(async () => {
+    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  });
+
+  const toolbar = async () =>
+    (await currentWorker(ext)).evaluate(async () => ({
+      popup: await chrome.action.getPopup({}),
+      panelOnClick: (await chrome.sidePanel.getPanelBehavior()).openPanelOnActionClick,
+    }));
+
+  it('the toolbar button opens the panel by default; Options switches it to the popup and back', async () => {
+    await patchSettings(ext, { toolbarOpens: 'auto' });
+    await expect.poll(toolbar, { timeout: 15_000 }).toEqual({ popup: '', panelOnClick: true });
+
+    const options = await ext.context.newPage();
+    await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    await options.getByLabel('Toolbar button opens').selectOption('popup');
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
+    await expect.poll(toolbar, { timeout: 15_000 }).toEqual({ popup: `chrome-extension://${ext.extensionId}/popup.html`, panelOnClick: false });
+
+    await options.getByLabel('Toolbar button opens').selectOption('panel');
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(toolbar, { timeout: 15_000 }).toEqual({ popup: '', panelOnClick: true });
+    await options.close();
+  });
+
+  it('follows the active tab and shows its check live', async () => {
+    // (openGranted points the toolbar at the popup first: a click that opens the panel grants no activeTab.)
+    model.reset();
+    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });
+
+    const first = await freshArticle(pages, 'Two orange cats sit on a sofa. A dog sleeps under the table.');
+    const a = await openGranted(ext, first.article);
+    await checkWithSelection(ext, a.page, a.tabId, first.photo);
+    await expect.poll(async () => (await storedJob(ext, a.tabId))?.status, { timeout: 30_000 }).toBe('done');
+
+    // The panel page, opened beside the tabs (a real side panel cannot be opened without a user gesture).
+    const panel = await ext.context.newPage();
+    await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+    const status = panel.getByTestId('check-status');
+    await a.page.bringToFront();
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('1 of 2 claims not supported — Object');
+
+    // Another tab, checked while the panel is open: the panel switches to it and its verdicts stream in.
+    model.set({ pace: { tokensPerSecond: 60, firstTokenMs: 300 } });
+    const second = await freshArticle(pages, 'Three boats float in the harbour. A lighthouse stands on the hill.');
+    const b = await openGranted(ext, second.article);
+    await b.page.bringToFront();
+    await checkWithSelection(ext, b.page, b.tabId, second.photo);
+    await panel.locator('[data-testid="check-status"][data-state="running"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => panel.getByTestId('claim').allTextContents(), { timeout: 15_000 }).toEqual([
+      expect.stringContaining('Three boats float in the harbour.'),
+      expect.stringContaining('A lighthouse stands on the hill.'),
+    ]);
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('All 2 claims supported.');
+
+    // Back to the first tab: its check again.
+    await a.page.bringToFront();
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('1 of 2 claims not supported — Object');
+    await Promise.all([a.page.close(), b.page.close(), panel.close()]);
+  });
+});
