@@ -55,6 +55,8 @@ export const checkJobSchema = z.object({
   frameId: z.number().int().optional(),
   /** The same claims checked by another model, for a side-by-side comparison. */
   comparison: comparisonRunSchema.optional(),
+  /** Host of the endpoint that answered ('on-device' for the browser's model), for reports; absent in older checks. */
+  endpointHost: z.string().optional(),
   /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
   owner: z.string().optional(),
 });

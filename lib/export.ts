@@ -1,8 +1,9 @@
 import { claimState, countFalse, errorTypesOf, type CheckJob, type ClaimState } from './check';
 import type { HistoryEntry } from './history';
 
-const WORD: Record<ClaimState, string> = { true: 'Supported', false: 'Not supported', pending: 'Checking', error: 'No verdict' };
-const ICON: Record<ClaimState, string> = { true: '✓', false: '✗', pending: '…', error: '?' };
+/** How each claim state reads, in words and as an icon (never colour alone). */
+export const STATE_WORD: Record<ClaimState, string> = { true: 'Supported', false: 'Not supported', pending: 'Checking', error: 'No verdict' };
+export const STATE_ICON: Record<ClaimState, string> = { true: '✓', false: '✗', pending: '…', error: '?' };
 
 /** The one-line result, as the popup and exports say it. */
 export function summaryLine(job: Pick<CheckJob, 'claims' | 'status'>): string {
@@ -26,7 +27,7 @@ export function jobToMarkdown(job: CheckJob): string {
   for (const claim of job.claims) {
     const state = claimState(claim, job);
     const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.join(', ')})_` : '';
-    lines.push(`- ${ICON[state]} **${WORD[state]}** — ${escapeMarkdown(claim.text)}${types}`);
+    lines.push(`- ${STATE_ICON[state]} **${STATE_WORD[state]}** — ${escapeMarkdown(claim.text)}${types}`);
     if (claim.verdict?.reasoning) lines.push(`  - ${escapeMarkdown(claim.verdict.reasoning)}`);
   }
   if (job.setAside.length) {
@@ -93,7 +94,7 @@ export function historyToCsv(entries: readonly HistoryEntry[]): string {
     if (job.claims.length === 0) rows.push([...base, '', job.status === 'error' ? 'error' : '', '', job.error?.message ?? '']);
     for (const claim of job.claims) {
       const state = claimState(claim, job);
-      rows.push([...base, claim.text, WORD[state], claim.verdict?.error_type.join('; ') ?? '', claim.verdict?.reasoning ?? '']);
+      rows.push([...base, claim.text, STATE_WORD[state], claim.verdict?.error_type.join('; ') ?? '', claim.verdict?.reasoning ?? '']);
     }
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';

@@ -48,6 +48,8 @@ export interface CheckInput {
   maxClaims: number;
   pageUrl: string;
   imageUrl: string;
+  /** Host of the endpoint asked ('on-device' for the browser's model). */
+  endpointHost?: string;
 }
 
 /** A fresh job record in its first phase. */
@@ -64,6 +66,7 @@ export function newJob(input: CheckInput, now: number): CheckJob {
     setAside: [],
     notes: [],
     model: input.model,
+    ...(input.endpointHost ? { endpointHost: input.endpointHost } : {}),
     imagePath: null,
     imageBytes: null,
     startedAt: now,

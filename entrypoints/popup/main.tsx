@@ -12,7 +12,9 @@ import type { HistoryEntry } from '@/lib/history';
 import { createTranslate } from '@/lib/i18n';
 import { messageResponseSchema, modelListSchema, setupSchema, type Message, type MessageResponse, type Setup } from '@/lib/messages';
 import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/lib/platform/history-store';
-import { loadJob, watchJob } from '@/lib/platform/storage';
+import { loadJob, loadSessionImage, watchJob } from '@/lib/platform/storage';
+import { citationText, reportFileName, reportHtml } from '@/lib/report';
+import { PROMPT_VERSION } from '@/lib/verify/prompt';
 import { pageCheckSchema, type PageCheck } from '@/lib/page-check-state';
 import { loadPageCheck, removePageCheck, watchPageCheck } from '@/lib/platform/page-check-store';
 import '@/components/theme.css';
@@ -173,6 +175,38 @@ function Popup() {
     }
     await act({ type: 'rerunCheck', tabId });
   };
+  /** Saves the evidence report: the image as sent while the tab's check still holds it, else the thumbnail. */
+  const onSaveReport = async (shown: CheckJob, live: boolean) => {
+    const sent = live && tabId !== null ? await loadSessionImage(tabId).catch(() => null) : null;
+    const pageTitle = live && tabId !== null ? ((await browser.tabs.get(tabId).catch(() => null))?.title ?? null) : null;
+    const savedAt = Date.now();
+    const html = reportHtml(shown, {
+      imageDataUrl: sent ?? shown.thumbnail ?? null,
+      imageKind: sent ? 'sent' : 'thumbnail',
+      pageTitle,
+      endpointHost: shown.endpointHost ?? null,
+      promptVersion: PROMPT_VERSION,
+      extensionVersion: browser.runtime.getManifest().version,
+      savedAt,
+    });
+    download(reportFileName(savedAt), 'text/html', html);
+    say(t('reportSaved'));
+  };
+  const onCopyCitation = async (shown: CheckJob) => {
+    const ok = await copyText(citationText(shown, { endpointHost: shown.endpointHost ?? null, savedAt: Date.now() }));
+    say(ok ? t('citationCopied') : t('copyFailed'));
+  };
+  const reportActions = (shown: CheckJob, live: boolean) =>
+    shown.claims.length > 0 && (
+      <>
+        <button type="button" onClick={() => void onSaveReport(shown, live)}>
+          {t('saveReport')}
+        </button>
+        <button type="button" onClick={() => void onCopyCitation(shown)}>
+          {t('copyCitation')}
+        </button>
+      </>
+    );
   const onCopy = async (shown: CheckJob, format: CopyFormat) => {
     const ok = await copyText(format === 'markdown' ? jobToMarkdown(shown) : jobToJson(shown));
     say(ok ? t(format === 'markdown' ? 'copiedMarkdown' : 'copiedJson') : t('copyFailed'));
@@ -228,6 +262,7 @@ function Popup() {
           onRerun={() => {}}
           onFix={() => {}}
           onCopy={(format) => void onCopy(opened.job, format)}
+          extraActions={reportActions(opened.job, false)}
           onRecheck={() => {}}
           onCompare={() => {}}
         />
@@ -284,6 +319,7 @@ function Popup() {
           onRerun={() => tabId !== null && void act({ type: 'rerunCheck', tabId })}
           onFix={(action) => void onFix(action)}
           onCopy={(format) => void onCopy(job, format)}
+          extraActions={reportActions(job, true)}
           onRecheck={(claims) => tabId !== null && void act({ type: 'recheckClaims', tabId, claims })}
           onCompare={(model) => tabId !== null && void act({ type: 'compareModel', tabId, model })}
         />

@@ -3,6 +3,7 @@ import type { CheckJob } from '../check';
 import { CheckError } from '../errors';
 import { runCheck, type GatheredCaption } from '../jobs';
 import { redactSecret } from '../redact';
+import { hostOf } from '../report';
 import { clearBadge, showBadge } from './badge';
 import { closeChooserIn, gatherFromFrame, type CheckTarget } from './gather';
 import { withLocalHint } from './local-endpoint';
@@ -81,6 +82,7 @@ export async function startCheck(
         id: crypto.randomUUID(),
         tabId: target.tabId,
         model: choice.label || settings.model,
+        endpointHost: (choice.provider === 'endpoint' ? hostOf(settings.baseUrl) : 'on-device') ?? undefined,
         maxClaims: settings.maxClaims,
         pageUrl: target.pageUrl,
         imageUrl: target.srcUrl,

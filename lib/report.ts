@@ -1,0 +1,162 @@
+// The evidence report: one self-contained HTML file a fact-checker can file, print or open offline
+// years later. Every value in it came from a web page or a model, so all of it is escaped, and the
+// file carries no script (its CSP allows none) and loads nothing (the image is embedded).
+import { claimState, type CheckJob } from './check';
+import { STATE_ICON, STATE_WORD, summaryLine } from './export';
+
+/** What the report states beside the check itself. */
+export interface ReportContext {
+  /** The image as sent to the model (a data: URL), else the check's thumbnail, else none. */
+  imageDataUrl: string | null;
+  /** Whether imageDataUrl is the image as sent or only the small thumbnail history keeps. */
+  imageKind: 'sent' | 'thumbnail';
+  /** The page's title, where the browser still knows it. */
+  pageTitle: string | null;
+  /** Host of the endpoint that answered (never the key, never the path's secrets). */
+  endpointHost: string | null;
+  promptVersion: string;
+  extensionVersion: string;
+  savedAt: number;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text safe inside HTML elements and quoted attributes. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** A URL as shown in the report: data: URLs as a short description, long URLs cut. */
+export function displayUrl(url: string): string {
+  if (url.startsWith('data:')) {
+    const type = url.search(/[;,]/);
+    return `${url.slice(0, type > 0 ? Math.min(type, 40) : 40)} (embedded, ${url.length.toLocaleString('en')} characters)`;
+  }
+  return url.length > 300 ? `${url.slice(0, 300)}…` : url;
+}
+
+/** A link only for http(s) URLs; anything else is plain text. */
+function link(url: string): string {
+  return /^https?:\/\//i.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(displayUrl(url))}</a>` : escapeHtml(displayUrl(url));
+}
+
+const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+
+/** The caption with each claim's span marked by its verdict and set-aside text marked as such. */
+function markedCaption(job: CheckJob): string {
+  const spans = [
+    ...job.claims.map((c, i) => ({ start: c.start, end: c.end, cls: `claim ${claimState(c, job)}`, label: `Claim ${i + 1}` })),
+    ...job.setAside.map((s) => ({ start: s.start, end: s.end, cls: 'set-aside', label: 'Not checked' })),
+  ].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    if (span.start < at || span.end > job.caption.length || span.end <= span.start) continue; // overlapping or stale span
+    out += escapeHtml(job.caption.slice(at, span.start));
+    out += `<mark class="${span.cls}" title="${span.label}">${escapeHtml(job.caption.slice(span.start, span.end))}</mark>`;
+    at = span.end;
+  }
+  return out + escapeHtml(job.caption.slice(at));
+}
+
+function claimRows(job: CheckJob): string {
+  return job.claims
+    .map((claim, i) => {
+      const state = claimState(claim, job);
+      const types = claim.verdict?.error_type.join(', ') ?? '';
+      const confidence = typeof claim.confidence === 'number' ? `${Math.round(claim.confidence * 100)}%` : '';
+      return `<tr class="${state}"><td>${i + 1}</td><td>${escapeHtml(claim.text)}</td><td class="verdict">${STATE_ICON[state]} ${STATE_WORD[state]}</td><td>${escapeHtml(types)}</td><td>${escapeHtml(confidence)}</td><td>${escapeHtml(claim.verdict?.reasoning ?? '')}</td></tr>`;
+    })
+    .join('\n');
+}
+
+const STYLE = `
+body { font: 15px/1.5 system-ui, sans-serif; color: #1f1f1f; max-width: 56rem; margin: 2rem auto; padding: 0 1rem; }
+h1 { font-size: 1.4rem; margin: 0 0 .25rem; } h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
+.summary { font-weight: 600; }
+figure { margin: 1rem 0; } figure img { max-width: 100%; max-height: 28rem; border: 1px solid #ccc; }
+blockquote { margin: 0; padding: .5rem 1rem; border-left: 4px solid #999; background: #f6f6f6; }
+mark { background: none; color: inherit; padding: 0 .1em; }
+mark.true { border-bottom: 2px solid #1e7d32; } mark.false { text-decoration: underline wavy #b3261e; background: #fdecea; }
+mark.set-aside { color: #5f5f5f; font-style: italic; } mark.pending, mark.error { border-bottom: 2px dotted #777; }
+table { border-collapse: collapse; width: 100%; } th, td { border: 1px solid #ccc; padding: .35rem .5rem; vertical-align: top; text-align: left; }
+tr.false .verdict { color: #b3261e; font-weight: 600; } tr.true .verdict { color: #1e7d32; font-weight: 600; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } dt { color: #555; } dd { margin: 0; overflow-wrap: anywhere; }
+@media print { body { margin: 0; max-width: none; } a { color: inherit; } tr { break-inside: avoid; } }
+`;
+
+/** The whole report for one check, as an HTML document with no script and nothing loaded from elsewhere. */
+export function reportHtml(job: CheckJob, context: ReportContext): string {
+  const summary = summaryLine(job);
+  const image = context.imageDataUrl?.startsWith('data:image/')
+    ? `<figure><img src="${escapeHtml(context.imageDataUrl)}" alt="The image as checked"><figcaption>${context.imageKind === 'sent' ? 'The image as sent to the model.' : 'A thumbnail of the image (the image as sent is no longer stored).'}</figcaption></figure>`
+    : '<p>The image is not embedded (it is no longer stored).</p>';
+  const setAside = job.setAside.length
+    ? `<h2>Not checked</h2><ul>${job.setAside.map((s) => `<li>${escapeHtml(s.text)} — <em>${escapeHtml(s.reason)}</em></li>`).join('')}</ul>`
+    : '';
+  const notes = job.notes.length ? `<h2>Notes</h2><ul>${job.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
+  const provenance: [string, string][] = [
+    ['Page', link(job.pageUrl)],
+    ...(context.pageTitle ? ([['Page title', escapeHtml(context.pageTitle)]] as [string, string][]) : []),
+    ['Image', link(job.imageUrl)],
+    ['Checked', escapeHtml(when(job.startedAt))],
+    ['Report saved', escapeHtml(when(context.savedAt))],
+    ['Model', escapeHtml(job.model)],
+    ['Endpoint', escapeHtml(context.endpointHost ?? 'not recorded')],
+    ['Prompt', escapeHtml(context.promptVersion)],
+    ['Caption Check', escapeHtml(context.extensionVersion)],
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Caption check — ${escapeHtml(summary)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>Caption check report</h1>
+<p class="summary" data-report="summary">${escapeHtml(summary)}</p>
+${image}
+<h2>Caption</h2>
+<blockquote data-report="caption">${markedCaption(job)}</blockquote>
+<h2>Claims</h2>
+<table data-report="claims">
+<thead><tr><th>#</th><th>Claim</th><th>Verdict</th><th>Error types</th><th>Confidence</th><th>Reasoning</th></tr></thead>
+<tbody>
+${claimRows(job)}
+</tbody>
+</table>
+${setAside}
+${notes}
+<h2>Provenance</h2>
+<dl data-report="provenance">${provenance.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
+<p><small>A verdict is a model's judgement of the image, not a fact. Generated by Caption Check.</small></p>
+</body>
+</html>
+`;
+}
+
+/** A short plain-text citation of a check: what was found, by which model, where and when. */
+export function citationText(job: CheckJob, context: Pick<ReportContext, 'endpointHost' | 'savedAt'>): string {
+  const caption = job.caption.length > 200 ? `${job.caption.slice(0, 200)}…` : job.caption;
+  return [
+    `Caption Check, ${when(job.startedAt)}: ${summaryLine(job)}`,
+    `Caption: “${caption.replace(/\s+/g, ' ')}”`,
+    `Model: ${job.model}${context.endpointHost ? ` (${context.endpointHost})` : ''}`,
+    `Image: ${displayUrl(job.imageUrl)}`,
+    `Page: ${displayUrl(job.pageUrl)}`,
+  ].join('\n');
+}
+
+/** The host (and port) of an endpoint URL, for reports; null when it does not parse. */
+export function hostOf(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl).host || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The report's file name, from the time it was saved. */
+export function reportFileName(savedAt: number): string {
+  return `caption-check-report-${new Date(savedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}.html`;
+}
