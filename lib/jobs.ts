@@ -142,14 +142,17 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       finishedAt: deps.now(),
       usage: outcome.usage,
       notes: [...job.notes, ...outcome.notes],
-      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? c.verdict, confidence: outcome.confidences?.[i] ?? null })),
+      // The final list is the authority: a verdict streamed from an answer with the wrong count is withdrawn.
+      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? null, confidence: outcome.confidences?.[i] ?? null })),
     });
   } catch (error) {
     const info =
       error instanceof CheckError
         ? error.toInfo()
         : { kind: 'server' as const, message: `Unexpected failure: ${String(error).slice(0, 200)}`, retryAfterMs: null };
-    await update({ status: 'error', phase: 'finished', finishedAt: deps.now(), error: info });
+    // The save itself may be what failed (storage full); the store then keeps what it could, and this
+    // function still returns the failed job rather than throwing.
+    await update({ status: 'error', phase: 'finished', finishedAt: deps.now(), error: info }).catch(() => undefined);
   }
   return job;
 }

@@ -68,7 +68,8 @@ export async function recheckClaims(previous: CheckJob, texts: readonly string[]
       finishedAt: deps.now(),
       usage: outcome.usage,
       notes: outcome.notes,
-      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? c.verdict })),
+      // The final list is the authority: a streamed verdict that was withdrawn does not stay.
+      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? null })),
     };
   } catch (error) {
     await saving;
@@ -115,7 +116,7 @@ export async function compareWithModel(
       status: 'done',
       finishedAt: deps.now(),
       usage: outcome.usage,
-      verdicts: run.verdicts.map((v, i) => outcome.verdicts[i] ?? v),
+      verdicts: run.verdicts.map((_, i) => outcome.verdicts[i] ?? null),
     };
   } catch (error) {
     await saving;

@@ -53,6 +53,31 @@ describe('runCheck', () => {
     expect(badgeFor(job).text).toBe('!');
   });
 
+  it('withdraws a streamed verdict the final result does not confirm (an answer with the wrong count)', async () => {
+    const d = deps({
+      verify: async (_claims, _image, onVerdict) => {
+        // Streamed from an answer that later proved one verdict short: position 1 may be claim 2's.
+        onVerdict(0, yes);
+        onVerdict(1, yes);
+        return { verdicts: [no, null], usage: { promptTokens: 10, completionTokens: 5 }, notes: [] };
+      },
+    });
+    const job = await runCheck(input, d);
+    expect(job.claims.map((c) => c.verdict)).toEqual([no, null]);
+  });
+
+  it('ends as an error, without throwing, when even saving the error fails', async () => {
+    let saves = 0;
+    const d = deps({
+      save: async () => {
+        if (++saves > 1) throw new CheckError('storage', 'full');
+      },
+    });
+    const job = await runCheck(input, d);
+    expect(job.status).toBe('error');
+    expect(job.error?.kind).toBe('storage');
+  });
+
   it('asks for a caption when the page had none, without calling the model', async () => {
     let verified = false;
     const d = deps({

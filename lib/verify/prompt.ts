@@ -1,3 +1,4 @@
+import { stripInvisible } from './injection';
 import { SEED_PROMPT_FILE } from './seed';
 
 /** Bumped whenever the text sent to the model changes; part of the cache key. */
@@ -15,9 +16,12 @@ export const SYSTEM_PROMPT = seedPart('System');
 /** The seed's User part, verbatim, with its `{claims}` placeholder still in place. */
 export const USER_PROMPT_TEMPLATE = seedPart('User');
 
-/** One claim per numbered line; whitespace folded so caption text cannot fake extra numbering lines. */
+/**
+ * One claim per numbered line; whitespace folded so caption text cannot fake extra numbering lines,
+ * and invisible or direction-changing characters dropped so the model reads what the user sees.
+ */
 export function formatClaimList(claims: readonly string[]): string {
-  return claims.map((claim, i) => `${i + 1}. ${claim.replace(/\s+/g, ' ').trim()}`).join('\n');
+  return claims.map((claim, i) => `${i + 1}. ${stripInvisible(claim).replace(/\s+/g, ' ').trim()}`).join('\n');
 }
 
 /** The user text: the seed's User part with `{claims}` replaced by the numbered claims. */

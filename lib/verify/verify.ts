@@ -5,7 +5,8 @@ import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/compl
 import { CheckError } from '../errors';
 import { buildVerifyMessages } from './prompt';
 import { parseVerdicts } from './parse';
-import { verdictListSchema, type Verdict } from './schema';
+import { verdictListSchemaFor, type Verdict } from './schema';
+import { planRequests } from './plan';
 import { createVerdictStreamParser } from './stream-parse';
 import { mentionsImageInput, toCheckError } from './client';
 import { labelConfidences, type TokenLogprob } from './confidence';
@@ -59,6 +60,8 @@ interface RequestOutcome {
   confidences: number[];
   usage: Usage;
   notes: string[];
+  /** The answer stopped at the output-token limit: its verdicts are a prefix, written in claim order. */
+  cut: boolean;
 }
 
 /** What the endpoint has shown it accepts, learnt as the check goes. */
@@ -76,8 +79,8 @@ function alignedConfidences(tokens: readonly TokenLogprob[], verdictCount: numbe
 
 const LENGTH_NOTE = 'The model ran out of output tokens mid-answer; the claims it did not finish were asked again.';
 
-function responseFormat(mode: OutputMode): ChatCompletionCreateParamsBase['response_format'] {
-  if (mode === 'json_schema') return zodResponseFormat(verdictListSchema, 'claim_verdicts');
+function responseFormat(mode: OutputMode, claimCount: number): ChatCompletionCreateParamsBase['response_format'] {
+  if (mode === 'json_schema') return zodResponseFormat(verdictListSchemaFor(claimCount), 'claim_verdicts');
   if (mode === 'json_object') return { type: 'json_object' };
   return undefined;
 }
@@ -90,7 +93,7 @@ function requestBody(
   logprobs: boolean,
 ): ChatCompletionCreateParamsBase {
   const { system, user } = buildVerifyMessages(claims, imageDataUrl);
-  const format = responseFormat(mode);
+  const format = responseFormat(mode, claims.length);
   return {
     model,
     temperature: 0,
@@ -133,6 +136,7 @@ async function requestOnce(
       verdicts: parsed.verdicts,
       confidences: alignedConfidences(choice?.logprobs?.content ?? [], parsed.verdicts.length),
       notes: choice?.finish_reason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
+      cut: choice?.finish_reason === 'length',
       usage: { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0 },
     };
   }
@@ -169,6 +173,7 @@ async function requestOnce(
     verdicts: parsed.verdicts,
     confidences: alignedConfidences(tokens, parsed.verdicts.length),
     notes: finishReason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
+    cut: finishReason === 'length',
     usage,
   };
 }
@@ -228,8 +233,9 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, 
 }
 
 /**
- * Verifies every claim against the image with the seed prompt: up to `chunkSize` claims per request,
- * chunks in parallel, one follow-up for claims the model skipped, never a guessed verdict.
+ * Verifies every claim against the image with the seed prompt: up to `chunkSize` claims per request
+ * (instruction-like claims alone), chunks in parallel, exactly one verdict per claim or the claims are
+ * asked again one by one, one follow-up for claims the model skipped, never a guessed or shifted verdict.
  */
 export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult> {
   const { claims } = options;
@@ -254,38 +260,54 @@ export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult
     options.onVerdict?.(index, verdict);
   };
 
-  const runChunk = async (indices: number[]) => {
+  const concurrency = Math.max(1, options.concurrency ?? 3);
+  const plan = planRequests(claims, chunkSize);
+  if (plan.flagged.length > 0)
+    notes.push(
+      `${plan.flagged.length === 1 ? 'Claim' : 'Claims'} ${plan.flagged.map((i) => i + 1).join(', ')} ${plan.flagged.length === 1 ? 'reads' : 'read'} like an instruction to the model; each was checked in a request of its own, so it cannot change the other verdicts.`,
+    );
+  // Claims whose request came back with the wrong number of verdicts were already asked again on their own.
+  const reasked = new Set<number>();
+
+  const runChunk = async (indices: number[], retry = false): Promise<void> => {
     const outcome = await requestWithLadder({ ...options, signal }, indices.map((i) => claims[i]!), state, (i, v) => report(indices[i]!, v));
     usage.promptTokens += outcome.usage.promptTokens;
     usage.completionTokens += outcome.usage.completionTokens;
     notes.push(...outcome.notes);
-    if (outcome.verdicts.length > indices.length)
-      notes.push(`The model sent ${outcome.verdicts.length} verdicts for ${indices.length} claims; the extra ones were dropped.`);
-    outcome.verdicts.slice(0, indices.length).forEach((v, i) => {
+    // An empty answer shifts nothing (its claims are asked again below as skipped); a cut one is a prefix.
+    const count = outcome.verdicts.length;
+    if (count > 0 && (outcome.cut ? count > indices.length : count !== indices.length)) {
+      // Verdicts are matched by position: one missing or extra would shift its neighbours', so none is taken.
+      for (const i of indices) {
+        verdicts[i] = null;
+        confidences[i] = null;
+        reasked.add(i);
+      }
+      const again = indices.length > 1 || !retry;
+      notes.push(
+        `The model sent ${outcome.verdicts.length} verdicts for ${indices.length} claim(s); none was matched by position${again ? ', each claim was asked again on its own' : ''}.`,
+      );
+      if (again) await mapLimit(indices.map((i) => [i]), concurrency, (single) => runChunk(single, true));
+      return;
+    }
+    outcome.verdicts.forEach((v, i) => {
       if (!v) return;
       verdicts[indices[i]!] = v;
       confidences[indices[i]!] = outcome.confidences[i] ?? null;
     });
   };
 
-  const all = claims.map((_, i) => i);
-  const inChunks = (indices: number[]) => {
-    const chunks: number[][] = [];
-    for (let i = 0; i < indices.length; i += chunkSize) chunks.push(indices.slice(i, i + chunkSize));
-    return chunks;
-  };
-  const concurrency = Math.max(1, options.concurrency ?? 3);
-  const chunks = inChunks(all);
   try {
-    // The first chunk settles the output mode, so the others do not each walk the ladder.
-    await runChunk(chunks[0]!);
+    // The first request settles the output mode, so the others do not each walk the ladder.
+    const [first, ...rest] = plan.requests;
+    await runChunk(first!);
     options.onOutputMode?.(state.mode);
-    await mapLimit(chunks.slice(1), concurrency, runChunk);
+    await mapLimit(rest, concurrency, (indices) => runChunk(indices));
 
-    // One more try for what the model skipped (the whole list if it skipped everything), chunked like the first.
-    const missing = all.filter((i) => !verdicts[i]);
+    // One more try for what the model skipped (the whole list if it skipped everything), planned like the first.
+    const missing = claims.map((_, i) => i).filter((i) => !verdicts[i] && !reasked.has(i));
     if (missing.length > 0 && missing.length < claims.length) notes.push(`Asked again for ${missing.length} claim(s) the model skipped.`);
-    if (missing.length > 0) await mapLimit(inChunks(missing), concurrency, runChunk);
+    if (missing.length > 0) await mapLimit(planRequests(claims, chunkSize, missing).requests, concurrency, (indices) => runChunk(indices));
   } catch (error) {
     stop.abort();
     throw error;

@@ -69,6 +69,11 @@ export interface Behavior {
   falseWhen: FalseRule[];
   /** Overrides the default verdicts; `index` is the claim's position in that request's list. */
   verdict: ((claim: string, index: number) => ScriptedVerdict) | null;
+  /**
+   * Overrides everything above with the whole answer list for one request's claims (any length):
+   * a model that obeys text in one claim, or loses count, sees all of them at once.
+   */
+  answerList: ((claims: string[]) => ScriptedVerdict[]) | null;
   /** The content answered to a text-only chat request (no image, not the seed prompt). */
   onTextRequest: (body: ChatBody) => string;
 }
@@ -86,11 +91,12 @@ export function scriptedVerdict(behavior: Pick<Behavior, 'falseWhen' | 'verdict'
 
 /**
  * The default answer to a text-only request (model-assisted claim splitting): the caption is the
- * text after the last "Caption:" in the user message (else the whole user text), quotes stripped,
- * split at sentence ends; each sentence comes back as one claim `{text, sentence}`.
+ * `caption` of the JSON object in the user message, else the text after the last "Caption:" (else
+ * the whole user text), quotes stripped, split at sentence ends; each sentence comes back as one
+ * claim `{text, sentence}`.
  */
 export function defaultTextAnswer(body: ChatBody): string {
-  const user = lastUserText(body);
+  const user = captionData(lastUserText(body));
   const marker = user.toLowerCase().lastIndexOf('caption:');
   const caption = (marker >= 0 ? user.slice(marker + 'caption:'.length) : user)
     .trim()
@@ -98,6 +104,17 @@ export function defaultTextAnswer(body: ChatBody): string {
     .trim();
   const sentences = caption.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
   return JSON.stringify({ claims: sentences.map((text, sentence) => ({ text, sentence })) });
+}
+
+function captionData(user: string): string {
+  const start = user.indexOf('{');
+  if (start < 0) return user;
+  try {
+    const data: unknown = JSON.parse(user.slice(start));
+    return isRecord(data) && typeof data.caption === 'string' ? `Caption: ${data.caption}` : user;
+  } catch {
+    return user;
+  }
 }
 
 /** The text of the last user message, whether its content is a string or parts. */
@@ -140,6 +157,7 @@ export function defaultBehavior(): Behavior {
     logprobs: false,
     falseWhen: [],
     verdict: null,
+    answerList: null,
     onTextRequest: defaultTextAnswer,
   };
 }

@@ -166,7 +166,11 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       return send(400, openAiError(`Not a valid verification request: ${checked.problems.join('; ')}.`, 'invalid_request_error', 'caption_check_contract'));
 
     const answer: Answer = checked.verification
-      ? renderAnswer(checked.claims.map((claim, i) => scriptedVerdict(b, claim, i)), checked.mode, b.outputQueue.shift() ?? b.output)
+      ? renderAnswer(
+          b.answerList ? b.answerList(checked.claims) : checked.claims.map((claim, i) => scriptedVerdict(b, claim, i)),
+          checked.mode,
+          b.outputQueue.shift() ?? b.output,
+        )
       : { content: b.onTextRequest(body), refusal: null, finishReason: 'stop' };
     const completion = {
       id: `chatcmpl-test${nextId++}`,
