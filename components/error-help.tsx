@@ -23,6 +23,7 @@ export const FIXES: Record<CheckErrorKind, FixAction[]> = {
   caption: [],
   page: [],
   interrupted: ['retry'],
+  storage: ['retry'],
 };
 
 const LABEL: Record<FixAction, MessageKey> = {

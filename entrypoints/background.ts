@@ -5,6 +5,7 @@ import { engine, keepEngineForLater } from '@/lib/platform/engine-api';
 import { restoreLocalRule } from '@/lib/platform/local-rule';
 import { checksLeftRunning, savedBaseUrl } from '@/lib/platform/start-up';
 import { applyToolbarChoice, openSidebarOnToolbarClick, savedToolbarChoice } from '@/lib/platform/toolbar';
+import { forgetTab } from '@/lib/platform/tab-session';
 
 // Wiring only, and light: every listener is registered synchronously at start so a woken worker gets
 // its event, and each hands its event to the engine, which loads on first use (engine-api.ts).
@@ -21,6 +22,8 @@ export default defineBackground({
     browser.contextMenus.onClicked.addListener((info, tab) => engine().handleMenuClick(info, tab));
     browser.commands.onCommand.addListener((command, tab) => engine().handleCommand(command, tab));
     browser.runtime.onMessage.addListener((message, sender) => engine().handleMessage(message, sender));
+    // A closed tab's check and image would otherwise fill session storage; removing them needs no engine.
+    browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId).catch(() => undefined));
     // Checks left running by a stopped worker instance are marked interrupted (partial verdicts kept).
     void checksLeftRunning()
       .then((left) => left && engine().sweepAtStart())

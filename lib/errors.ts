@@ -19,6 +19,7 @@ export const checkErrorKindSchema = z.enum([
   'caption',
   'page',
   'interrupted',
+  'storage',
 ]);
 export type CheckErrorKind = z.infer<typeof checkErrorKindSchema>;
 

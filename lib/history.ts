@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkJobSchema, type CheckJob } from './check';
+import { storableJob } from './stored-url';
 
 /** One finished check as kept on the device. */
 export const historyEntrySchema = z.object({
@@ -26,9 +27,9 @@ export function readHistory(stored: unknown): HistoryEntry[] {
   });
 }
 
-/** The history entry for a finished job (its id is the job's, so a later comparison updates it in place). */
+/** The history entry for a finished job (its id is the job's, so a later comparison updates it in place); URLs capped. */
 export function historyEntryFrom(job: CheckJob, now: number): HistoryEntry {
-  return { id: job.id, savedAt: now, job };
+  return { id: job.id, savedAt: now, job: storableJob(job) };
 }
 
 /** Approximate bytes an entry takes in storage (its JSON length; data URLs are ASCII). */
@@ -38,9 +39,11 @@ export function entryBytes(entry: HistoryEntry): number {
 
 /**
  * Adds (or replaces, by id) an entry at the front — newest first — then evicts the oldest entries
- * until the list fits both the count limit and the byte budget.
+ * until the list fits both the count limit and the byte budget. An entry that alone exceeds the
+ * budget is refused (the list comes back unchanged): it must not evict everything and then itself.
  */
 export function addToHistory(entries: readonly HistoryEntry[], entry: HistoryEntry, limits: { limit: number; maxBytes: number }): HistoryEntry[] {
+  if (entryBytes(entry) > limits.maxBytes) return [...entries];
   const next = [entry, ...entries.filter((e) => e.id !== entry.id)];
   let bytes = next.reduce((sum, e) => sum + entryBytes(e), 0);
   while (next.length > Math.max(0, limits.limit) || (next.length > 0 && bytes > limits.maxBytes)) {

@@ -55,6 +55,23 @@ describe('history', () => {
     expect(list.reduce((sum, e) => sum + entryBytes(e), 0)).toBeLessThanOrEqual(one * 2.5);
   });
 
+  it('refuses one entry larger than the whole budget instead of evicting every other entry', () => {
+    let list: HistoryEntry[] = [];
+    for (let i = 0; i < 200; i++) list = addToHistory(list, entry(`e${i}`), { limit: 200, maxBytes: 1e9 });
+    const budget = list.reduce((sum, e) => sum + entryBytes(e), 0) + 10_000;
+    const huge = entry('huge', 0, { caption: 'x'.repeat(budget) });
+    const after = addToHistory(list, huge, { limit: 200, maxBytes: budget });
+    expect(after).toHaveLength(200);
+    expect(after.map((e) => e.id)).toEqual(list.map((e) => e.id));
+  });
+
+  it('stores a data: image URL as a short description, never its megabytes', () => {
+    const dataUrl = `data:image/png;base64,${'A'.repeat(2_000_000)}`;
+    const stored = entry('d', 0, { imageUrl: dataUrl });
+    expect(stored.job.imageUrl).toBe('data:image/png (inline image, 1.5 MB, not kept)');
+    expect(entryBytes(stored)).toBeLessThan(2_000);
+  });
+
   it('reads stored history entry by entry, dropping what does not parse', () => {
     const good = entry('a');
     expect(readHistory([good, { id: 'broken' }, 42, null])).toEqual([good]);

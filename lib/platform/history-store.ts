@@ -28,12 +28,21 @@ async function byteBudget(current: readonly HistoryEntry[]): Promise<number> {
   }
 }
 
-/** Records a finished check (or updates it by id), evicting the oldest entries first. */
-export async function recordHistory(job: CheckJob, limit: number, now: number = Date.now()): Promise<void> {
-  if (job.status !== 'done' || limit <= 0) return;
+/**
+ * Records a finished check (or updates it by id), evicting the oldest entries first. Returns false when
+ * the check alone is larger than the history may take: it is not kept, and nothing else is dropped.
+ */
+export async function recordHistory(job: CheckJob, limit: number, now: number = Date.now()): Promise<boolean> {
+  if (job.status !== 'done' || limit <= 0) return false;
   const current = await loadHistory();
   const maxBytes = await byteBudget(current);
-  await historyItem.setValue(addToHistory(current, historyEntryFrom(job, now), { limit, maxBytes }));
+  const entry = historyEntryFrom(job, now);
+  if (entryBytes(entry) > maxBytes) {
+    console.warn(`Caption Check: a check of ${entryBytes(entry)} bytes is larger than the history's ${maxBytes}-byte budget; not kept.`);
+    return false;
+  }
+  await historyItem.setValue(addToHistory(current, entry, { limit, maxBytes }));
+  return true;
 }
 
 /** Deletes one entry. */

@@ -1,7 +1,10 @@
 import { storage } from 'wxt/utils/storage';
 import { checkJobSchema, type CheckJob } from '../check';
+import { CheckError } from '../errors';
+import { storableJob } from '../stored-url';
 import { DEFAULT_SETTINGS, migrateSettingsV2, readSettings, type Settings } from '../settings';
 import type { OutputMode } from '../verify/verify';
+import { forgetClosedTabs } from './tab-session';
 
 /** The user's settings; version 2. Read through readSettings so a malformed field never breaks a check. */
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
@@ -61,9 +64,45 @@ export async function loadJob(tabId: number): Promise<CheckJob | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** Persists a tab's check. */
-export async function saveJob(job: CheckJob): Promise<void> {
-  await storage.setItem(jobKey(job.tabId), job);
+/** What a check says when even a freed-up session storage cannot take it. */
+export const STORAGE_FULL_MESSAGE =
+  "The browser's session storage for Caption Check is full, so this check could not be saved. Close tabs you checked earlier, then retry.";
+
+async function trySet(key: `session:${string}`, value: unknown): Promise<boolean> {
+  try {
+    await storage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Persists a tab's check, its URLs capped (a `data:` image URL is stored as a description). When session storage is full, closed tabs' leftovers go first, then this
+ * tab's kept image; if the check still does not fit, it is stored as failed where it can be and a
+ * CheckError('storage') is thrown, so it never stays "running" with nobody saving it.
+ */
+export async function saveJob(unbounded: CheckJob): Promise<void> {
+  const job = storableJob(unbounded);
+  const key = jobKey(job.tabId);
+  if (await trySet(key, job)) return;
+  await forgetClosedTabs().catch(() => 0);
+  if (await trySet(key, job)) return;
+  await storage.removeItem(imageKey(job.tabId)).catch(() => undefined);
+  if (await trySet(key, job)) return;
+  const failed: CheckJob = {
+    ...job,
+    status: 'error',
+    phase: 'finished',
+    finishedAt: job.finishedAt ?? Date.now(),
+    error: { kind: 'storage', message: STORAGE_FULL_MESSAGE, retryAfterMs: null },
+  };
+  // Smaller and smaller failed records: a check must never stay stored as "running" with nobody saving it.
+  const { thumbnail: _thumbnail, ...withoutThumbnail } = failed;
+  const minimal: CheckJob = { ...withoutThumbnail, caption: '', claims: [], setAside: [], notes: [], comparison: undefined };
+  if (!(await trySet(key, failed)) && !(await trySet(key, withoutThumbnail)) && !(await trySet(key, minimal)))
+    await storage.removeItem(key).catch(() => undefined);
+  throw new CheckError('storage', STORAGE_FULL_MESSAGE);
 }
 
 /** Calls back with the tab's check each time it changes. Returns the unsubscribe function. */
