@@ -20,6 +20,15 @@ export function summaryLine(job: Pick<CheckJob, 'claims' | 'status'>): string {
 // Markdown control characters in page text would otherwise turn into formatting or links.
 const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1').replace(/\s+/g, ' ');
 
+/**
+ * A URL as Markdown: http(s) as an autolink with every character that could end it or start markup
+ * percent-encoded; any other scheme (data:, blob:, a picker's description) as escaped text, not a link.
+ */
+export function markdownUrl(url: string): string {
+  if (!/^https?:\/\//i.test(url)) return escapeMarkdown(url.length > 80 ? `${url.slice(0, 80)}…` : url);
+  return `<${url.replace(/[<>\s"`\\]/g, (c) => encodeURIComponent(c))}>`;
+}
+
 /** A check as Markdown: summary, each claim with its verdict, error types and reasoning, and what was set aside. */
 export function jobToMarkdown(job: CheckJob): string {
   const lines = [`## Caption check — ${summaryLine(job)}`, ''];
@@ -34,7 +43,7 @@ export function jobToMarkdown(job: CheckJob): string {
     lines.push('', 'Not checked:');
     for (const piece of job.setAside) lines.push(`- ${escapeMarkdown(piece.text)} — ${escapeMarkdown(piece.reason)}`);
   }
-  lines.push('', `Model: ${escapeMarkdown(job.model)} · Image: <${job.imageUrl}> · Page: <${job.pageUrl}>`);
+  lines.push('', `Model: ${escapeMarkdown(job.model)} · Image: ${markdownUrl(job.imageUrl)} · Page: ${markdownUrl(job.pageUrl)}`);
   return lines.join('\n');
 }
 

@@ -59,6 +59,17 @@ describe('export', () => {
     expect(md).toContain('> A \\*bold\\* \\[link\\](x) \\<b\\>');
   });
 
+  it.each([
+    ['a data: URL that closes the autolink', 'data:image/svg+xml,<svg>x</svg> [click](https://evil.example)', 'Image: data:image/svg+xml,\\<svg\\>x\\</svg\\> \\[click\\](https://evil.example) ·'],
+    ['an http URL with > and a space', 'https://news.example/a.jpg?q=1> [x](https://evil.example)', 'Image: <https://news.example/a.jpg?q=1%3E%20[x](https://evil.example)> ·'],
+    ['a javascript: URL', 'javascript:alert(1)', 'Image: javascript:alert(1) ·'],
+  ])('writes the image URL so it cannot end its link or start another: %s', (_name, imageUrl, expected) => {
+    const line = jobToMarkdown({ ...job, imageUrl }).split('\n').at(-1)!;
+    expect(line).toContain(expected);
+    // One autolink at most (the page's), and nothing outside it that Markdown reads as a link.
+    expect(line.replace(/<https?:[^<>\s]*>/g, '')).not.toMatch(/(?<!\\)\[[^\]]*(?<!\\)\]\(/);
+  });
+
   it('writes JSON without the thumbnail pixels, with ISO times', () => {
     const parsed = JSON.parse(jobToJson(job)) as Record<string, unknown>;
     expect(parsed).not.toHaveProperty('thumbnail');

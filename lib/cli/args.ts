@@ -1,5 +1,7 @@
 // Argument parsing for the caption-check command: small and strict, so every mistake gets a line
 // that names the flag to pass (exit code 2), instead of a guess.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** A mistake in how the command was called; main prints its message and exits with 2. */
 export class UsageError extends Error {
@@ -98,12 +100,36 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value !== undefined && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** The endpoint from --base-url/--api-key/--model, else the environment; a missing base URL or model is a usage error. */
-export function resolveEndpoint(args: ParsedArgs, env: Record<string, string | undefined>, command: string): Endpoint {
+/**
+ * The key from `--api-key`, else `--api-key-file` (first line, trimmed); undefined when neither is
+ * passed. A key file keeps the key out of shell history and the process list. Both flags: a usage error.
+ */
+export function keyFromFlags(args: ParsedArgs, cwd: string, command: string): string | undefined {
+  const inline = stringFlag(args, 'api-key');
+  const file = stringFlag(args, 'api-key-file');
+  if (inline !== undefined && file !== undefined) throw new UsageError('Pass either --api-key or --api-key-file, not both.', command);
+  if (file === undefined) return inline;
+  const path = resolve(cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`--api-key-file ${path} cannot be read.`, command);
+  }
+  const key = text.split(/\r?\n/, 1)[0]!.trim();
+  if (!key) throw new UsageError(`--api-key-file ${path} is empty; put the key on its first line.`, command);
+  return key;
+}
+
+/**
+ * The endpoint from --base-url/--api-key (or --api-key-file, read relative to `cwd`)/--model, else the
+ * environment; a missing base URL or model is a usage error.
+ */
+export function resolveEndpoint(args: ParsedArgs, env: Record<string, string | undefined>, command: string, cwd = '.'): Endpoint {
   const baseUrl = nonEmpty(stringFlag(args, 'base-url')) ?? nonEmpty(env[ENDPOINT_ENV.baseUrl]);
   const model = nonEmpty(stringFlag(args, 'model')) ?? nonEmpty(env[ENDPOINT_ENV.model]);
   // An explicit empty --api-key means "no key" (a local server), so it is not replaced by the environment.
-  const apiKey = stringFlag(args, 'api-key') ?? nonEmpty(env[ENDPOINT_ENV.apiKey]) ?? '';
+  const apiKey = keyFromFlags(args, cwd, command) ?? nonEmpty(env[ENDPOINT_ENV.apiKey]) ?? '';
   if (!baseUrl)
     throw new UsageError(
       `No model endpoint: pass --base-url <url> or set ${ENDPOINT_ENV.baseUrl} (e.g. http://localhost:11434/v1).`,
@@ -125,5 +151,6 @@ export function resolveEndpoint(args: ParsedArgs, env: Record<string, string | u
 export const ENDPOINT_FLAGS: FlagSpec = {
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
+  'api-key-file': { type: 'string' },
   model: { type: 'string' },
 };

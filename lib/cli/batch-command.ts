@@ -5,6 +5,8 @@ import { dirname, resolve } from 'node:path';
 import { CheckError } from '../errors';
 import { createClient } from '../verify/client';
 import type { OutputMode } from '../verify/verify';
+import { redactSecret } from '../redact';
+import { guardKey } from './endpoint-key';
 import { ENDPOINT_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
 import { readBatchInput, readBatchOutput, isFolder, LineWriter } from './batch-files';
 import type { BatchItem } from './batch-input';
@@ -76,7 +78,7 @@ function parseBatchArgs(argv: readonly string[], io: CliIo) {
     outPath,
     resume: args.flags.resume === true,
     concurrency: intFlag(args, 'concurrency', DEFAULT_CONCURRENCY, 1, 64, 'batch'),
-    endpoint: resolveEndpoint(args, io.env, 'batch'),
+    endpoint: resolveEndpoint(args, io.env, 'batch', io.cwd),
   };
 }
 
@@ -88,6 +90,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.ok;
   }
   const { inputPath, outPath, resume, concurrency, endpoint } = options;
+  guardKey(io, endpoint);
   let text: string;
   try {
     text = readFileSync(inputPath, 'utf8');
@@ -157,7 +160,8 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
       record = { id: item.id, error: { kind: checkError.kind, message: cliMessage(checkError, endpoint) } };
       tally.failed++;
     }
-    writer.write(record);
+    // An item's error text may echo the key; the results file is shared more widely than a terminal.
+    writer.write(redactSecret(record, endpoint.apiKey));
     progress.update({ done: tally.ok + tally.failed, failed: tally.failed, total: todo.length, elapsedMs: Date.now() - started });
   };
 

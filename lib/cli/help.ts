@@ -3,6 +3,7 @@
 const ENDPOINT = `Endpoint (flags win over the environment):
   --base-url <url>    OpenAI-compatible base URL, e.g. http://localhost:11434/v1   [OPENAI_BASE_URL]
   --api-key <key>     API key, if the endpoint needs one                           [OPENAI_API_KEY]
+  --api-key-file <f>  read the API key from the first line of a file instead       [OPENAI_API_KEY]
   --model <name>      a vision model the endpoint serves                           [CAPTION_CHECK_MODEL]`;
 
 const IMAGES = `Images: a file path or an http(s) URL (JPEG, PNG, GIF (first frame), WebP, AVIF, TIFF, SVG);

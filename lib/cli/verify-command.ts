@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createClient } from '../verify/client';
+import { guardKey } from './endpoint-key';
 import { ENDPOINT_FLAGS, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
 import { checkItem, planClaims, unverifiedCount, type ClaimSource } from './check-item';
 import { VERIFY_HELP } from './help';
@@ -55,7 +56,8 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   if (!image) throw new UsageError('Missing --image <path|url>: the picture to check the caption against.', 'verify');
   if ((caption === undefined) === (claimsFile === undefined))
     throw new UsageError('Pass exactly one of --caption <text> or --claims-file <file>.', 'verify');
-  const endpoint = resolveEndpoint(args, io.env, 'verify');
+  const endpoint = resolveEndpoint(args, io.env, 'verify', io.cwd);
+  guardKey(io, endpoint);
   const json = args.flags.json === true;
   const stream = args.flags.stream === true;
   const source: ClaimSource = claimsFile !== undefined ? { claims: await readClaimsFile(claimsFile, io.cwd) } : { caption: caption ?? '' };

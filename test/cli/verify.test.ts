@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_REASONING } from '../server/behavior';
 import { chatRequests, useModelServer } from '../server/fixtures';
 import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, png, runCli, startImageServer, useTempDir } from './run-cli';
 
@@ -56,7 +57,8 @@ describe('verify --json', { timeout: CHILD_TIMEOUT_MS }, () => {
   });
 
   it('gives null for a claim the model never answered, and exits 1 with one line on stderr', async () => {
-    server().set({ output: 'short' }); // the last verdict is always dropped, even when asked again
+    // A model that never answers for the sofa, even when it is asked alone.
+    server().set({ answerList: (claims) => claims.filter((c) => !c.includes('sofa')).map(() => ({ reasoning: DEFAULT_REASONING, label: true, error_type: [] })) });
     const run = await verify('--image', photo, '--claims-file', writeClaims(['A dog.', 'A sofa.']), '--json');
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout) as { claims: { label: boolean | null; reasoning: string | null }[] };
