@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Translate } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
 import { PRESETS, presetById, presetFor } from '@/lib/presets';
+import { keyMayGoTo, originOf } from '@/lib/key-origin';
 import type { Settings } from '@/lib/settings';
 
 export interface SettingsFormProps {
@@ -31,6 +32,15 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
   const [presetId, setPresetId] = useState(presetFor(initial.baseUrl).id);
   const [status, setStatus] = useState<Status>({ kind: 'idle', text: '' });
   const [report, setReport] = useState<ConnectionReport | null>(null);
+  // The origin the key in the field was saved or typed for: it is sent nowhere else.
+  const [keyOrigin, setKeyOrigin] = useState<string | null>(initial.apiKey ? originOf(initial.baseUrl) : null);
+  const keyFor = (baseUrl: string) => (values.apiKey && keyMayGoTo(keyOrigin, baseUrl) ? values.apiKey : '');
+  /** What to fix before the key may be saved with this Base URL, or null. */
+  const keyMismatch = () => {
+    const target = originOf(values.baseUrl);
+    if (!values.apiKey || keyOrigin === null || target === null || keyOrigin === target) return null;
+    return t('keyOtherOrigin', new URL(keyOrigin).host, new URL(target).host);
+  };
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setValues((v) => ({ ...v, [key]: value }));
   const number = (key: 'maxImageEdge' | 'maxClaims' | 'concurrency' | 'historyLimit') => (event: { target: { value: string } }) =>
     set(key, Number(event.target.value));
@@ -42,12 +52,14 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
     setPresetId(chosen.id);
     if (chosen.baseUrl) {
       set('baseUrl', chosen.baseUrl);
-      onLoadModels(chosen.baseUrl, values.apiKey);
+      onLoadModels(chosen.baseUrl, keyFor(chosen.baseUrl));
     }
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const mismatch = keyMismatch();
+    if (mismatch) return setStatus({ kind: 'error', text: mismatch });
     setStatus({ kind: 'busy', text: t('saving') });
     const error = await onSave(values);
     setStatus(error ? { kind: 'error', text: error } : { kind: 'saved', text: t('saved') });
@@ -55,6 +67,8 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
 
   const test = async () => {
     setReport(null);
+    const mismatch = keyMismatch();
+    if (mismatch) return setStatus({ kind: 'error', text: mismatch });
     setStatus({ kind: 'busy', text: t('testRunning') });
     const result = await onTest(values);
     if (typeof result === 'string') {
@@ -88,7 +102,7 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
               set('baseUrl', e.target.value);
               setPresetId(presetFor(e.target.value).id);
             }}
-            onBlur={() => values.baseUrl && onLoadModels(values.baseUrl, values.apiKey)}
+            onBlur={() => values.baseUrl && onLoadModels(values.baseUrl, keyFor(values.baseUrl))}
             placeholder="https://api.openai.com/v1"
             autoComplete="off"
           />
@@ -98,8 +112,11 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
           <input
             type="password"
             value={values.apiKey}
-            onChange={(e) => set('apiKey', e.target.value)}
-            onBlur={() => values.baseUrl && onLoadModels(values.baseUrl, values.apiKey)}
+            onChange={(e) => {
+              set('apiKey', e.target.value);
+              setKeyOrigin(e.target.value ? originOf(values.baseUrl) : null);
+            }}
+            onBlur={() => values.baseUrl && onLoadModels(values.baseUrl, keyFor(values.baseUrl))}
             placeholder={preset.needsKey ? 'sk-…' : t('apiKeyLocalPlaceholder')}
             autoComplete="off"
           />
