@@ -42,6 +42,33 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
     return t('keyOtherOrigin', new URL(keyOrigin).host, new URL(target).host);
   };
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // A key moved aside when the Base URL left its origin; it comes back if the address does.
+  const [setAsideKey, setSetAsideKey] = useState<{ origin: string; key: string } | null>(null);
+
+  /**
+   * A new Base URL: the key field empties when the address leaves the key's origin, and refills on
+   * return. Returns the key that may go to the new address ('' for none).
+   */
+  const changeBaseUrl = (baseUrl: string): string => {
+    const target = originOf(baseUrl);
+    let apiKey = values.apiKey;
+    let origin = keyOrigin;
+    if (target !== null && apiKey && origin !== null && origin !== target) {
+      setSetAsideKey({ origin, key: apiKey });
+      setStatus({ kind: 'idle', text: t('keyOtherOrigin', new URL(origin).host, new URL(target).host) });
+      apiKey = '';
+      origin = null;
+    } else if (target !== null && !apiKey && setAsideKey?.origin === target) {
+      apiKey = setAsideKey.key;
+      origin = target;
+      setSetAsideKey(null);
+      setStatus({ kind: 'idle', text: '' });
+    }
+    setKeyOrigin(origin);
+    setValues((v) => ({ ...v, baseUrl, apiKey }));
+    return apiKey && keyMayGoTo(origin, baseUrl) ? apiKey : '';
+  };
+
   const number = (key: 'maxImageEdge' | 'maxClaims' | 'concurrency' | 'historyLimit') => (event: { target: { value: string } }) =>
     set(key, Number(event.target.value));
   const preset = presetById(presetId) ?? PRESETS[0]!;
@@ -50,10 +77,7 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
     const chosen = presetById(id);
     if (!chosen) return;
     setPresetId(chosen.id);
-    if (chosen.baseUrl) {
-      set('baseUrl', chosen.baseUrl);
-      onLoadModels(chosen.baseUrl, keyFor(chosen.baseUrl));
-    }
+    if (chosen.baseUrl) onLoadModels(chosen.baseUrl, changeBaseUrl(chosen.baseUrl));
   };
 
   const submit = async (event: FormEvent) => {
@@ -99,7 +123,7 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
             type="url"
             value={values.baseUrl}
             onChange={(e) => {
-              set('baseUrl', e.target.value);
+              changeBaseUrl(e.target.value);
               setPresetId(presetFor(e.target.value).id);
             }}
             onBlur={() => values.baseUrl && onLoadModels(values.baseUrl, keyFor(values.baseUrl))}

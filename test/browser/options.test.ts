@@ -83,6 +83,40 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     await page.close();
   });
 
+  it('sends the saved key only to the origin it was saved for, before and after a Base URL change', async () => {
+    const other = await startModelServer({ models: ['elsewhere-vlm'] });
+    try {
+      model.reset();
+      const page = await openOptions();
+      await page.getByLabel('Base URL', { exact: true }).fill(model.baseUrl);
+      await page.getByLabel('API key', { exact: true }).fill('sk-saved-for-model-0001');
+      await page.getByLabel('Model', { exact: true }).fill('test-vlm');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
+      await page.reload();
+      await page.getByLabel('API key', { exact: true }).waitFor();
+      await expect.poll(() => page.getByLabel('API key', { exact: true }).inputValue()).toBe('sk-saved-for-model-0001');
+
+      // Another address in the field, then leaving it: the form asks that host for its models.
+      await page.getByLabel('Base URL', { exact: true }).fill(other.baseUrl);
+      await page.getByLabel('Model', { exact: true }).focus();
+      await page.getByTestId('model-count').filter({ hasText: 'lists 1 models' }).waitFor();
+      const listed = other.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/models'));
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.map((r) => r.headers.authorization)).not.toContain('Bearer sk-saved-for-model-0001');
+      // The key field says so and is empty; going back to the key's own address brings the key back.
+      await expect.poll(() => page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
+      await page.getByTestId('settings-status').filter({ hasText: 'is not sent to' }).waitFor();
+      await page.getByLabel('Base URL', { exact: true }).fill(model.baseUrl);
+      await expect.poll(() => page.getByLabel('API key', { exact: true }).inputValue()).toBe('sk-saved-for-model-0001');
+      // Nothing was saved meanwhile.
+      expect((await stored()).local).toMatchObject({ baseUrl: model.baseUrl, apiKey: 'sk-saved-for-model-0001' });
+      await page.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('Test connection reports reach, key, image input and output mode from one tiny real check', async () => {
     model.reset();
     model.set({ models: ['test-vlm', 'other-vlm'], apiKey: 'sk-test', rejectJsonSchema: true });
