@@ -19,3 +19,9 @@ export function keyMayGoTo(keyOrigin: string | null, baseUrl: string): boolean {
   const target = originOf(baseUrl);
   return target !== null && (keyOrigin === null || keyOrigin === target);
 }
+
+/** The saved key if `baseUrl` is on the origin it was saved for, else '' (no key). */
+export function savedKeyFor(saved: { baseUrl: string; apiKey: string }, baseUrl: string): string {
+  const origin = originOf(saved.baseUrl);
+  return origin !== null && originOf(baseUrl) === origin ? saved.apiKey : '';
+}

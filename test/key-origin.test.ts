@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyMayGoTo, originOf } from '@/lib/key-origin';
+import { keyMayGoTo, originOf, savedKeyFor } from '@/lib/key-origin';
 
 describe('originOf', () => {
   it.each([
@@ -26,5 +26,21 @@ describe('keyMayGoTo', () => {
     ['no valid address yet', null, 'https://', false],
   ])('%s', (_name, keyOrigin, baseUrl, expected) => {
     expect(keyMayGoTo(keyOrigin, baseUrl)).toBe(expected);
+  });
+});
+
+describe('savedKeyFor', () => {
+  const saved = { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-saved' };
+  it.each([
+    ['https://api.openai.com/v1', 'sk-saved'],
+    ['https://api.openai.com/v2/', 'sk-saved'],
+    ['https://openrouter.ai/api/v1', ''],
+    ['http://api.openai.com/v1', ''],
+    ['not a url', ''],
+  ])('%s → %j', (baseUrl, expected) => {
+    expect(savedKeyFor(saved, baseUrl)).toBe(expected);
+  });
+  it('gives nothing when the saved Base URL is not a URL', () => {
+    expect(savedKeyFor({ baseUrl: '', apiKey: 'sk-saved' }, '')).toBe('');
   });
 });

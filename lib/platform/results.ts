@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { claimState, type CheckJob } from '../check';
+import { savedKeyFor } from '../key-origin';
 import { redactSecret } from '../redact';
 import { CheckError } from '../errors';
 import { summaryLine } from '../export';
@@ -180,7 +181,8 @@ export async function startRecheck(tabId: number, claims: string[]): Promise<voi
 /** Checks the tab's claims with another model and stores that run beside the job. */
 export async function startCompare(tabId: number, model: string, baseUrl: string | undefined): Promise<void> {
   const { job, image, settings } = await rerunContext(tabId);
-  const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl } : {}) };
+  // Another Base URL for the comparison gets the saved key only if it is on the key's own origin.
+  const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl, apiKey: savedKeyFor(settings, baseUrl) } : {}) };
   const finished = await withController(tabId, (signal) =>
     compareWithModel(job, model, baseUrl ?? null, image, {
       verify: endpointVerifier(other, signal),

@@ -6,6 +6,7 @@ import { pickAndCheck } from './pick';
 import { cancelPageCheck, listPageCheck, pageCheckRunning, runPageCheck } from './page-check';
 import { loadPageCheck } from './page-check-store';
 import { CheckError } from '../errors';
+import { savedKeyFor } from '../key-origin';
 import { listModels, testConnection } from './connection';
 import { cancelRerun, clearMarksFor, startCompare, startRecheck } from './results';
 import { loadJob, loadSettings } from './storage';
@@ -45,7 +46,7 @@ const handlers: Handlers = {
     const url = baseUrl ?? settings.baseUrl;
     if (!url) return { ok: true, data: [] };
     // The saved key is only sent back to the endpoint it was saved for.
-    const key = apiKey ?? (url === settings.baseUrl ? settings.apiKey : '');
+    const key = apiKey ?? savedKeyFor(settings, url);
     return { ok: true, data: await listModels(url, key) };
   },
   getSetup: async () => {
