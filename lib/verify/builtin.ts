@@ -14,7 +14,8 @@ import {
   type LanguageModelSession,
 } from './prompt-api';
 import type { VerifyProvider, VerifyResponse } from './provider';
-import { verdictListSchema, type Verdict } from './schema';
+import { flaggedNote, planRequests } from './plan';
+import { verdictListSchema, verdictListSchemaFor, type Verdict } from './schema';
 import { createVerdictStreamParser } from './stream-parse';
 
 /** What the result view shows when Chrome's on-device model answered. */
@@ -31,6 +32,12 @@ export const VERDICT_LIST_JSON_SCHEMA: Record<string, unknown> = (() => {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(verdictListSchema);
   return schema;
 })();
+
+/** The constraint for exactly `count` verdicts, so the model cannot add or drop one. */
+export function verdictListJsonSchema(count: number): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(verdictListSchemaFor(count));
+  return schema;
+}
 
 /** Claims per prompt before any measuring; the context check splits further when needed. */
 const CLAIMS_PER_PROMPT = 12;
@@ -232,11 +239,13 @@ async function verifyWithSession(
   const usage = { promptTokens: 0, completionTokens: 0 };
   const notes: string[] = [];
   let splits = 0;
-  const promptOptions: LanguageModelPromptOptions = { responseConstraint: VERDICT_LIST_JSON_SCHEMA, ...(signal ? { signal } : {}) };
+  // Claims whose prompt came back with the wrong number of verdicts were already asked again alone.
+  const reasked = new Set<number>();
 
   // Each prompt runs in a clone of the base session: the system text is shared, earlier answers are not.
   // Resolves false when the claims do not fit the context (measured, or refused with QuotaExceededError).
   const promptOnce = async (indices: number[]): Promise<boolean> => {
+    const promptOptions: LanguageModelPromptOptions = { responseConstraint: verdictListJsonSchema(indices.length), ...(signal ? { signal } : {}) };
     const input = buildBuiltinPrompt(
       indices.map((i) => claims[i]!),
       image,
@@ -266,7 +275,13 @@ async function verifyWithSession(
       // The whole answer is the authority: it also reads what the incremental scan could not.
       const parsed = parseVerdicts(scanner.text);
       notes.push(...parsed.notes);
-      parsed.verdicts.slice(0, indices.length).forEach((verdict, i) => {
+      if (parsed.verdicts.length > 0 && parsed.verdicts.length !== indices.length) {
+        // Matched by position, a missing or extra verdict would shift its neighbours': none is taken.
+        for (const i of indices) (verdicts[i] = null), reasked.add(i);
+        notes.push(`The model sent ${parsed.verdicts.length} verdicts for ${indices.length} claim(s); none was matched by position.`);
+        return true;
+      }
+      parsed.verdicts.forEach((verdict, i) => {
         if (!verdict) return;
         verdicts[indices[i]!] = verdict;
         if (!seen.has(i)) onVerdict?.(indices[i]!, verdict);
@@ -291,12 +306,17 @@ async function verifyWithSession(
     await runPrompt(indices.slice(half));
   };
 
-  const all = claims.map((_, i) => i);
-  for (let i = 0; i < all.length; i += claimsPerPrompt) await runPrompt(all.slice(i, i + claimsPerPrompt));
+  // Instruction-like claims get a prompt of their own (lib/verify/plan.ts).
+  const plan = planRequests(claims, claimsPerPrompt);
+  if (plan.flagged.length > 0) notes.push(flaggedNote(plan.flagged));
+  for (const indices of plan.requests) await runPrompt(indices);
+  // A prompt answered with the wrong count: its claims once more, each alone.
+  const shifted = [...reasked].filter((i) => !verdicts[i]);
+  for (const i of shifted.sort((a, b) => a - b)) await runPrompt([i]);
   // One more try for what the model skipped (the whole list if it skipped everything).
-  const missing = all.filter((i) => !verdicts[i]);
+  const missing = claims.map((_, i) => i).filter((i) => !verdicts[i] && !reasked.has(i));
   if (missing.length > 0 && missing.length < claims.length) notes.push(`Asked again for ${missing.length} claim(s) the model skipped.`);
-  for (let i = 0; i < missing.length; i += claimsPerPrompt) await runPrompt(missing.slice(i, i + claimsPerPrompt));
+  for (const indices of planRequests(claims, claimsPerPrompt, missing).requests) await runPrompt(indices);
 
   if (splits > 0) notes.push("The claims were checked in smaller groups to fit the on-device model's context.");
   if (verdicts.every((v) => !v))

@@ -20,3 +20,9 @@ export function planRequests(claims: readonly string[], chunkSize: number, only?
   for (const i of flagged) requests.push([i]);
   return { requests, flagged };
 }
+
+/** The note shown with the result for claims that were set apart (indices from 0, shown from 1). */
+export function flaggedNote(flagged: readonly number[]): string {
+  const one = flagged.length === 1;
+  return `${one ? 'Claim' : 'Claims'} ${flagged.map((i) => i + 1).join(', ')} ${one ? 'reads' : 'read'} like an instruction to the model; each was checked in a request of its own, so it cannot change the other verdicts.`;
+}

@@ -6,7 +6,7 @@ import { CheckError } from '../errors';
 import { buildVerifyMessages } from './prompt';
 import { parseVerdicts } from './parse';
 import { verdictListSchemaFor, type Verdict } from './schema';
-import { planRequests } from './plan';
+import { flaggedNote, planRequests } from './plan';
 import { createVerdictStreamParser } from './stream-parse';
 import { mentionsImageInput, toCheckError } from './client';
 import { labelConfidences, type TokenLogprob } from './confidence';
@@ -262,10 +262,7 @@ export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult
 
   const concurrency = Math.max(1, options.concurrency ?? 3);
   const plan = planRequests(claims, chunkSize);
-  if (plan.flagged.length > 0)
-    notes.push(
-      `${plan.flagged.length === 1 ? 'Claim' : 'Claims'} ${plan.flagged.map((i) => i + 1).join(', ')} ${plan.flagged.length === 1 ? 'reads' : 'read'} like an instruction to the model; each was checked in a request of its own, so it cannot change the other verdicts.`,
-    );
+  if (plan.flagged.length > 0) notes.push(flaggedNote(plan.flagged));
   // Claims whose request came back with the wrong number of verdicts were already asked again on their own.
   const reasked = new Set<number>();
 
