@@ -18,7 +18,7 @@ export const USER_PROMPT_TEMPLATE = seedPart('User');
 
 /**
  * One claim per numbered line; whitespace folded so caption text cannot fake extra numbering lines,
- * and invisible or direction-changing characters dropped so the model reads what the user sees.
+ * and invisible or direction-changing characters dropped so no hidden text reaches the model.
  */
 export function formatClaimList(claims: readonly string[]): string {
   return claims.map((claim, i) => `${i + 1}. ${stripInvisible(claim).replace(/\s+/g, ' ').trim()}`).join('\n');
