@@ -2,7 +2,7 @@
 // stub is installed as `LanguageModel` in the extension's service worker, where checks call it.
 import type { Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_LABEL, VERDICT_LIST_JSON_SCHEMA } from '@/lib/verify/builtin';
+import { BUILTIN_LABEL, verdictListJsonSchema } from '@/lib/verify/builtin';
 import { SYSTEM_PROMPT, buildUserPrompt } from '@/lib/verify/prompt';
 import { createPromptApiStub, type PromptApiStubConfig, type PromptApiStubControl } from '../verify/prompt-api-stub';
 import { confirmChooser } from './chooser-driver';
@@ -75,7 +75,8 @@ describe('the on-device model, with no endpoint configured', () => {
     expect(prompts[0]).toMatchObject({ roles: ['user'], types: ['text', 'image'], text: buildUserPrompt(CLAIMS), outcome: 'answered' });
     expect(prompts[0]?.image).toMatchObject({ kind: 'Blob', type: 'image/jpeg' });
     expect(prompts[0]?.image?.size).toBeGreaterThan(1000);
-    expect(prompts[0]?.responseConstraint).toEqual(VERDICT_LIST_JSON_SCHEMA);
+    // Exactly as many verdicts as claims.
+    expect(prompts[0]?.responseConstraint).toEqual(verdictListJsonSchema(2));
     await close();
   });
 

@@ -36,7 +36,8 @@ describe('history on the device', () => {
     (await currentWorker(ext)).evaluate(async () => ((await chrome.storage.local.get('history')).history ?? []) as HistoryEntry[]);
 
   /** Runs one check to the end on a fresh page; returns the tab id. */
-  const check = async (caption: string) => {
+  // The tab stays open when asked: closing it forgets its check (session data goes with the tab).
+  const check = async (caption: string, keepOpen = false) => {
     const { article, photo } = await freshArticle(pages, caption);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
@@ -46,7 +47,7 @@ describe('history on the device', () => {
       if (job?.status === 'done' && (await stored())[0]?.id === job.id) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    await page.close();
+    if (!keepOpen) await page.close();
     return tabId;
   };
 
@@ -106,7 +107,7 @@ describe('history on the device', () => {
     // A comparison updates the check's entry in place rather than adding one.
     await patchSettings(ext, { historyLimit: 200 });
     model.set({ models: ['test-vlm', 'other-vlm'] });
-    const tabId = await check('A green kite flies over a beach.');
+    const tabId = await check('A green kite flies over a beach.', true);
     const jobId = (await storedJob(ext, tabId))!.id;
     const popup = await ext.context.newPage();
     await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);

@@ -167,7 +167,8 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await popupAt(ext, tabId);
     const first = (await storedJob(ext, tabId))!;
-    await page.close(); // the re-check must not need the page
+    // The re-check must not need the page: it is gone. The tab stays (closing it forgets its check).
+    await page.goto('about:blank');
 
     await popup.getByRole('button', { name: 'Edit claims' }).click();
     await popup.getByRole('textbox', { name: 'Claim 2' }).fill('A cat sleeps under the table.');
