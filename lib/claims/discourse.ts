@@ -16,7 +16,9 @@ const META = new RegExp(
     String.raw`\bhappy to help\b`,
     String.raw`\banything else\b`,
     String.raw`\bas an ai\b`,
-    String.raw`\bi(?:'m| am) (?:sorry|unable|not able|not sure|afraid)\b`,
+    String.raw`\bi(?:'m| am) (?:sorry|unable|not able|afraid)\b`,
+    String.raw`\byou(?:'re| are) asking\b`,
+    String.raw`\byour question\b`,
     String.raw`\bi (?:can't|cannot|can not|could not|couldn't|do not|don't) (?:identify|determine|tell|see|read|provide|help|make out|confirm|be sure|find|recogni[sz]e|give|say)\b`,
     String.raw`\b(?:if|when|once) you (?:can|could|are able to) (?:provide|take|send|share|upload|give|describe)\b`,
     String.raw`\b(?:provide|send|take|share|upload) (?:a|another|me a) (?:clearer|better|closer|different|new|higher)\b`,
@@ -38,6 +40,7 @@ const ADVICE = new RegExp(
     String.raw`\b(?:it is|it's|it would be) (?:advisable|recommended|best|wise|important|a good idea|always a good idea|essential|necessary)\b`,
     String.raw`\bi (?:recommend|suggest|would suggest|advise|would recommend)\b`,
     String.raw`\bis (?:recommended|advised)\b`,
+    String.raw`\b(?:is|are) to be \w+ed\b`,
   ].join('|'),
   'u',
 );

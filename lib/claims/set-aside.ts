@@ -56,7 +56,8 @@ const RULES: readonly Rule[] = [
     cues: cue(`preparing (?:to|for) | prepares (?:to|for) | trying to | tries to | attempting to | intends? to | wants? to |
       in order to | to ensure | to make sure | enjoy\\w* | having (?:a good|fun) | ready to be |
       likely (?:to|have|has|been|\\w+ing|\\w+ed|in the process) | (?:have|has) likely |
-      probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to | going to (?!the|a|an|his|her|their|its|be\\b)\\w+ |
+      probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to | going to (?!the|a|an|his|her|their|its|be\\b)\\w+ | (?:is|are) going (?:home|somewhere|back|out|for) |
+      (?:his|her|their) (?:job|daily|hobby|routine) | on (?:a |his |her |their )?(?:break|holiday|vacation|safari|trip|leisure) | practi[cs]ing |
       (?:doing|does|did) (?:it|this|that|so) | wants? | loves? | likes? to | favou?rite | for (?:fun|recreation|sport|leisure|pleasure|a living|practice)`),
   },
   {
@@ -67,7 +68,7 @@ const RULES: readonly Rule[] = [
   {
     reason: 'world knowledge',
     cues: cue(`common | commonly | typical | typically | usually | generally | often | known (?:to|for|as) |
-      naturally | popular | associated with | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be) |
+      naturally | popular | in the world | associated with | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be) |
       brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
       protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),
@@ -98,7 +99,7 @@ const RULES: readonly Rule[] = [
 ];
 
 // Purpose and cause: "to win the race", "because she is eating it". "to the left" is a place.
-const REASONING = /^(?:because|since|so that|in order to|as (?:a|an) (?:act|way|sign|result)|to (?!the|a|an|his|her|their|its|my|your|our|this|that|these|those|be\b|\d)\p{L}+)/u;
+const REASONING = /^(?:because|since|so that|in order to|for (?!example|instance)|as (?:a|an) (?:act|way|sign|result)|to (?!the|a|an|his|her|their|its|my|your|our|this|that|these|those|be\b|\d)\p{L}+)/u;
 
 /** Text as the cues read it: lower case, plain apostrophes, quoted text (read off the image) blanked. */
 export function cueText(text: string): string {
@@ -112,6 +113,8 @@ export function cueText(text: string): string {
 /** Why the image cannot confirm this clause, or null when it is a checkable claim. */
 export function setAsideReason(text: string, kind: ClauseKind = 'main'): SetAsideReason | null {
   const t = cueText(text);
+  // "how do I open this? - instructions": a question the sentence split did not cut off.
+  if (/\?["')\]]*$/u.test(t.trim())) return 'question';
   if (REASONING.test(t.trim()) && kind !== 'participle') return kind === 'main' && /^to /u.test(t.trim()) ? 'inference about intent' : 'reasoning';
   for (const rule of RULES) if (rule.cues.test(t) || rule.also?.(t, kind)) return rule.reason;
   return null;
