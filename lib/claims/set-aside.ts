@@ -57,7 +57,7 @@ const RULES: readonly Rule[] = [
       in order to | to ensure | to make sure | enjoy\\w* | having (?:a good|fun) | ready to be |
       likely (?:to|have|has|been|\\w+ing|\\w+ed|in the process) | (?:have|has) likely |
       probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to | going to (?!the|a|an|his|her|their|its|be\\b)\\w+ | (?:is|are) going (?:home|somewhere|back|out|for) |
-      (?:his|her|their) (?:job|daily|hobby|routine) | on (?:a |his |her |their )?(?:break|holiday|vacation|safari|trip|leisure) | practi[cs]ing |
+      (?:his|her|their) (?:job|daily|hobby|routine) | on (?:a |his |her |their )?(?:break|holiday|vacation|safari|trip|leisure) |
       (?:doing|does|did) (?:it|this|that|so) | wants? | loves? | likes? to | favou?rite | for (?:fun|recreation|sport|leisure|pleasure|a living|practice)`),
   },
   {
@@ -115,7 +115,7 @@ export function setAsideReason(text: string, kind: ClauseKind = 'main'): SetAsid
   const t = cueText(text);
   // "how do I open this? - instructions": a question the sentence split did not cut off.
   if (/\?["')\]]*$/u.test(t.trim())) return 'question';
-  if (REASONING.test(t.trim()) && kind !== 'participle') return kind === 'main' && /^to /u.test(t.trim()) ? 'inference about intent' : 'reasoning';
+  if (REASONING.test(t.trim()) && kind !== 'participle') return kind === 'main' && /^(?:to|for) /u.test(t.trim()) ? 'inference about intent' : 'reasoning';
   for (const rule of RULES) if (rule.cues.test(t) || rule.also?.(t, kind)) return rule.reason;
   return null;
 }
