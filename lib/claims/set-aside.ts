@@ -22,10 +22,14 @@ const any = (list: string) => list.trim().split(/\s*\|\s*/).join('|');
 const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${any(list)})(?![\\p{L}\\p{N}-])`, 'u');
 
 const MODAL_ON_A_VERB = [
-  '(?<!(?:a|the|this|that|each|one|every|tin|soda|beer|paint|trash|garbage|watering|spray) )',
+  '(?<!(?:a|the|each|one|every|tin|soda|beer|paint|trash|garbage|watering|spray) )',
   "(?:might|may|could|would|can|cannot|can't)(?: also| possibly| potentially| easily| further| even| then)? ",
-  '(?!be\\b|have been\\b|see\\b|spot|observe|notice|make out|tell\\b|read\\b|identify|of\\b|and\\b|or\\b)\\p{L}+',
+  // Words that never follow the modal: "the can is red", "this can sits on …".
+  '(?!be\\b|have been\\b|see\\b|spot|observe|notice|make out|tell\\b|read\\b|identify|of\\b|and\\b|or\\b|is\\b|was\\b|has\\b|sits\\b|stands\\b|lies\\b|contains\\b|holds\\b)\\p{L}+',
 ].join('');
+// "could be due to", "might be drawn to": a hedged cause or effect, not a hedged description.
+const MODAL_BE_CAUSE =
+  '(?:might|may|could|would) (?:also )?be (?:due to|to (?!the|a|an)\\p{L}+|(?:attracted|drawn|forced|interested|caused|intended|meant|influenced|affected|harmful|dangerous|a reference|a sign|a result)\\b)';
 
 interface Rule {
   reason: SetAsideReason;
@@ -81,7 +85,7 @@ const RULES: readonly Rule[] = [
     // A hedged description ("could be a cat", "might be red") stays a claim, flagged; a modal on any
     // other verb ("might encounter", "could lead to") speculates about what the image does not show.
     // "a can of soda": after a determiner, "can" is the noun.
-    cues: cue(`${MODAL_ON_A_VERB} |
+    cues: cue(`${MODAL_ON_A_VERB} | ${MODAL_BE_CAUSE} |
       should | must (?!be\\b) | potential\\w* | prior to | before this | after this`),
   },
   {

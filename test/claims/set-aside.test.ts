@@ -16,6 +16,9 @@ describe('setAsideReason', () => {
     ['The staff might face challenges', 'speculation'],
     ['The spill could lead to a fall', 'speculation'],
     ['which might encounter traffic', 'speculation'],
+    ['This can create a mess', 'speculation'],
+    ['The cat might be drawn to the warmth', 'speculation'],
+    ['This could be due to a malfunction', 'speculation'],
     ['because she is eating it', 'reasoning'],
     ['to win the race', 'inference about intent'],
     ['for recreation', 'inference about intent'],
@@ -43,6 +46,8 @@ describe('setAsideReason', () => {
     'The man might have been practicing his skills',
     'a can of condensed milk',
     'The can is red',
+    'This can of soup sits on the shelf',
+    'It could be covered with snow',
     'You can see a dog on the sofa',
     // Names and words read off the image do not trigger the cues inside them.
     'a yellow highlighter',
