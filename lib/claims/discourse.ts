@@ -18,6 +18,7 @@ const META = new RegExp(
     String.raw`\bas an ai\b`,
     String.raw`\bi(?:'m| am) (?:sorry|unable|not able|afraid)\b`,
     String.raw`\byou(?:'re| are) asking\b`,
+    String.raw`\b(?:difficult|hard|impossible|not possible) to (?:provide|determine|tell|say|confirm|give)\b`,
     String.raw`\byour question\b`,
     String.raw`\bi (?:can't|cannot|can not|could not|couldn't|do not|don't) (?:identify|determine|tell|see|read|provide|help|make out|confirm|be sure|find|recogni[sz]e|give|say)\b`,
     String.raw`\b(?:if|when|once) you (?:can|could|are able to) (?:provide|take|send|share|upload|give|describe)\b`,
