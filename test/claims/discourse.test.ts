@@ -35,6 +35,8 @@ describe('looksEnglish', () => {
   it.each([
     ['A dog runs across the grass with a red ball.', true],
     ['Two cats.', true],
+    ['Cat number 7 sits quietly.', true],
+    ['Zwei Katzen sitzen auf dem Sofa.', false],
     ['Ein Hund läuft mit einem roten Ball über die Wiese.', false],
     ['Un chien court sur la pelouse avec une balle rouge.', false],
     ['一只狗在草地上奔跑。', false],
