@@ -7,13 +7,13 @@ describe('discourseReason', () => {
     ['would you like me to describe the colours?', 'question'],
     ['let me know if you need anything else!', 'meta-talk'],
     ["i'm sorry, but i can't identify people in images.", 'meta-talk'],
-    ['if you can provide a clearer photo, i can read the label.', 'meta-talk'],
+    ['if you could send a sharper photo, i would read the label.', 'meta-talk'],
     ['the print is small, so it is difficult to provide the exact dose.', 'meta-talk'],
     ['you are asking whether this is a dessert.', 'meta-talk'],
-    ['press and hold the power button for three seconds.', 'advice'],
+    ['press the red button twice to start.', 'advice'],
     ['you should store it in a cool, dry place.', 'advice'],
     ["it's best to consult a pharmacist.", 'advice'],
-    ['the sauce is to be heated before serving.', 'advice'],
+    ['the soup is to be stirred before serving.', 'advice'],
   ])('%s → %s', (text, reason) => {
     expect(discourseReason(text)).toBe(reason);
   });
@@ -22,8 +22,8 @@ describe('discourseReason', () => {
     'a man holds a red umbrella.',
     'you can see a dog on the sofa.',
     'close to the door, a cat sleeps.',
-    'close up of an alarm clock on a table.',
-    "i'm not sure what this is, but it looks like a jar of jam.",
+    'close up of a kettle on a stove.',
+    "i'm not sure of the brand, but the jar holds jam.",
     'the label says "let me know".',
   ])('keeps "%s"', (text) => {
     // Quoted text is blanked before the rules read it (cueText); here the quote is the whole risk.

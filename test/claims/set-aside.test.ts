@@ -44,17 +44,17 @@ describe('setAsideReason', () => {
     'This could be a cat',
     'It might be a bottle of shampoo',
     'The man might have been practicing his skills',
-    'a can of condensed milk',
+    'a can of chickpeas',
     'The can is red',
     'This can of soup sits on the shelf',
     'It could be covered with snow',
     'You can see a dog on the sofa',
     // Names and words read off the image do not trigger the cues inside them.
-    'a yellow highlighter',
-    'an all-purpose cleaner',
+    'a green highlighter pen',
+    'a bag of all-purpose flour',
     'The label reads "A serene, relaxing atmosphere"',
-    'This is a type of flatbed truck',
-    'The size, as indicated on the label, is 2 ounces',
+    'This is a type of pickup truck',
+    'The weight, as printed on the box, is 500 grams',
     'to the left of the car',
   ])('keeps "%s"', (text) => {
     expect(setAsideReason(text)).toBeNull();

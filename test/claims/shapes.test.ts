@@ -23,8 +23,8 @@ describe('splitCaption: answer shapes', () => {
       ['a woman holds an umbrella.', 'The image shows rain on the street.']],
     ['quoted text read off the image is a claim, whatever words it quotes', 'The label reads "Serene lavender, a relaxing scent".', ['The label reads "Serene lavender, a relaxing scent".']],
     ['a plain hedge stays a claim', 'It appears to be a bottle of shampoo. It could be a cat.', ['It appears to be a bottle of shampoo.', 'It could be a cat.']],
-    ['"can" the noun and names with a cue inside', 'A can of soup sits next to a yellow highlighter and an all-purpose cleaner.',
-      ['A can of soup sits next to a yellow highlighter and an all-purpose cleaner.']],
+    ['"can" the noun and names with a cue inside', 'A can of beans sits next to a green highlighter pen and an all-purpose spray.',
+      ['A can of beans sits next to a green highlighter pen and an all-purpose spray.']],
   ])('%s', (_, caption, claims) => {
     expect(shape(caption).claims).toEqual(claims);
     expect(shape(caption).aside).toEqual([]);
@@ -41,7 +41,7 @@ describe('splitCaption: answer shapes', () => {
   });
 
   it('sets aside advice and how-to steps, keeps the description around them', () => {
-    const result = shape('This is a bottle of cough syrup. You should consult a doctor before giving it to children.\n\n1. Press and hold the power button.\n2. Wait for the logo.');
+    const result = shape('This is a bottle of cough syrup. You should consult a doctor before giving it to children.\n\n1. Press the red button twice.\n2. Wait for the logo.');
     expect(result.claims).toEqual(['This is a bottle of cough syrup.', 'Wait for the logo.']);
     expect(result.aside.map(([, reason]) => reason)).toEqual(['advice', 'advice']);
   });
@@ -56,9 +56,9 @@ describe('splitCaption: answer shapes', () => {
   });
 
   it('sets aside world knowledge about a brand, keeps what is seen of it', () => {
-    const result = shape('This is a can of Progresso soup. Progresso is a brand known for canned soups.');
-    expect(result.claims).toEqual(['This is a can of Progresso soup.']);
-    expect(result.aside).toEqual([['Progresso is a brand known for canned soups.', 'world knowledge']]);
+    const result = shape('This is a jar of Nutella. Nutella is a brand known for hazelnut spreads.');
+    expect(result.claims).toEqual(['This is a jar of Nutella.']);
+    expect(result.aside).toEqual([['Nutella is a brand known for hazelnut spreads.', 'world knowledge']]);
   });
 
   it('takes the question of a VQA answer as context and checks the answer', () => {
