@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { claimState, countFalse, errorTypesOf, type CheckJob } from '@/lib/check';
 import type { MessageKey, Translate } from '@/lib/i18n';
+import { claimsWithSetAside } from '@/lib/rerun';
 import { ERROR_TYPES } from '@/lib/verify/schema';
 import { CaptionSpans, type CaptionPiece } from './caption-spans';
 import { ClaimEditor } from './claim-editor';
 import { ClaimRow } from './claim-row';
 import { CompareView } from './compare-view';
 import { ErrorHelp, type FixAction } from './error-help';
+import { SetAsideList } from './set-aside-list';
 
 const PHASE_TEXT: Record<CheckJob['phase'], MessageKey> = {
   gathering: 'phaseGathering',
@@ -174,18 +176,7 @@ export function CheckView(props: CheckViewProps) {
         </p>
       )}
       {job.comparison && <CompareView job={{ ...job, comparison: job.comparison }} t={t} />}
-      {job.setAside.length > 0 && (
-        <section className="set-aside" aria-labelledby="set-aside-title">
-          <h2 id="set-aside-title">{t('notChecked')}</h2>
-          <ul>
-            {job.setAside.map((piece) => (
-              <li key={piece.start} data-testid="set-aside">
-                <span className="set-aside__text">{piece.text}</span> <span className="set-aside__reason">— {piece.reason}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SetAsideList job={job} t={t} canCheck={!readOnly && !running} onCheck={(indices) => props.onRecheck(claimsWithSetAside(job, indices))} />
       {job.notes.length > 0 && (
         <ul className="notes" aria-label={t('notesLabel')}>
           {job.notes.map((note) => (

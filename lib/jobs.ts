@@ -88,6 +88,14 @@ export function prepareCaption(raw: string): { caption: string; notes: string[] 
   };
 }
 
+/** Notes from the split; and when it set every piece aside, all of them are checked anyway: a dead end helps nobody. */
+export function fallBackToSetAside(split: SplitResult, notes: string[]): SplitResult {
+  notes.push(...(split.notes ?? []));
+  if (split.claims.length > 0 || split.setAside.length === 0) return split;
+  notes.push('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
+  return { claims: split.setAside.map(({ text, start, end }) => ({ text, start, end, hedged: false })), setAside: [] };
+}
+
 /**
  * A check's lifecycle: gather → split → acquire the image → verify, saving the job at every step,
  * so whoever shows it sees each claim change as its verdict arrives. Never throws: failures end in the job.
@@ -102,7 +110,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     await deps.save(job);
     const gathered = await deps.gather();
     const { caption, notes } = prepareCaption(gathered.caption);
-    const split = deps.split ? await deps.split(caption) : splitCaption(caption);
+    const split = fallBackToSetAside(deps.split ? await deps.split(caption) : splitCaption(caption), notes);
     if (split.claims.length === 0)
       throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');
     const { claims: kept, cut } = capClaims(split.claims, input.maxClaims);

@@ -33,6 +33,20 @@ export function placeClaims(caption: string, texts: readonly string[]): ClaimRes
   });
 }
 
+/**
+ * The job's claims with the chosen set-aside pieces (indices into `job.setAside`) added where they
+ * stand in the caption, for "Check anyway". Claims the user typed (no place in the caption) stay last.
+ */
+export function claimsWithSetAside(job: CheckJob, indices: readonly number[]): string[] {
+  const chosen = new Set(indices);
+  const pieces = [
+    ...job.claims.map((c) => ({ text: c.text, start: c.start })),
+    ...job.setAside.filter((_, i) => chosen.has(i)).map((s) => ({ text: s.text, start: s.start })),
+  ];
+  const placed = pieces.filter((p) => p.start >= 0).sort((a, b) => a.start - b.start);
+  return [...placed, ...pieces.filter((p) => p.start < 0)].map((p) => p.text);
+}
+
 /** Verifies the user's edited claim list against the same image, as a new job that keeps the caption. */
 export async function recheckClaims(previous: CheckJob, texts: readonly string[], imageDataUrl: string, id: string, deps: RerunDeps): Promise<CheckJob> {
   let job: CheckJob = {
@@ -41,6 +55,8 @@ export async function recheckClaims(previous: CheckJob, texts: readonly string[]
     status: 'running',
     phase: 'verifying',
     claims: placeClaims(previous.caption, texts),
+    // A set-aside piece that is now checked is no longer set aside.
+    setAside: previous.setAside.filter((s) => !texts.some((text) => text.trim() === s.text)),
     notes: [],
     startedAt: deps.now(),
     finishedAt: null,

@@ -1,79 +1,91 @@
 /**
- * Measures the on-device splitter against FaithScore's stage-1 labels.
+ * Measures the on-device split against human labels of "describes the image" vs "does not".
  *
- *   npm run bench:claims              P/R/F1 of "kept" for lines 1–90, 91–180 and all, plus timing
- *   npm run bench:claims -- --dev     development mode: scores and mistakes of lines 1–90 only,
- *                                     so the held-out half is not looked at while rules change
+ *   npm run bench:claims              every set, development and held-out parts, per source model
+ *   npm run bench:claims -- --dev     development parts only, with their mistakes listed
+ *                                     (the held-out parts are not looked at while rules change)
  *
- * Mapping, stated once: each stage-1 piece is located in its answer (in order, it is a substring).
- * The piece counts as KEPT when at least half of its non-space characters lie inside claim spans
- * returned by `splitCaption(answer)`; otherwise (inside set-aside spans, or left uncovered such as
- * "In the image,") it counts as NOT KEPT. Gold 1 = descriptive = should be kept.
+ * Sets (../shared/benchmarks/, see each README): FaithScore stage 1 (pieces of LLaVA-style answers),
+ * VizWiz-LF (sentences of six models' long answers), HL (COCO object captions vs human rationales).
+ * A unit counts as KEPT when at least half of its non-space characters lie inside claim spans
+ * returned by `splitCaption(caption)`; otherwise (set aside, or left uncovered such as "In the
+ * image,") it is NOT KEPT. Descriptive = should be kept. Balanced accuracy = mean of the
+ * descriptive kept rate and the non-descriptive set-aside rate; keeping everything scores 0.5.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { splitCaption, type Span } from '../lib/claims/split.ts';
+import { loadSets, type Item } from './claim-sets.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dataPath = resolve(repoRoot, '../shared/benchmarks/faithscore/annotation.jsonl');
-const DEV_LINES = 90;
-
-const answerSchema = z.object({ id: z.string(), answer: z.string(), 'stage 1': z.record(z.string(), z.number()) });
-type Answer = z.infer<typeof answerSchema>;
+const dataDir = resolve(repoRoot, '../shared/benchmarks');
 
 interface Judged {
-  line: number;
-  piece: string;
-  gold: boolean;
+  item: Item;
+  text: string;
+  gold: boolean | null;
   kept: boolean;
 }
 
-function covered(spans: readonly Span[], start: number, end: number, text: string): number {
-  let count = 0;
+function keptShare(claims: readonly Span[], caption: string, start: number, end: number): number {
+  let inside = 0;
+  let total = 0;
   for (let i = start; i < end; i++) {
-    if (/\s/u.test(text[i]!)) continue;
-    if (spans.some((s) => s.start <= i && i < s.end)) count++;
+    if (/\s/u.test(caption[i]!)) continue;
+    total++;
+    if (claims.some((s) => s.start <= i && i < s.end)) inside++;
   }
-  return count;
+  return total ? inside / total : 0;
 }
 
-function judge(answer: Answer, line: number): { judged: Judged[]; unlocated: number } {
-  const { claims } = splitCaption(answer.answer);
-  const judged: Judged[] = [];
-  let unlocated = 0;
-  let cursor = 0;
-  for (const [raw, label] of Object.entries(answer['stage 1'])) {
-    const piece = raw.trim();
-    if (!piece) continue;
-    let at = answer.answer.indexOf(piece, cursor);
-    if (at < 0) at = answer.answer.indexOf(piece);
-    if (at < 0) {
-      unlocated++;
-      continue;
-    }
-    cursor = at + piece.length;
-    const nonSpace = piece.replace(/\s/gu, '').length;
-    const inClaims = covered(claims, at, at + piece.length, answer.answer);
-    judged.push({ line, piece, gold: label === 1, kept: inClaims * 2 >= nonSpace });
-  }
-  return { judged, unlocated };
+function judge(item: Item): Judged[] {
+  const { claims } = splitCaption(item.caption);
+  return item.units.map((u) => ({ item, text: u.text, gold: u.gold, kept: keptShare(claims, item.caption, u.start, u.end) >= 0.5 }));
 }
 
-function score(judged: readonly Judged[], keptOf: (j: Judged) => boolean) {
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  for (const j of judged) {
-    const kept = keptOf(j);
-    if (kept && j.gold) tp++;
-    else if (kept) fp++;
-    else if (j.gold) fn++;
-  }
+interface Score {
+  pos: number;
+  neg: number;
+  keptRate: number;
+  asideRate: number;
+  ba: number;
+  p: number;
+  r: number;
+  f1: number;
+  baselineF1: number;
+}
+
+function score(judged: readonly Judged[]): Score {
+  const scored = judged.filter((j) => j.gold !== null);
+  const pos = scored.filter((j) => j.gold).length;
+  const neg = scored.length - pos;
+  const tp = scored.filter((j) => j.gold && j.kept).length;
+  const fp = scored.filter((j) => !j.gold && j.kept).length;
+  const tn = neg - fp;
+  const keptRate = tp / (pos || 1);
+  const asideRate = tn / (neg || 1);
   const p = tp / (tp + fp || 1);
-  const r = tp / (tp + fn || 1);
-  return { n: judged.length, p, r, f1: (2 * p * r) / (p + r || 1) };
+  const f1 = (2 * p * keptRate) / (p + keptRate || 1);
+  const bp = pos / (pos + neg || 1);
+  return { pos, neg, keptRate, asideRate, ba: (keptRate + asideRate) / 2, p, r: keptRate, f1, baselineF1: (2 * bp) / (bp + 1 || 1) };
+}
+
+const fmt = (x: number) => x.toFixed(3);
+
+function row(name: string, judged: readonly Judged[]): string {
+  const s = score(judged);
+  const cols = [s.pos, s.neg].map((n) => String(n).padStart(5)).join('');
+  const rates = [s.keptRate, s.asideRate, s.ba, s.p, s.r, s.f1, s.baselineF1].map(fmt).join('  ');
+  return `${name.padEnd(28)}${cols}  ${rates}`;
+}
+
+function keepRates(judged: readonly Judged[]): string {
+  const unscored = judged.filter((j) => j.gold === null);
+  const groups = new Map<string, Judged[]>();
+  for (const j of unscored) groups.set(j.item.group, [...(groups.get(j.item.group) ?? []), j]);
+  const label = (list: Judged[]) => `${list.filter((j) => j.kept).length}/${list.length} kept`;
+  if (judged[0]?.item.set === 'hl') return [...groups].map(([g, list]) => `${g} ${label(list)}`).join(', ');
+  return label(unscored);
 }
 
 function median(values: number[]): number {
@@ -82,48 +94,35 @@ function median(values: number[]): number {
 }
 
 function main(): void {
-  if (!existsSync(dataPath)) {
-    console.error(`FaithScore data not found at ${dataPath}.`);
-    console.error('Expected ../shared/benchmarks/faithscore/annotation.jsonl relative to the repository root.');
+  const { items, missing } = loadSets(dataDir);
+  for (const path of missing) console.error(`not found, skipped: ${path}`);
+  if (items.length === 0) {
+    console.error('No labelled data found: expected ../shared/benchmarks/ next to the repository.');
     process.exitCode = 1;
     return;
   }
-  const lines = readFileSync(dataPath, 'utf8').split('\n').filter((l) => l.trim());
-  const answers = lines.map((l, i) => {
-    const parsed = answerSchema.safeParse(JSON.parse(l));
-    if (!parsed.success) throw new Error(`annotation.jsonl line ${i + 1}: ${parsed.error.message}`);
-    return parsed.data;
-  });
-
-  const all: Judged[] = [];
-  let unlocated = 0;
-  answers.forEach((a, i) => {
-    const r = judge(a, i + 1);
-    all.push(...r.judged);
-    unlocated += r.unlocated;
-  });
   const dev = process.argv.includes('--dev');
-  const halves: Array<[string, Judged[]]> = [
-    [`first half (lines 1–${DEV_LINES}, development)`, all.filter((j) => j.line <= DEV_LINES)],
-    [`second half (lines ${DEV_LINES + 1}–${answers.length}, held out)`, all.filter((j) => j.line > DEV_LINES)],
-    [`all (${answers.length} answers)`, all],
-  ];
-  if (dev) halves.splice(1);
-  const fmt = (x: number) => x.toFixed(3);
-  console.log(`FaithScore stage 1: ${dev ? 'development half only, ' : ''}${all.length} pieces located, ${unlocated} not found in their answer\n`);
-  console.log('split            pieces  P      R      F1     | keep-all P   R      F1');
-  for (const [name, judged] of halves) {
-    const s = score(judged, (j) => j.kept);
-    const b = score(judged, () => true);
-    console.log(
-      `${name}\n                 ${String(s.n).padStart(6)}  ${fmt(s.p)}  ${fmt(s.r)}  ${fmt(s.f1)}  |          ${fmt(b.p)}  ${fmt(b.r)}  ${fmt(b.f1)}`,
-    );
+  const judged = items.filter((i) => !dev || !i.heldOut).flatMap(judge);
+  console.log('set / part                    desc  non  kept   aside  bal.acc P      R      F1     | keep-all F1');
+  for (const set of [...new Set(items.map((i) => i.set))]) {
+    const ofSet = judged.filter((j) => j.item.set === set);
+    const parts: Array<[string, Judged[]]> = [[`${set} development`, ofSet.filter((j) => !j.item.heldOut)]];
+    if (!dev) parts.push([`${set} held out`, ofSet.filter((j) => j.item.heldOut)], [`${set} all`, ofSet]);
+    for (const [name, list] of parts) console.log(row(name, list));
+    if (set === 'vizwiz-lf') {
+      for (const model of [...new Set(ofSet.map((j) => j.item.group))].sort()) {
+        const ofModel = ofSet.filter((j) => j.item.group === model);
+        console.log(row(`  ${model} dev`, ofModel.filter((j) => !j.item.heldOut)));
+        if (!dev) console.log(row(`  ${model} held out`, ofModel.filter((j) => j.item.heldOut)));
+      }
+    }
+    console.log(`  unscored: ${keepRates(ofSet)}`);
   }
 
   let caption = '';
-  for (const a of answers) {
+  for (const item of items) {
     if (caption.length >= 2000) break;
-    caption += `${a.answer} `;
+    caption += `${item.caption} `;
   }
   caption = caption.slice(0, 2000);
   const times: number[] = [];
@@ -135,8 +134,12 @@ function main(): void {
   console.log(`\nmedian time to split a ${caption.length}-character caption: ${median(times).toFixed(3)} ms (200 runs)`);
 
   if (dev) {
-    console.log('\nMistakes on the development half (FP = kept but gold 0, FN = not kept but gold 1):');
-    for (const j of all) if (j.line <= DEV_LINES && j.kept !== j.gold) console.log(`${j.kept ? 'FP' : 'FN'} #${j.line} ${j.piece}`);
+    const only = process.argv.find((a) => a.startsWith('--set='))?.slice(6);
+    console.log('\nMistakes on the development parts (FP = kept but not descriptive, FN = descriptive but not kept):');
+    for (const j of judged) {
+      if (j.gold === null || j.kept === j.gold || (only && j.item.set !== only)) continue;
+      console.log(`${j.kept ? 'FP' : 'FN'} ${j.item.id} ${j.text.replace(/\s+/gu, ' ').slice(0, 200)}`);
+    }
   }
 }
 

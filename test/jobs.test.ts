@@ -93,6 +93,29 @@ describe('runCheck', () => {
     expect(verified).toBe(false);
   });
 
+  it('checks every piece anyway when the split set all of it aside, and says so', async () => {
+    let sent: string[] = [];
+    const d = deps({
+      gather: async () => ({ caption: 'The scene evokes a serene atmosphere. Let me know if you need more!', pageUrl: '', imageUrl: '' }),
+      verify: async (claims) => {
+        sent = claims;
+        return { verdicts: claims.map(() => yes), usage: { promptTokens: 0, completionTokens: 0 }, notes: [] };
+      },
+    });
+    const job = await runCheck(input, d);
+    expect(job.status).toBe('done');
+    expect(sent).toEqual(['The scene evokes a serene atmosphere.', 'Let me know if you need more!']);
+    expect(job.setAside).toEqual([]);
+    expect(job.notes).toContain('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
+  });
+
+  it('passes on the split\'s note that a caption is not English', async () => {
+    const d = deps({ gather: async () => ({ caption: 'Zwei Katzen sitzen auf dem Sofa. Ein Hund schläft unter dem Tisch.', pageUrl: '', imageUrl: '' }) });
+    const job = await runCheck(input, d);
+    expect(job.claims).toHaveLength(2);
+    expect(job.notes.filter((n) => /does not look English/.test(n))).toHaveLength(1);
+  });
+
   it('checks at most maxClaims claims and says so', async () => {
     const caption = Array.from({ length: 5 }, (_, i) => `Claim number ${i + 1} is here.`).join(' ');
     let sent: string[] = [];

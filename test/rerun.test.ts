@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckJob } from '@/lib/check';
 import { CheckError } from '@/lib/errors';
-import { compareWithModel, placeClaims, recheckClaims, type RerunDeps } from '@/lib/rerun';
+import { claimsWithSetAside, compareWithModel, placeClaims, recheckClaims, type RerunDeps } from '@/lib/rerun';
 import type { Verdict } from '@/lib/verify/schema';
 
 const yes: Verdict = { reasoning: 'ok', label: true, error_type: [] };
@@ -65,6 +65,48 @@ describe('re-check and compare', () => {
     expect(job.claims.map((c) => c.verdict?.label)).toEqual([false, true]);
     expect(d.saved[0]!.claims.every((c) => c.verdict === null)).toBe(true);
     expect(d.saved.some((s) => s.claims[0]!.verdict && !s.claims[1]!.verdict)).toBe(true);
+  });
+
+  describe('check anyway', () => {
+    const withAside: CheckJob = {
+      ...base,
+      caption: 'It feels calm. Two cats sit. Let me know! A dog sleeps. Ask me more?',
+      claims: [
+        { text: 'Two cats sit.', start: 15, end: 28, hedged: false, verdict: yes },
+        { text: 'A dog sleeps.', start: 42, end: 55, hedged: false, verdict: no },
+      ],
+      setAside: [
+        { text: 'It feels calm.', start: 0, end: 14, reason: 'mood or atmosphere' },
+        { text: 'Let me know!', start: 29, end: 41, reason: 'meta-talk' },
+        { text: 'Ask me more?', start: 56, end: 68, reason: 'question' },
+      ],
+    };
+
+    it.each([
+      [[1], ['Two cats sit.', 'Let me know!', 'A dog sleeps.']],
+      [[0, 1, 2], ['It feels calm.', 'Two cats sit.', 'Let me know!', 'A dog sleeps.', 'Ask me more?']],
+      [[], ['Two cats sit.', 'A dog sleeps.']],
+    ])('adds set-aside pieces %j where they stand in the caption', (indices, claims) => {
+      expect(claimsWithSetAside(withAside, indices)).toEqual(claims);
+    });
+
+    it('keeps a claim the user typed (no place in the caption) last', () => {
+      const edited = { ...withAside, claims: [{ text: 'A bird flies.', start: -1, end: -1, hedged: false, verdict: null }, ...withAside.claims] };
+      expect(claimsWithSetAside(edited, [0])).toEqual(['It feels calm.', 'Two cats sit.', 'A dog sleeps.', 'A bird flies.']);
+    });
+
+    it('re-checks against the same image, and what is now checked is no longer set aside', async () => {
+      const d = deps([yes, yes, no]);
+      const claims = claimsWithSetAside(withAside, [1]);
+      const job = await recheckClaims(withAside, claims, 'data:image/jpeg;base64,AA', 'j3', d);
+      expect(d.asked).toEqual([['Two cats sit.', 'Let me know!', 'A dog sleeps.']]);
+      expect(job.claims.map((c) => [c.text, c.start])).toEqual([
+        ['Two cats sit.', 15],
+        ['Let me know!', 29],
+        ['A dog sleeps.', 42],
+      ]);
+      expect(job.setAside.map((s) => s.text)).toEqual(['It feels calm.', 'Ask me more?']);
+    });
   });
 
   it('keeps the verdicts that arrived when a re-check fails', async () => {

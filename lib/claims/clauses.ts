@@ -171,6 +171,9 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
       kind = token.word === ';' ? 'coordinate' : addOnAfterComma(tokens, i + 1, pieceStart, cuts.at(-1)!.kind);
       if (kind === null && (isFraming(tokens, pieceStart, i) || framingFollows(tokens, i + 1))) kind = 'main';
       cutToken = i + 1;
+    } else if (i > pieceStart && (token.word === 'because' || (token.word === 'so' && tokens[i + 1]?.word === 'that'))) {
+      // "holding the pizza because she is eating it": the cause is a claim of its own kind.
+      kind = 'subordinate';
     } else if (i > pieceStart && (COORDINATOR.has(token.word) || token.word === 'while' || token.word === 'whereas')) {
       const next = tokens[i + 1];
       const sharesSubject = token.word === 'and' && next !== undefined && AUXILIARY.has(next.word);

@@ -10,11 +10,26 @@ export const SET_ASIDE_REASONS = [
   'speculation',
   'evaluation',
   'not visible',
+  'reasoning',
+  'question',
+  'advice',
+  'meta-talk',
 ] as const;
 export type SetAsideReason = (typeof SET_ASIDE_REASONS)[number];
 
 const any = (list: string) => list.trim().split(/\s*\|\s*/).join('|');
-const cue = (list: string) => new RegExp(`\\b(?:${any(list)})\\b`, 'u');
+// A cue inside a hyphenated compound ("all-purpose", "stress-free") is part of a name, not the word.
+const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${any(list)})(?![\\p{L}\\p{N}-])`, 'u');
+
+const MODAL_ON_A_VERB = [
+  '(?<!(?:a|the|each|one|every|tin|soda|beer|paint|trash|garbage|watering|spray) )',
+  "(?:might|may|could|would|can|cannot|can't)(?: also| possibly| potentially| easily| further| even| then)? ",
+  // Words that never follow the modal: "the can is red", "this can sits on …".
+  '(?!be\\b|have been\\b|see\\b|spot|observe|notice|make out|tell\\b|read\\b|identify|of\\b|and\\b|or\\b|is\\b|was\\b|has\\b|sits\\b|stands\\b|lies\\b|contains\\b|holds\\b)\\p{L}+',
+].join('');
+// "could be due to", "might be drawn to": a hedged cause or effect, not a hedged description.
+const MODAL_BE_CAUSE =
+  '(?:might|may|could|would) (?:also )?be (?:due to|to (?!the|a|an)\\p{L}+|(?:attracted|drawn|forced|interested|caused|intended|meant|influenced|affected|harmful|dangerous|a reference|a sign|a result)\\b)';
 
 interface Rule {
   reason: SetAsideReason;
@@ -34,7 +49,7 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'interpretation',
-    cues: cue(`composition | showcas\\w* | highlight\\w* | emphasi[sz]\\w* | captures? (?:the|a|an) | capturing |
+    cues: cue(`composition | showcas\\w* | highlight(?:s|ed|ing)? | emphasi[sz]\\w* | captures? (?:the|a|an) | capturing |
       visually (?:appealing|striking|pleasing|interesting) | aesthetic\\w* | beauty | essence | evokes? | evoking |
       conveys? | conveying | depicts? (?:the|a) (?:beauty|essence|moment|spirit) | a glimpse (?:into|of) |
       focus and determination | storytelling | narrative | creat(?:es|ing) (?:a|an) | related to |
@@ -45,17 +60,20 @@ const RULES: readonly Rule[] = [
     cues: cue(`preparing (?:to|for) | prepares (?:to|for) | trying to | tries to | attempting to | intends? to | wants? to |
       in order to | to ensure | to make sure | enjoy\\w* | having (?:a good|fun) | ready to be |
       likely (?:to|have|has|been|\\w+ing|\\w+ed|in the process) | (?:have|has) likely |
-      probably \\w+ing | seeking | purpose | reasons?`),
+      probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to | going to (?!the|a|an|his|her|their|its|be\\b)\\w+ | (?:is|are) going (?:home|somewhere|back|out|for) |
+      (?:his|her|their) (?:job|daily|hobby|routine) | on (?:a |his |her |their )?(?:break|holiday|vacation|safari|trip|leisure) |
+      (?:doing|does|did) (?:it|this|that|so) | wants? | loves? | likes? to | favou?rite | for (?:fun|recreation|sport|leisure|pleasure|a living|practice)`),
   },
   {
     reason: 'inference',
-    cues: cue(`suggest\\w* | indicat\\w* | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
+    cues: cue(`suggest\\w* | indicat(?:es|ing|ion)(?! on) | indicate (?!on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
       demonstrat\\w* | is a sign | a sign of | possibility | evident | evidently | it seems that | means that`),
   },
   {
     reason: 'world knowledge',
     cues: cue(`common | commonly | typical | typically | usually | generally | often | known (?:to|for|as) |
-      naturally | popular | a type of | a kind of | a form of | associated with | designed (?:to|for) |
+      naturally | popular | in the world | associated with | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be) |
+      brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
       protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),
     // "which is a designated area for …": a relative clause that defines rather than describes.
@@ -64,8 +82,11 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'speculation',
-    cues: cue(`might | may | could | would | should | must | can(?! be seen| be spotted| be observed) | cannot |
-      perhaps | maybe | potential\\w* | prior to | before this | after this`),
+    // A hedged description ("could be a cat", "might be red") stays a claim, flagged; a modal on any
+    // other verb ("might encounter", "could lead to") speculates about what the image does not show.
+    // "a can of soda": after a determiner, "can" is the noun.
+    cues: cue(`${MODAL_ON_A_VERB} | ${MODAL_BE_CAUSE} |
+      should | must (?!be\\b) | potential\\w* | prior to | before this | after this`),
   },
   {
     reason: 'evaluation',
@@ -81,9 +102,24 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+// Purpose and cause: "to win the race", "because she is eating it". "to the left" is a place.
+const REASONING = /^(?:because|since|so that|in order to|for (?!example|instance)|as (?:a|an) (?:act|way|sign|result)|to (?!the|a|an|his|her|their|its|my|your|our|this|that|these|those|be\b|\d)\p{L}+)/u;
+
+/** Text as the cues read it: lower case, plain apostrophes, quoted text (read off the image) blanked. */
+export function cueText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[’]/gu, "'")
+    .replace(/"[^"]*"|“[^”]*”|‘[^’]*’/gu, (quoted) => ' '.repeat(quoted.length))
+    .replace(/\bas (?:indicated|shown|stated|written|printed|labeled|labelled) (?:on|by|in)\b/gu, ' ');
+}
+
 /** Why the image cannot confirm this clause, or null when it is a checkable claim. */
 export function setAsideReason(text: string, kind: ClauseKind = 'main'): SetAsideReason | null {
-  const t = text.toLowerCase().replace(/[’]/gu, "'");
+  const t = cueText(text);
+  // "how do I open this? - instructions": a question the sentence split did not cut off.
+  if (/\?["')\]]*$/u.test(t.trim())) return 'question';
+  if (REASONING.test(t.trim()) && kind !== 'participle') return kind === 'main' && /^(?:to|for) /u.test(t.trim()) ? 'inference about intent' : 'reasoning';
   for (const rule of RULES) if (rule.cues.test(t) || rule.also?.(t, kind)) return rule.reason;
   return null;
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { splitClauses, isFramingText, type Clause } from './clauses.ts';
-import { isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
+import { discourseReason } from './discourse.ts';
+import { looksEnglish } from './language.ts';
+import { layoutBlocks } from './layout.ts';
+import { cueText, isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
 import { spanSchema, type Span } from './span.ts';
 
@@ -17,8 +20,12 @@ export const setAsideSchema = spanSchema.extend({ reason: z.string() });
 /** A piece the image cannot confirm (mood, intent, world knowledge), kept visible but not checked. */
 export type SetAside = z.infer<typeof setAsideSchema>;
 
-export const splitResultSchema = z.object({ claims: z.array(claimSpanSchema), setAside: z.array(setAsideSchema) });
-/** Claims and set-aside pieces, each in caption order; they never overlap. */
+export const splitResultSchema = z.object({
+  claims: z.array(claimSpanSchema),
+  setAside: z.array(setAsideSchema),
+  notes: z.array(z.string()).optional(),
+});
+/** Claims and set-aside pieces, each in caption order; they never overlap. `notes` say what the split could not do. */
 export type SplitResult = z.infer<typeof splitResultSchema>;
 
 // Epistemic scope: in "the hats might protect them, keeping them dry" or "the meter indicates that
@@ -45,20 +52,47 @@ function withoutLeadingConjunction(caption: string, piece: Span): Span {
   return { text: caption.slice(start, piece.end), start, end: piece.end };
 }
 
+/** How to split: `keepAll` sets nothing aside; `locale` picks the sentence rules (default: English). */
+export interface SplitOptions {
+  keepAll?: boolean;
+  locale?: string;
+}
+
+/** Said once when the caption is not English, so nobody takes "nothing set aside" for a verdict on it. */
+export const NOT_ENGLISH_NOTE = 'The caption does not look English: every sentence is checked, none set aside (the set-aside rules read English only).';
+
 /** The on-device split: the caption's checkable claims as spans, and what is set aside. */
-export function splitCaption(caption: string): SplitResult {
+export function splitCaption(caption: string, options: SplitOptions = {}): SplitResult {
   const result: SplitResult = { claims: [], setAside: [] };
-  for (const sentence of splitSentences(caption)) {
+  const english = looksEnglish(caption) && /^en\b/iu.test(options.locale ?? 'en');
+  const filter = english && !options.keepAll;
+  if (!english && !options.keepAll) result.notes = [NOT_ENGLISH_NOTE];
+  for (const block of layoutBlocks(caption)) {
+    for (const sentence of splitSentences(block.text, options.locale ?? 'en')) {
+      const at = block.start + sentence.start;
+      splitSentence(caption, { text: sentence.text, start: at, end: at + sentence.text.length }, block.question, filter, result);
+    }
+  }
+  return result;
+}
+
+function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult): void {
+  // The question of a VQA answer is context for the answer, never a claim of its own.
+  const whole = question ? 'question' : filter ? discourseReason(cueText(sentence.text)) : null;
+  if (whole) {
+    result.setAside.push({ ...sentence, reason: whole });
+    return;
+  }
+  {
     let previous: SetAsideReason | null = null;
     for (const clause of splitClauses(caption, sentence)) {
       // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
       if (isFramingText(clause.text)) continue;
       const piece: Span = { text: clause.text, start: clause.start, end: clause.end };
-      const reason: SetAsideReason | null = setAsideReason(clause.text, clause.kind) ?? inheritedReason(clause, previous);
+      const reason: SetAsideReason | null = filter ? (setAsideReason(clause.text, clause.kind) ?? inheritedReason(clause, previous)) : null;
       previous = reason;
       if (reason) result.setAside.push({ ...piece, reason });
       else result.claims.push({ ...withoutLeadingConjunction(caption, piece), hedged: isHedged(clause.text) });
     }
   }
-  return result;
 }

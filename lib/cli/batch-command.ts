@@ -24,6 +24,7 @@ const FLAGS: FlagSpec = {
   out: { type: 'string', short: 'o' },
   concurrency: { type: 'string', short: 'c' },
   resume: { type: 'boolean' },
+  'keep-all': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -77,6 +78,7 @@ function parseBatchArgs(argv: readonly string[], io: CliIo) {
     inputPath,
     outPath,
     resume: args.flags.resume === true,
+    keepAll: args.flags['keep-all'] === true,
     concurrency: intFlag(args, 'concurrency', DEFAULT_CONCURRENCY, 1, 64, 'batch'),
     endpoint: resolveEndpoint(args, io.env, 'batch', io.cwd),
   };
@@ -89,7 +91,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout.write(BATCH_HELP);
     return EXIT.ok;
   }
-  const { inputPath, outPath, resume, concurrency, endpoint } = options;
+  const { inputPath, outPath, resume, keepAll, concurrency, endpoint } = options;
   guardKey(io, endpoint);
   let text: string;
   try {
@@ -134,7 +136,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
   const runItem = async (item: BatchItem, index: number) => {
     let record: ({ id: string | number } & CheckResult) | { id: string | number; error: { kind: string; message: string } };
     try {
-      const planned = planClaims(item.source);
+      const planned = planClaims(item.source, { keepAll });
       const loaded = await image(item.image);
       // Sizing is CPU work: once this item's image is ready, the one of the item that takes this slot
       // next is prepared while the model answers. Its failure is reported when its turn comes.

@@ -2,7 +2,7 @@
 // sized by the policy, verdicts from the shared core, and the result in the CLI's JSON shape.
 import type OpenAI from 'openai';
 import { capClaims, DEFAULT_MAX_CLAIMS } from '../claims/cap';
-import { splitCaption } from '../claims/split';
+import { splitCaption, type SplitOptions } from '../claims/split';
 import { CheckError } from '../errors';
 import { prepareCaption } from '../jobs';
 import type { Verdict } from '../verify/schema';
@@ -40,8 +40,11 @@ export interface PlannedClaims {
   notes: string[];
 }
 
-/** The claims to check: a caption is trimmed, capped and split (interpretation set aside); a list is used as given. */
-export function planClaims(source: ClaimSource): PlannedClaims {
+/**
+ * The claims to check: a caption is trimmed, capped and split (interpretation set aside, or nothing
+ * with `keepAll`); a list is used as given.
+ */
+export function planClaims(source: ClaimSource, options: SplitOptions = {}): PlannedClaims {
   if ('claims' in source) {
     const claims = source.claims.map((c) => c.replace(/\s+/g, ' ').trim());
     if (claims.length === 0 || claims.some((c) => !c)) throw new CheckError('caption', 'The claim list is empty or has an empty claim.');
@@ -50,7 +53,8 @@ export function planClaims(source: ClaimSource): PlannedClaims {
   // Checked here because the core's own message speaks of selecting text on a page.
   if (!source.caption.trim()) throw new CheckError('caption', 'The caption is empty: there is nothing to check.');
   const { caption, notes } = prepareCaption(source.caption);
-  const split = splitCaption(caption);
+  const split = splitCaption(caption, options);
+  notes.push(...(split.notes ?? []));
   const kept = capClaims(split.claims, DEFAULT_MAX_CLAIMS);
   if (kept.cut > 0) notes.push(`Only the first ${kept.claims.length} of ${split.claims.length} claims were checked.`);
   return {

@@ -12,9 +12,9 @@ sent as a JPEG of at most 1024 px on the longest edge, like the extension does.`
 export const MAIN_HELP = `caption-check — check an AI's image description claim by claim against the image.
 
 Usage:
-  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--json] [--stream]
-  caption-check split (--caption <text> | --jsonl) [--json]
-  caption-check batch <in.jsonl> --out <out.jsonl> [--concurrency N] [--resume]
+  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--keep-all] [--json] [--stream]
+  caption-check split (--caption <text> | --jsonl) [--keep-all] [--json]
+  caption-check batch <in.jsonl> --out <out.jsonl> [--concurrency N] [--resume] [--keep-all]
   caption-check <command> --help
   caption-check --version
 
@@ -24,10 +24,11 @@ Exit codes: 0 every claim got a verdict · 1 the check failed or a claim got no 
 export const VERIFY_HELP = `caption-check verify — check one caption (or list of claims) against one image.
 
 Usage:
-  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--json] [--stream]
+  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--keep-all] [--json] [--stream]
 
   --image <path|url>     the picture
   --caption <text>       the description; split on the device into claims (interpretation set aside)
+  --keep-all             with --caption: set nothing aside, check every piece of the caption
   --claims-file <file>   a JSON array of claim strings, checked as given
   --json                 print exactly one JSON object on stdout:
                          {"claims":[{"text","label","reasoning","error_type"}],"set_aside":[{"text","reason"}],
@@ -46,8 +47,8 @@ Exit codes: 0 every claim got a verdict · 1 the check failed or a claim got no 
 export const SPLIT_HELP = `caption-check split — the on-device split of a caption into checkable claims (no model involved).
 
 Usage:
-  caption-check split --caption <text> [--json]
-  caption-check split --jsonl < captions.jsonl > claims.jsonl
+  caption-check split --caption <text> [--keep-all] [--json]
+  caption-check split --jsonl [--keep-all] < captions.jsonl > claims.jsonl
 
   --caption <text>   split one caption; a list by default, one JSON object with --json
   --jsonl            read lines {"id","caption"} on stdin; write one line per input:
@@ -55,12 +56,14 @@ Usage:
                      start/end are offsets into the caption as given (caption.slice(start, end) === text).
                      A malformed line is reported on stderr with its line number; the rest go on; exit 1.
   --json             (with --caption) print {"claims":[…],"set_aside":[…]} as above
+                     (plus "notes":[…] when the split says something, e.g. that the caption is not English)
+  --keep-all         set nothing aside: every piece of the caption is a claim
 `;
 
 export const BATCH_HELP = `caption-check batch — check a JSONL file of (image, caption) pairs, with progress, resume and metrics.
 
 Usage:
-  caption-check batch <in.jsonl> --out <out.jsonl> [--concurrency N] [--resume] [endpoint flags]
+  caption-check batch <in.jsonl> --out <out.jsonl> [--concurrency N] [--resume] [--keep-all] [endpoint flags]
 
 Input, one JSON object per line (blank lines are skipped):
   {"id": "a1", "image": "images/a1.jpg", "caption": "A dog on a red sofa."}
@@ -86,6 +89,7 @@ base URL) stops the run without writing the items left. Without --resume the out
   --out <file>          where results go (required)
   --concurrency <N>     items checked at once, 1–64 (default 4)
   --resume              append to --out, skipping ids already in it (failed ones too: delete their lines to retry)
+  --keep-all            split captions without setting anything aside (every piece is checked)
 
 ${ENDPOINT}
 

@@ -1,7 +1,7 @@
 // caption-check split: the on-device split, for one caption or a JSONL stream of them.
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { splitCaption } from '../claims/split';
+import { splitCaption, type SplitOptions } from '../claims/split';
 import { MAX_CAPTION_CHARS } from '../jobs';
 import { parseArgs, stringFlag, UsageError, type FlagSpec } from './args';
 import { SPLIT_HELP } from './help';
@@ -10,6 +10,7 @@ import { EXIT, warn, type CliIo } from './io';
 const FLAGS: FlagSpec = {
   caption: { type: 'string' },
   jsonl: { type: 'boolean' },
+  'keep-all': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -17,21 +18,23 @@ const FLAGS: FlagSpec = {
 export interface SplitOutput {
   claims: { text: string; start: number; end: number }[];
   set_aside: { text: string; start: number; end: number; reason: string }[];
+  notes?: string[];
 }
 
 /** The split in the CLI's JSON shape; offsets index the caption as given (only capped, never trimmed). */
-export function splitForOutput(caption: string): SplitOutput {
-  const split = splitCaption(caption.slice(0, MAX_CAPTION_CHARS));
+export function splitForOutput(caption: string, options: SplitOptions = {}): SplitOutput {
+  const split = splitCaption(caption.slice(0, MAX_CAPTION_CHARS), options);
   return {
     claims: split.claims.map(({ text, start, end }) => ({ text, start, end })),
     set_aside: split.setAside.map(({ text, start, end, reason }) => ({ text, start, end, reason })),
+    ...(split.notes?.length ? { notes: split.notes } : {}),
   };
 }
 
 const splitLineSchema = z.object({ id: z.union([z.string(), z.number()]), caption: z.string() });
 
 /** One JSONL input line as an output line; throws with what is wrong with it. */
-export function splitLine(text: string): string {
+export function splitLine(text: string, options: SplitOptions = {}): string {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -40,10 +43,10 @@ export function splitLine(text: string): string {
   }
   const parsed = splitLineSchema.safeParse(json);
   if (!parsed.success) throw new Error('expected {"id": string or number, "caption": string}');
-  return JSON.stringify({ id: parsed.data.id, ...splitForOutput(parsed.data.caption) });
+  return JSON.stringify({ id: parsed.data.id, ...splitForOutput(parsed.data.caption, options) });
 }
 
-async function runJsonl(io: CliIo): Promise<number> {
+async function runJsonl(io: CliIo, options: SplitOptions): Promise<number> {
   let lineNumber = 0;
   let bad = 0;
   const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
@@ -52,7 +55,7 @@ async function runJsonl(io: CliIo): Promise<number> {
     lineNumber++;
     if (!line.trim()) continue;
     try {
-      io.stdout.write(`${splitLine(line)}\n`);
+      io.stdout.write(`${splitLine(line, options)}\n`);
     } catch (error) {
       bad++;
       warn(io, `line ${lineNumber}: ${(error as Error).message}; skipped.`);
@@ -72,12 +75,13 @@ export async function runSplit(argv: readonly string[], io: CliIo): Promise<numb
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`, 'split');
   const caption = stringFlag(args, 'caption');
   const jsonl = args.flags.jsonl === true;
+  const options: SplitOptions = { keepAll: args.flags['keep-all'] === true };
   if ((caption === undefined) === !jsonl) throw new UsageError('Pass exactly one of --caption <text> or --jsonl (lines on stdin).', 'split');
   if (jsonl) {
     if (args.flags.json) throw new UsageError('--json goes with --caption; --jsonl output is JSON already.', 'split');
-    return runJsonl(io);
+    return runJsonl(io, options);
   }
-  const result = splitForOutput(caption ?? '');
+  const result = splitForOutput(caption ?? '', options);
   if (args.flags.json) {
     io.stdout.write(`${JSON.stringify(result)}\n`);
     return EXIT.ok;
@@ -85,6 +89,8 @@ export async function runSplit(argv: readonly string[], io: CliIo): Promise<numb
   const lines = [`${result.claims.length} claim(s):`, ...result.claims.map((c, i) => `${String(i + 1).padStart(3)}. ${c.text}`)];
   if (result.set_aside.length)
     lines.push('', `Set aside (${result.set_aside.length}, not checked):`, ...result.set_aside.map((s) => `    - "${s.text}" (${s.reason})`));
+  if (result.set_aside.length) lines.push('    (pass --keep-all to check them too)');
+  for (const note of result.notes ?? []) lines.push('', note);
   io.stdout.write(`${lines.join('\n')}\n`);
   return EXIT.ok;
 }

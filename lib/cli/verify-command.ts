@@ -17,6 +17,7 @@ const FLAGS: FlagSpec = {
   image: { type: 'string' },
   caption: { type: 'string' },
   'claims-file': { type: 'string' },
+  'keep-all': { type: 'boolean' },
   json: { type: 'boolean' },
   stream: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -56,6 +57,8 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   if (!image) throw new UsageError('Missing --image <path|url>: the picture to check the caption against.', 'verify');
   if ((caption === undefined) === (claimsFile === undefined))
     throw new UsageError('Pass exactly one of --caption <text> or --claims-file <file>.', 'verify');
+  if (args.flags['keep-all'] && claimsFile !== undefined)
+    throw new UsageError('--keep-all goes with --caption: a --claims-file list is checked as given already.', 'verify');
   const endpoint = resolveEndpoint(args, io.env, 'verify', io.cwd);
   guardKey(io, endpoint);
   const json = args.flags.json === true;
@@ -64,7 +67,7 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   const style = styleFor(io.stdout, io.env);
 
   try {
-    const planned = planClaims(source);
+    const planned = planClaims(source, { keepAll: args.flags['keep-all'] === true });
     const loaded = await loadImage(image, { baseDir: io.cwd, signal: io.signal });
     const client = createClient(endpoint, { timeoutMs: 120_000, maxRetries: 2 });
     const showRows = stream && !json;

@@ -14,7 +14,16 @@ describe('setAsideReason', () => {
     ['Cats are known to seek out warm spots', 'world knowledge'],
     ['The umbrella serves as a sunshade', 'world knowledge'],
     ['The staff might face challenges', 'speculation'],
-    ['This could be a significant achievement', 'speculation'],
+    ['The spill could lead to a fall', 'speculation'],
+    ['which might encounter traffic', 'speculation'],
+    ['This can create a mess', 'speculation'],
+    ['The cat might be drawn to the warmth', 'speculation'],
+    ['This could be due to a malfunction', 'speculation'],
+    ['because she is eating it', 'reasoning'],
+    ['to win the race', 'inference about intent'],
+    ['for recreation', 'inference about intent'],
+    ['Yamaha is a company known for pianos', 'world knowledge'],
+    ['The string is typically used to hold the shape', 'world knowledge'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
   ])('%s → %s', (text, reason) => {
@@ -31,6 +40,22 @@ describe('setAsideReason', () => {
     'A sign on the wall reads "Open"',
     'The lumber can be seen in the corner',
     'Two dogs play in the snow',
+    // A hedge is a claim (flagged), not speculation; "can" after a determiner is the noun.
+    'This could be a cat',
+    'It might be a bottle of shampoo',
+    'The man might have been practicing his skills',
+    'a can of chickpeas',
+    'The can is red',
+    'This can of soup sits on the shelf',
+    'It could be covered with snow',
+    'You can see a dog on the sofa',
+    // Names and words read off the image do not trigger the cues inside them.
+    'a green highlighter pen',
+    'a bag of all-purpose flour',
+    'The label reads "A serene, relaxing atmosphere"',
+    'This is a type of pickup truck',
+    'The weight, as printed on the box, is 500 grams',
+    'to the left of the car',
   ])('keeps "%s"', (text) => {
     expect(setAsideReason(text)).toBeNull();
   });
@@ -42,7 +67,7 @@ describe('setAsideReason', () => {
   });
 
   it('only ever answers with a listed reason', () => {
-    for (const text of ['a serene scene', 'might be', 'which suggests', 'tasty']) {
+    for (const text of ['a serene scene', 'might face delays', 'which suggests', 'tasty', 'because it rains']) {
       expect(SET_ASIDE_REASONS).toContain(setAsideReason(text));
     }
   });

@@ -65,7 +65,7 @@ describe('splitCaption: set aside', () => {
     ["The overall composition of the image highlights the boy's focus.", "The overall composition of the image highlights the boy's focus.", 'interpretation'],
     ['The image captures the beauty of the rainy day.', 'The image captures the beauty of the rainy day.', 'interpretation'],
     ['He is preparing to pack the clothes for a trip.', 'He is preparing to pack the clothes for a trip.', 'inference about intent'],
-    ['The man might have been practicing his skills.', 'The man might have been practicing his skills.', 'speculation'],
+    ['The staff might face long delays.', 'The staff might face long delays.', 'speculation'],
     ['The donuts offer a sweet and spicy taste.', 'The donuts offer a sweet and spicy taste.', 'not visible'],
   ])('%s', (caption, text, reason) => {
     expect(asideOf(caption)).toContainEqual([text, reason]);

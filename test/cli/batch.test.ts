@@ -63,6 +63,19 @@ describe('batch', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(run.stderr).toMatch(/Claims: 5 checked · 0 without a verdict/);
   });
 
+  it('--keep-all checks every piece of a caption, the set-aside ones too', async () => {
+    const input = writeInput([{ id: 'k1', image: 'img/a.jpg', caption: 'A dog sits on a sofa. Let me know if you need more details!' }]);
+    const plain = await batch(input, outPath());
+    expect(plain.code).toBe(0);
+    expect(chatRequests(server()).map((r) => r.claims)).toEqual([['A dog sits on a sofa.']]);
+    server().reset();
+    const out = outPath();
+    const run = await batch(input, out, '--keep-all');
+    expect(run.code).toBe(0);
+    expect(chatRequests(server()).map((r) => r.claims)).toEqual([['A dog sits on a sofa.', 'Let me know if you need more details!']]);
+    expect(jsonLines(readFileSync(out, 'utf8'))[0]).toMatchObject({ id: 'k1', set_aside: [] });
+  });
+
   it('--resume skips the ids already written: no duplicates, no second request', async () => {
     const out = outPath();
     const first = await batch(writeInput(ITEMS.slice(0, 2)), out);

@@ -37,6 +37,26 @@ describe('split', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(run.stderr).not.toMatch(/line [134]:/);
   });
 
+  it('--keep-all sets nothing aside: every piece the default split set aside is a claim', async () => {
+    const caption = 'A red car is parked next to a tree. It evokes a sense of calm. Let me know if you need more!';
+    const plain = JSON.parse((await runCli(['split', '--caption', caption, '--json'])).stdout) as { claims: Piece[]; set_aside: Piece[] };
+    expect(plain.set_aside.map((s) => s.text)).toEqual(['It evokes a sense of calm.', 'Let me know if you need more!']);
+    const run = await runCli(['split', '--caption', caption, '--json', '--keep-all']);
+    expect(run.code).toBe(0);
+    const all = JSON.parse(run.stdout) as { claims: Piece[]; set_aside: Piece[] };
+    expect(all.set_aside).toEqual([]);
+    expect(all.claims.map((c) => c.text)).toEqual(['A red car is parked next to a tree.', 'It evokes a sense of calm.', 'Let me know if you need more!']);
+    const lines = jsonLines((await runCli(['split', '--jsonl', '--keep-all'], { input: `${JSON.stringify({ id: 1, caption })}\n` })).stdout);
+    expect(lines[0]).toMatchObject({ id: 1, set_aside: [] });
+  });
+
+  it('says once that a caption that is not English keeps every sentence', async () => {
+    const run = await runCli(['split', '--caption', 'Ein Hund läuft über die Wiese. Er trägt vielleicht ein rotes Halsband.']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^2 claim\(s\):/);
+    expect(run.stdout.match(/does not look English/g)).toHaveLength(1);
+  });
+
   it('--jsonl exits 0 when every line is well formed', async () => {
     const run = await runCli(['split', '--jsonl'], { input: `${JSON.stringify({ id: 1, caption: 'A dog.' })}\n` });
     expect(run.code).toBe(0);

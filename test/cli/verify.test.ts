@@ -42,6 +42,14 @@ describe('verify --json', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(chatRequests(server()).map((r) => r.claims)).toEqual([['A dog sits on a red sofa.', 'Two cats sleep beside it']]);
   });
 
+  it('--keep-all checks the set-aside text too, in caption order, and sets nothing aside', async () => {
+    const run = await verify('--image', photo, '--caption', CAPTION, '--json', '--keep-all');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { claims: { text: string }[]; set_aside: unknown[] };
+    expect(result.set_aside).toEqual([]);
+    expect(chatRequests(server()).map((r) => r.claims)).toEqual([['A dog sits on a red sofa.', 'Two cats sleep beside it', 'creating a serene atmosphere.']]);
+  });
+
   it('checks the claims of a --claims-file as given', async () => {
     const file = join(dir, 'claims.json');
     writeFileSync(file, JSON.stringify(['There is a dog.', 'The sofa is blue.']));
@@ -128,6 +136,7 @@ describe('verify failures', { timeout: CHILD_TIMEOUT_MS }, () => {
     ['both --caption and --claims-file', ['--image', 'x.jpg', '--caption', 'A dog.', '--claims-file', 'c.json'], /exactly one of --caption/],
     ['neither --caption nor --claims-file', ['--image', 'x.jpg'], /exactly one of --caption/],
     ['a flag without its value', ['--image', 'x.jpg', '--caption', '--json'], /--caption needs a value/],
+    ['--keep-all with a claim list', ['--image', 'x.jpg', '--claims-file', 'c.json', '--keep-all'], /--keep-all goes with --caption/],
   ])('exits 2 on %s, saying what to pass', async (_, args, message) => {
     const run = await verify(...args);
     expect(run.code).toBe(2);

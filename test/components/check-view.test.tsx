@@ -52,6 +52,22 @@ describe('CheckView', () => {
     expect(statusText(input, t)).toBe(text);
   });
 
+  it('offers "Check anyway" per set-aside piece and "Check all set-aside text", except in history and while running', () => {
+    const html = render(job);
+    expect(html).toContain('data-testid="set-aside"');
+    expect(html).toContain('aria-label="Check anyway: It feels cozy."');
+    expect(html).toContain('data-testid="check-all-set-aside"');
+    const history = renderToStaticMarkup(
+      <CheckView job={job} t={t} readOnly endpointOrigin={null} models={[]} onCancel={noop} onRerun={noop} onFix={noop} onCopy={noop} onRecheck={noop} onCompare={noop} />,
+    );
+    const running = render({ ...job, status: 'running', phase: 'verifying' });
+    for (const html of [history, running]) {
+      expect(html).toContain('It feels cozy.');
+      expect(html).not.toContain('check-anyway');
+      expect(html).not.toContain('check-all-set-aside');
+    }
+  });
+
   it('renders the stable test hooks, icon + word per verdict, chips, model, time and tokens', () => {
     const html = render(job);
     expect(html).toContain('data-testid="check-status" data-state="done"');

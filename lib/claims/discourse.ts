@@ -1,0 +1,55 @@
+// Sentences that talk to the reader rather than about the picture: questions back, advice, offers
+// and remarks about the answer itself. They are read as whole sentences, before any clause split.
+
+/** Why a whole sentence is not about the image, or null. */
+export type DiscourseReason = 'question' | 'advice' | 'meta-talk';
+
+const QUESTION = /\?["'”’)\]]*$/u;
+
+const META = new RegExp(
+  [
+    String.raw`\blet me know\b`,
+    String.raw`\bfeel free\b`,
+    String.raw`\bhope (?:this|that) helps\b`,
+    String.raw`\bi hope\b`,
+    String.raw`\bi(?:'d| would) be (?:happy|glad)\b`,
+    String.raw`\bhappy to help\b`,
+    String.raw`\banything else\b`,
+    String.raw`\bas an ai\b`,
+    String.raw`\bi(?:'m| am) (?:sorry|unable|not able|afraid)\b`,
+    String.raw`\byou(?:'re| are) asking\b`,
+    String.raw`\b(?:difficult|hard|impossible|not possible) to (?:provide|determine|tell|say|confirm|give)\b`,
+    String.raw`\byour question\b`,
+    String.raw`\bi (?:can't|cannot|can not|could not|couldn't|do not|don't) (?:identify|determine|tell|see|read|provide|help|make out|confirm|be sure|find|recogni[sz]e|give|say)\b`,
+    String.raw`\b(?:if|when|once) you (?:can|could|are able to) (?:provide|take|send|share|upload|give|describe)\b`,
+    String.raw`\b(?:provide|send|take|share|upload) (?:a|another|me a) (?:clearer|better|closer|different|new|higher)\b`,
+    String.raw`\bwithout (?:a clearer|a better|more) (?:image|photo|picture|view|information|context)\b`,
+    String.raw`\byou(?:'ve| have) (?:provided|shared|sent|uploaded)\b(?!.*\b(?:shows?|contains?|is|are)\b)`,
+  ].join('|'),
+  'u',
+);
+
+// Imperative openers of how-to steps and advice ("Press and hold …", "Consult a doctor …").
+const IMPERATIVE = new RegExp(
+  String.raw`^(?:please\s+)?(?:press|hold|turn|check|try|consider|use|make sure|be sure|remember|keep|store|avoid|contact|consult|follow|place|put|remove|open|close|add|heat|cook|wash|rinse|apply|ask|call|visit|note|plug|unplug|insert|select|click|tap|go|refer|always|never|do not|don't|seek|discard|shake|mix|stir|preheat|bake|microwave|boil)\b(?![ -](?:is|are|was|were|of|up|to|by)\b)`,
+  'u',
+);
+
+const ADVICE = new RegExp(
+  [
+    String.raw`\byou (?:should|must|need to|may want to|might want to|could try|can try|can use|may need|might need|will need|can also|can find|can contact|can check)\b`,
+    String.raw`\b(?:it is|it's|it would be) (?:advisable|recommended|best|wise|important|a good idea|always a good idea|essential|necessary)\b`,
+    String.raw`\bi (?:recommend|suggest|would suggest|advise|would recommend)\b`,
+    String.raw`\bis (?:recommended|advised)\b`,
+    String.raw`\b(?:is|are) to be \w+ed\b`,
+  ].join('|'),
+  'u',
+);
+
+/** The discourse reason for a whole sentence (lower-cased, quotes masked), or null. */
+export function discourseReason(text: string): DiscourseReason | null {
+  if (QUESTION.test(text.trim())) return 'question';
+  if (META.test(text)) return 'meta-talk';
+  if (IMPERATIVE.test(text.trim()) || ADVICE.test(text)) return 'advice';
+  return null;
+}

@@ -1,0 +1,28 @@
+// The set-aside rules read English; on other languages they would misfire, so they are not run there.
+const ENGLISH_FUNCTION_WORDS = new Set(
+  ('the a an is are was were of and in on with to this that it there his her their at by for from be has have which who its or as ' +
+    'i you we he she they me my your our not can will would could if do does no yes so but what more like also very some any into')
+    .split(' '),
+);
+// Function words of the other languages the product meets most (German, French, Spanish, Portuguese,
+// Italian, Dutch) that are not English words too.
+const OTHER_FUNCTION_WORDS = new Set(
+  ('der die das und ist ein eine einen mit auf den dem des nicht sich sind zu im vom ' +
+    'le la les et est un une des du sur avec dans pour qui sont au aux ce cette ' +
+    'el los las y es una con en del por que se al lo ' +
+    'os um uma com em do da dos das são não ' +
+    'il gli di che è sono della nel ' +
+    'het een en van op zijn niet')
+    .split(' '),
+);
+
+/** Is the caption (probably) English? Text with no sign of another language counts as English. */
+export function looksEnglish(caption: string): boolean {
+  const words = caption.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (words.length === 0) return true;
+  const latin = words.filter((w) => /^\p{Script=Latin}+$/u.test(w)).length;
+  if (latin * 2 < words.length) return false;
+  const english = words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length;
+  const other = words.filter((w) => OTHER_FUNCTION_WORDS.has(w)).length;
+  return other <= english;
+}

@@ -1,0 +1,102 @@
+import { trimSpan, type Span } from './span.ts';
+
+/** A run of caption text to split into sentences; `question` marks the question of a VQA answer. */
+export interface Block extends Span {
+  question: boolean;
+}
+
+// Markup that opens a line and states nothing: heading hashes, bullets, numbering, quote marks.
+const LINE_MARKER = /^(?:#{1,6}\s+|>\s*|[-*•+‣▪◦]\s+|\(?\d{1,3}[.)]\s+|\(?[a-z][.)]\s+(?=\p{Lu}))/u;
+// "**Objects:**", "Objects:", "- **Colour**:": a short label ending in a colon.
+const LABEL = /^(?:\*\*|__)?([\p{L}\p{N}][\p{L}\p{N} '’&/()-]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?(?=\s|$)/u;
+const QUESTION_LABEL = /^(?:q|question|user|prompt)$/iu;
+const ANSWER_LABEL = /^(?:a|answer|assistant|response)$/iu;
+function trimMarkup(caption: string, start: number, end: number): Span | null {
+  const text = caption.slice(start, end);
+  const lead = /^[*_`\s]+/u.exec(text)?.[0].length ?? 0;
+  const tail = /[*_`\s]+$/u.exec(text.slice(lead))?.[0].length ?? 0;
+  return trimSpan(caption, start + lead, end - tail);
+}
+
+function push(blocks: Block[], caption: string, start: number, end: number, question = false): void {
+  const span = trimMarkup(caption, start, end);
+  if (span && /[\p{L}\p{N}]/u.test(span.text)) blocks.push({ ...span, question });
+}
+
+// A label with a few words after it ("Colour: red") is one claim with its label, since "red" alone
+// says nothing; a label before a list or a sentence is only a heading for it.
+const SHORT_VALUE_WORDS = 3;
+
+/** One line of the caption, without its list marker and label, cut at inline " - " bullets. */
+function lineBlocks(blocks: Block[], caption: string, start: number, end: number): void {
+  let at = start;
+  const marker = LINE_MARKER.exec(caption.slice(at, end));
+  // A heading names a section ("## Objects"); it states nothing about the picture.
+  if (marker?.[0].startsWith('#')) return;
+  if (marker) at += marker[0].length;
+  const label = LABEL.exec(caption.slice(at, end));
+  if (label) {
+    const name = label[1]!.trim();
+    const rest = caption.slice(at + label[0].length, end);
+    if (!/[\p{L}\p{N}]/u.test(rest)) return; // "**Objects:**" alone heads the list below it
+    if (QUESTION_LABEL.test(name)) {
+      // "Q: What colour is the bus? A: Red.": the answer may follow on the same line.
+      const answer = /\s(?:a|answer):\s/iu.exec(rest);
+      const questionEnd = answer ? at + label[0].length + answer.index : end;
+      push(blocks, caption, at + label[0].length, questionEnd, true);
+      if (answer) push(blocks, caption, questionEnd + answer[0].length, end);
+      return;
+    }
+    if (ANSWER_LABEL.test(name)) at += label[0].length;
+    else if (rest.trim().split(/\s+/u).length <= SHORT_VALUE_WORDS && !/\s[-*•]\s/u.test(rest)) return push(blocks, caption, at, end);
+    else at += label[0].length;
+  }
+  // "**Objects:** - a red car - two people": bullets run on in one line.
+  const text = caption.slice(at, end);
+  if (/^\s*[-*•]\s/u.test(text)) {
+    let from = at;
+    for (const m of text.matchAll(/(?:^|\s)[-*•]\s+/gu)) {
+      push(blocks, caption, from, at + m.index);
+      from = at + m.index + m[0].length;
+    }
+    return push(blocks, caption, from, end);
+  }
+  push(blocks, caption, at, end);
+}
+
+const JSON_STRING = /"((?:[^"\\]|\\.)*)"\s*(:)?/gu;
+
+/** `{"objects": ["a red car"], "weather": "sunny"}`: every string value is a block, keys are context. */
+function jsonBlocks(caption: string): Block[] | null {
+  const trimmed = caption.trim();
+  if (!/^[[{]/u.test(trimmed) || !/[\]}]$/u.test(trimmed)) return null;
+  const blocks: Block[] = [];
+  let key = '';
+  for (const m of caption.matchAll(JSON_STRING)) {
+    const start = m.index + 1;
+    const end = start + m[1]!.length;
+    if (m[2]) {
+      key = m[1]!;
+      continue;
+    }
+    // A one-word value ("sunny") only makes sense with its key, so the span reaches back to the key.
+    const keyAt = key ? caption.lastIndexOf(`"${key}"`, m.index) : -1;
+    if (keyAt >= 0 && !/\s/u.test(m[1]!.trim()) && !caption.slice(keyAt, m.index).includes('[')) push(blocks, caption, keyAt + 1, end);
+    else push(blocks, caption, start, end);
+  }
+  return blocks;
+}
+
+/** The caption cut into blocks of prose: Markdown and list markup, labels and JSON syntax left out. */
+export function layoutBlocks(caption: string): Block[] {
+  const json = jsonBlocks(caption);
+  if (json) return json;
+  const blocks: Block[] = [];
+  let lineStart = 0;
+  for (const line of caption.split('\n')) {
+    const lineEnd = lineStart + line.length;
+    if (!/^\s*(?:[-*_=]\s*){3,}$/u.test(line)) lineBlocks(blocks, caption, lineStart, lineEnd);
+    lineStart = lineEnd + 1;
+  }
+  return blocks;
+}

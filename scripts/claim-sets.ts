@@ -1,0 +1,135 @@
+/**
+ * The labelled sets `bench-claims.ts` scores the on-device split on, read into one shape: units
+ * (character ranges of a caption) that are descriptive (should be kept as claims) or not (should be
+ * set aside), or unscored. Also the split into a development part and a held-out part.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** One labelled range of a caption; `gold` null means "report the keep rate only". */
+export interface Unit {
+  start: number;
+  end: number;
+  gold: boolean | null;
+  text: string;
+}
+
+/** One caption with its labelled units, tagged with the group it is reported under. */
+export interface Item {
+  set: string;
+  id: string;
+  group: string;
+  heldOut: boolean;
+  caption: string;
+  units: Unit[];
+}
+
+/** FNV-1a of the id: a fixed, seedless split that does not depend on file order. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** One id in three is held out: rules are written looking at the other two only. */
+export const isHeldOut = (id: string): boolean => hash(id) % 3 === 0;
+
+function readJsonl<T>(path: string, schema: z.ZodType<T>): T[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      const parsed = schema.safeParse(JSON.parse(l));
+      if (!parsed.success) throw new Error(`${path} line ${i + 1}: ${parsed.error.message}`);
+      return parsed.data;
+    });
+}
+
+const faithSchema = z.object({ id: z.string(), answer: z.string(), 'stage 1': z.record(z.string(), z.number()) });
+
+// FaithScore keeps its historical split by line (1–90 development, 91–180 held out) so the
+// numbers stay comparable with earlier READMEs.
+function faithScore(path: string): Item[] {
+  return readJsonl(path, faithSchema).map((a, index) => {
+    const units: Unit[] = [];
+    let cursor = 0;
+    for (const [raw, label] of Object.entries(a['stage 1'])) {
+      const piece = raw.trim();
+      if (!piece) continue;
+      let at = a.answer.indexOf(piece, cursor);
+      if (at < 0) at = a.answer.indexOf(piece);
+      if (at < 0) continue;
+      cursor = at + piece.length;
+      units.push({ start: at, end: at + piece.length, gold: label === 1, text: piece });
+    }
+    return { set: 'faithscore', id: `faithscore/${index + 1}`, group: 'all', heldOut: index >= 90, caption: a.answer, units };
+  });
+}
+
+const vizwizSchema = z.object({
+  id: z.string(),
+  model: z.string(),
+  caption: z.string(),
+  units: z.array(z.object({ start: z.number(), end: z.number(), types: z.array(z.string()), roles: z.array(z.string()) })),
+});
+
+const NON_ANSWER_ROLES = new Set(['Suggestion', 'Misc']);
+
+// The labels as the data's README defines them.
+function vizwizGold(types: string[], roles: string[]): boolean | null {
+  if (types.length === 1 && types[0] === 'image_content') return true;
+  if (types.length === 1 && types[0] === 'external_information') return false;
+  if (types.length === 0 && roles.length > 0 && roles.every((r) => NON_ANSWER_ROLES.has(r))) return false;
+  return null;
+}
+
+function vizwiz(path: string): Item[] {
+  return readJsonl(path, vizwizSchema).map((a) => ({
+    set: 'vizwiz-lf',
+    id: a.id,
+    group: a.model,
+    heldOut: isHeldOut(a.id),
+    caption: a.caption,
+    units: a.units.map((u) => ({ start: u.start, end: u.end, gold: vizwizGold(u.types, u.roles), text: a.caption.slice(u.start, u.end) })),
+  }));
+}
+
+const hlSchema = z.object({ id: z.string(), axis: z.string(), caption: z.string() });
+
+function hl(path: string): Item[] {
+  return readJsonl(path, hlSchema).map((a) => {
+    // The image, not the caption, decides the part, so one picture's captions stay together.
+    const image = a.id.split('/').slice(0, 2).join('/');
+    const gold = a.axis === 'object' ? true : a.axis === 'rationale' ? false : null;
+    return {
+      set: 'hl',
+      id: a.id,
+      group: a.axis,
+      heldOut: isHeldOut(image),
+      caption: a.caption,
+      units: [{ start: 0, end: a.caption.length, gold, text: a.caption }],
+    };
+  });
+}
+
+const SETS = [
+  { name: 'faithscore', file: 'faithscore/annotation.jsonl', read: faithScore },
+  { name: 'vizwiz-lf', file: 'vizwiz-lf/dev.jsonl', read: vizwiz },
+  { name: 'hl', file: 'hl/dev.jsonl', read: hl },
+] as const;
+
+/** Every set found under `dir`, and the files that are missing. */
+export function loadSets(dir: string): { items: Item[]; missing: string[] } {
+  const items: Item[] = [];
+  const missing: string[] = [];
+  for (const set of SETS) {
+    const path = resolve(dir, set.file);
+    if (existsSync(path)) items.push(...set.read(path));
+    else missing.push(path);
+  }
+  return { items, missing };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { discourseReason } from '../../lib/claims/discourse.ts';
+import { looksEnglish } from '../../lib/claims/language.ts';
+
+describe('discourseReason', () => {
+  it.each([
+    ['would you like me to describe the colours?', 'question'],
+    ['let me know if you need anything else!', 'meta-talk'],
+    ["i'm sorry, but i can't identify people in images.", 'meta-talk'],
+    ['if you could send a sharper photo, i would read the label.', 'meta-talk'],
+    ['the print is small, so it is difficult to provide the exact dose.', 'meta-talk'],
+    ['you are asking whether this is a dessert.', 'meta-talk'],
+    ['press the red button twice to start.', 'advice'],
+    ['you should store it in a cool, dry place.', 'advice'],
+    ["it's best to consult a pharmacist.", 'advice'],
+    ['the soup is to be stirred before serving.', 'advice'],
+  ])('%s → %s', (text, reason) => {
+    expect(discourseReason(text)).toBe(reason);
+  });
+
+  it.each([
+    'a man holds a red umbrella.',
+    'you can see a dog on the sofa.',
+    'close to the door, a cat sleeps.',
+    'close up of a kettle on a stove.',
+    "i'm not sure of the brand, but the jar holds jam.",
+    'the label says "let me know".',
+  ])('keeps "%s"', (text) => {
+    // Quoted text is blanked before the rules read it (cueText); here the quote is the whole risk.
+    expect(discourseReason(text.replace(/"[^"]*"/gu, (q) => ' '.repeat(q.length)))).toBeNull();
+  });
+});
+
+describe('looksEnglish', () => {
+  it.each([
+    ['A dog runs across the grass with a red ball.', true],
+    ['Two cats.', true],
+    ['Cat number 7 sits quietly.', true],
+    ['Zwei Katzen sitzen auf dem Sofa.', false],
+    ['Ein Hund läuft mit einem roten Ball über die Wiese.', false],
+    ['Un chien court sur la pelouse avec une balle rouge.', false],
+    ['一只狗在草地上奔跑。', false],
+  ])('%s → %s', (text, english) => {
+    expect(looksEnglish(text)).toBe(english);
+  });
+});
