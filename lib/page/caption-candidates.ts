@@ -1,6 +1,6 @@
 // Where a caption for an image may be on a page, best first. Pure DOM reads: nothing here changes the page.
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
-import { collapse, isLabel, linkShare, wordCount } from './caption-text';
+import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
 import { isCredit } from './credit';
 
 /** Where a candidate caption was found; the chooser names it so the user knows what they pick. */
@@ -95,31 +95,46 @@ function nearbyBlocks(image: Element, exclude: Element | null): string[] {
     .filter(isProse);
 }
 
-/** Bylines, datelines and "5 min read": text about the article, not about a picture. */
-const ABOUT_PAGE = /^(?:by|von|par|por|di|door|written by|posted|published|updated|aktualisiert|veröffentlicht)\b|^\W*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\b\d+\s*(?:min(?:ute)?s?)\s+read\b/i;
-
 /** A sentence of prose: long enough, not a label, a credit, a byline or a date. */
 function isProse(text: string): boolean {
-  return text.length >= MIN_BLOCK_CHARS && wordCount(text) >= 4 && !isLabel(text) && !isCredit(text) && !ABOUT_PAGE.test(text);
+  return text.length >= MIN_BLOCK_CHARS && wordCount(text) >= 4 && !isLabel(text) && !isCredit(text) && !aboutThePage(text);
 }
 
 /** Nearby prose is offered, never preselected: being close is not evidence that it describes the picture. */
 const NEARBY_SCORE = 0.3;
 /** A demo's output box next to the image is what its model wrote about it. */
 const DEMO_SCORE = 0.6;
+/** A <pre> holding code is a tutorial's listing, not a model's output: offered, not preselected. */
+const CODE_SCORE = 0.3;
+const looksLikeCode = (text: string) => (text.match(/[(){}=;<>#$]/g) ?? []).length > text.length / 25;
+
+/** How far up the image and a demo's output box may meet (image and box share a card or a row). */
+const DEMO_LEVELS = 4;
+
+/** The box sits in the same small container as the image, not anywhere on a long page. */
+function sharesCard(image: Element, box: Element): boolean {
+  let container: Element | null = image.parentElement;
+  for (let level = 0; container && level < DEMO_LEVELS; level++, container = container.parentElement) {
+    // Once the container holds other pictures it is a page section, and its boxes belong to no one image.
+    if (container.querySelectorAll('img').length > 1) return false;
+    if (container.contains(box)) return true;
+  }
+  return false;
+}
 
 /** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. */
-function demoOutputs(image: Element): string[] {
+function demoOutputs(image: Element): { text: string; code: boolean }[] {
   const anchor = image.getBoundingClientRect();
   return Array.from(document.querySelectorAll<HTMLElement>('textarea, output, pre'))
-    .filter(isShown)
+    .filter((box) => isShown(box) && sharesCard(image, box))
     .map((box) => ({
       text: collapse(box instanceof HTMLTextAreaElement ? box.value : box.textContent),
+      code: box.tagName === 'PRE' && (!!box.querySelector('code') || looksLikeCode(box.textContent ?? '')),
       distance: rectDistance(anchor, box.getBoundingClientRect()),
     }))
     .filter((box) => box.text.length > 0 && box.distance <= NEAR_PX * 2)
     .sort((a, b) => a.distance - b.distance)
-    .map((box) => box.text);
+    .map(({ text, code }) => ({ text, code }));
 }
 
 /**
@@ -132,9 +147,13 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   const figure = image.closest('figure');
   const found: { source: CandidateSource; text: string; credit: string; score: number }[] = [
     ...rankCaptions(image),
-    ...demoOutputs(image).slice(0, 2).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: DEMO_SCORE })),
-    ...nearbyBlocks(image, figure).slice(0, 2).map((text) => ({ source: 'nearby-text' as const, text, credit: '', score: NEARBY_SCORE })),
+    ...demoOutputs(image)
+      .slice(0, 2)
+      .map(({ text, code }) => ({ source: 'demo-output' as const, text, credit: '', score: code ? CODE_SCORE : DEMO_SCORE })),
   ];
+  // Nearby text that only repeats a caption already found (with its credit glued on) adds nothing.
+  const repeats = (text: string) => found.some((c) => text.startsWith(c.text) || c.text.startsWith(text));
+  for (const text of nearbyBlocks(image, figure).filter((t) => !repeats(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
   const seen = new Set<string>();

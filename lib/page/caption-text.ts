@@ -77,6 +77,8 @@ const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|svg|avif|bmp|tiff?|heic)(?:\?\S*)?$/
 export function isFileName(text: string): boolean {
   const t = text.trim();
   if (IMAGE_FILE.test(t)) return true;
+  // A wiki's lightbox title: "Fleur Delacour.jpg (2.86 MB)".
+  if (/\.(?:jpe?g|png|gif|webp|svg)\b/i.test(t) && t.split(' ').length <= 8) return true;
   if (/\s/.test(t)) return false;
   return /[-_]/.test(t) || /\d{3,}/.test(t);
 }
@@ -91,8 +93,18 @@ export function isLabel(text: string): boolean {
   if (!t) return true;
   if (LABEL.test(t)) return true;
   if (/^@\S+$/.test(t)) return true;
-  if (/\b(?:avatar|gravatar|logo|icon|mugshot|headshot|profile (?:picture|photo))$/i.test(t)) return true;
+  // "Statistics Globe Main Image JPG": a file's description in a CMS, not of the picture.
+  if (/\b(?:jpe?g|png|gif|webp|main image)$/i.test(t) && t.split(' ').length <= 6) return true;
+  if (/\b(?:avatar|gravatar|logo|logo mark|wordmark|icon|mugshot|headshot|profile (?:picture|photo))$/i.test(t)) return true;
   return false;
+}
+
+/** Bylines, datelines and "5 min read": text about the article, not about a picture. */
+const ABOUT_PAGE = /^(?:by|von|par|por|door|written by|posted|published|updated|aktualisiert|veröffentlicht)\s|^\W*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\b\d+\s*(?:min(?:ute)?s?)\s+read\b/i;
+
+/** A byline, a date or a reading time: about the article, never a caption. */
+export function aboutThePage(text: string): boolean {
+  return ABOUT_PAGE.test(collapse(text));
 }
 
 /** Enough words (or, in scripts without spaces, characters) to describe something. */

@@ -16,11 +16,14 @@ export const CREDIT_CLASS = /credit|copyright|byline|photographer|source|courtes
 /** Words that open a credit, in the languages of the pages we read. */
 const LEAD =
   "(?:(?:image|photo|picture|video|graphic|illustration|map|chart|screenshot|top|header|lead|feature[d]?|cover)\\s+)?(?:credits?|courtesy(?:\\s+of)?|photos?(?:\\s+by)?|photographs?(?:\\s+by)?|pictures?(?:\\s+by)?|images?(?:\\s+by|\\s+via|\\s+source)?|source|sources|via|fotos?|fotografie|bild(?:er)?(?:\\s+via)?|quelle|bildquelle|cr[ée]dits?(?:\\s+photo)?|fuente|crédito|imagen|foto(?:grafía)?|copyright|illustration(?:\\s+by)?|graphic(?:\\s+by)?|screenshot(?:\\s+by)?|shot\\s+by|taken\\s+by|licen[cs]e[d]?(?:\\s+under)?)";
-const LEAD_LINE = new RegExp(`^[•·|\\-–—(\\s]*${LEAD}\\s*[:：]\\s*\\S`, 'i');
+const LEAD_LINE = new RegExp(`^[•·|\\-–—(\\s]*(?:all\\s+|alle\\s+|toutes\\s+les\\s+)?${LEAD}\\s*[:：]\\s*\\S`, 'i');
 const BY_LINE = /^[•·|\-–—(\s]*(?:photo|photos|image|picture|illustration|photograph)s?\s+(?:by|via|courtesy of)\s+\S/i;
 const LICENCE = /\b(?:CC[- ]BY(?:[- ](?:SA|ND|NC))*(?:[- ]\d\.\d)?|CC0|public domain|creative commons|all rights reserved|gemeinfrei|lizenz)\b/i;
 const AGENCY =
   /\b(?:getty(?:\s+images)?|reuters|afp|ap(?:\s+photo)?|associated press|dpa|epa|apa|picture[- ]alliance|shutterstock|alamy|istock(?:photo)?|imago|keystone|xinhua|efe|ansa|anadolu|bloomberg|sipa|corbis|unsplash|pexels|pixabay|wikimedia(?:\s+commons)?|flickr|nasa|handout|pool|ロイター|共同|時事)\b/i;
+
+/** \b does not work next to kana: Japanese agency names are matched whole. */
+const JAPANESE_AGENCY = /^(?:ロイター|共同|時事|AFP時事|AP|EPA時事|読売新聞|撮影[^＝]*)$/;
 
 /** Whole text that is only a credit: "Photo: Jane Doe", "© Jane Doe / dpa", "Getty Images", "(Image credit: X)". */
 export function isCredit(text: string): boolean {
@@ -28,7 +31,9 @@ export function isCredit(text: string): boolean {
   if (!t) return false;
   if (/^[(\[]?\s*[©Ⓒ]/.test(t) || /^\(?\s*\(c\)\s/i.test(t)) return true;
   if (LEAD_LINE.test(t) || BY_LINE.test(t)) return true;
-  if (LICENCE.test(t) && t.split(' ').length <= 12) return true;
+  if (LICENCE.test(t) && t.split(' ').length <= 6) return true;
+  // "Devindra Hardawar/AOL", "Robbing Peter/Flickr": a name, a slash, an outlet.
+  if (/^[\p{Lu}][\p{L}.'-]+(?:\s[\p{Lu}][\p{L}.'-]+){0,3}\s?\/\s?[\p{Lu}][\p{L}&.' -]{1,40}$/u.test(t)) return true;
   // A short run of names ending in an agency: "Anthony Wallace / AFP - Getty Images", "ASSOCIATED PRESS".
   if (t.split(' ').length <= 8 && AGENCY.test(t) && !/[.!?]\s*\S/.test(t.replace(/\b[A-Z]\./g, ''))) return /[/|]|^[^a-z]*$|\b(?:getty|images|photo|press)\b/i.test(t) || t.split(' ').length <= 3;
   return false;
@@ -45,11 +50,11 @@ function trailingParenCredit(line: string): [string, string] | null {
 
 /** "… phenomenon. Credit: Jane Doe", "… gelesen. Foto: X", "…, 2019 • Crédits : Getty", "…＝ロイター", "…/Reuters". */
 function trailingCredit(line: string): [string, string] | null {
-  const lead = new RegExp(`(?:^|[.!?…"”»)]\\s*|\\s[•·|–—-]\\s*|\\s{2,})(${LEAD}\\s*[:：]\\s*.+|[©Ⓒ].+|(?:photo|image|picture)s?\\s+(?:by|courtesy of)\\s+.+)$`, 'i');
+  const lead = new RegExp(`(?:^|[.!?…"”»)]\\s*|\\s[•·|–—-]\\s*|\\s{2,}|\\s(?=[©Ⓒ]))(${LEAD}\\s*[:：]\\s*.+|[©Ⓒ].+|(?:photo|image|picture)s?\\s+(?:by|courtesy of)\\s+.+)$`, 'i');
   const found = lead.exec(line);
   if (found?.[1] && found.index > 0) return [line.slice(0, found.index + found[0].length - found[1].length).replace(/[\s•·|–—-]+$/, '').trim(), found[1].trim()];
   const japanese = /\s*[＝=]\s*([^＝=]{1,30})$/.exec(line);
-  if (japanese?.[1] && AGENCY.test(japanese[1])) return [line.slice(0, japanese.index).trim(), japanese[1].trim()];
+  if (japanese?.[1] && (AGENCY.test(japanese[1]) || JAPANESE_AGENCY.test(japanese[1]))) return [line.slice(0, japanese.index).trim(), japanese[1].trim()];
   const slashAgency = /\s*[/|]\s*((?:[\p{Lu}][\p{L}.'-]*\s?){0,4}(?:\/\s*)?[^/|.!?]{0,40})$/u.exec(line);
   if (slashAgency?.[1] && slashAgency.index > 0 && AGENCY.test(slashAgency[1])) {
     // "… in Berlin. Jane Doe/Reuters": the names before the slash belong to the credit too.
