@@ -96,7 +96,7 @@ function captionOf(image: HTMLImageElement): [CaptionedSource, string] | null {
  */
 export function listCaptionedImages(maxChars: number): { pageUrl: string; items: CaptionedImage[] } {
   const found: CaptionedImage[] = [];
-  for (const image of Array.from(document.images)) {
+  for (const image of Array.from(document.querySelectorAll('img'))) {
     if (found.length >= MAX_ITEMS) break;
     if (!bigEnough(image)) continue;
     const url = image.currentSrc || image.src;
