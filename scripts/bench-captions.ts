@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { readChooser, waitForChooser, waitForChooserClosed } from '../test/browser/chooser-driver';
-import { clickMenu, configureEndpoint, grantActiveTab, launchWithExtension, tabIdOf } from '../test/browser/extension';
+import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from '../test/browser/extension';
 import { makeJpeg, startPageServer } from '../test/browser/page-server';
 import { startModelServer } from '../test/server/openai-server';
 import { captionMatches, creditLeaks, summarize, type Outcome } from './caption-metrics';
@@ -58,11 +58,28 @@ function locate(piece: string): { src: string; alt: string; figcaption: string }
   };
 }
 
+/**
+ * The toolbar must open the popup (Options' choice) for its click to grant activeTab; set it here, as a
+ * user would, so the shared helper finds it set (its own wait needs the test runner, which a script lacks).
+ */
+async function toolbarOpensPopup(ext: LoadedExtension): Promise<void> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate(async () => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...(settings as object), toolbarOpens: 'popup' } });
+  });
+  for (let tries = 0; !(await worker.evaluate(async () => (await chrome.action.getPopup({})) !== '')); tries++) {
+    if (tries > 150) throw new Error('The toolbar did not switch to the popup');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
 async function main(): Promise<void> {
   const gold = goldSchema.parse(JSON.parse(readFileSync(resolve(DIR, 'gold.json'), 'utf8')));
   const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
   const photo = await makeJpeg(640, 480);
   await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'bench-vlm' });
+  await toolbarOpensPopup(ext);
   // Offline: every image of the original sites is a local stand-in; stylesheets, fonts and frames stay missing.
   await ext.context.route(
     (url) => !url.href.startsWith(pages.origin) && /^https?:/.test(url.protocol),
