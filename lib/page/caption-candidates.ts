@@ -1,9 +1,15 @@
 // Where a caption for an image may be on a page, best first. Pure DOM reads: nothing here changes the page.
+import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
+import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
+import { isCredit } from './credit';
 
 /** Where a candidate caption was found; the chooser names it so the user knows what they pick. */
 export type CandidateSource =
   | 'selection'
   | 'figcaption'
+  | 'caption'
+  | 'data-caption'
+  | 'gallery'
   | 'aria-describedby'
   | 'aria-labelledby'
   | 'alt'
@@ -18,12 +24,19 @@ export interface CaptionCandidate {
   text: string;
   /** The text was longer than the limit and was cut. */
   truncated: boolean;
+  /** The photographer / agency / licence line that came with it, kept out of the caption ("" or absent: none). */
+  credit?: string;
+  /** Evidence enough that this is the image's caption for the chooser to preselect it. */
+  preselect?: boolean;
 }
 
 /** How the chooser names each source. */
 export const SOURCE_LABELS: Record<CandidateSource, string> = {
   selection: 'Selected text',
   figcaption: 'Figure caption',
+  caption: 'Caption',
+  'data-caption': 'Caption (data-caption)',
+  gallery: 'Gallery caption',
   'aria-describedby': 'Description (aria-describedby)',
   'aria-labelledby': 'Label (aria-labelledby)',
   alt: 'Alt text',
@@ -38,10 +51,6 @@ const NEAR_PX = 400;
 const MAX_TEXT_NODES = 4000;
 /** Shorter text (a button, "Share") is not a caption. */
 const MIN_BLOCK_CHARS = 12;
-
-function collapse(text: string | null | undefined): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
-}
 
 /** Shortest distance between two rectangles (0 when they overlap). */
 export function rectDistance(a: DOMRectReadOnly, b: DOMRectReadOnly): number {
@@ -65,11 +74,6 @@ function blockOf(element: Element): Element {
   return current;
 }
 
-function idrefText(image: Element, attribute: string): string {
-  const ids = (image.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean);
-  return collapse(ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
-}
-
 /** Text blocks near the image, nearest first, skipping those inside `exclude` (the image's own figure). */
 function nearbyBlocks(image: Element, exclude: Element | null): string[] {
   const anchor = image.getBoundingClientRect();
@@ -78,55 +82,87 @@ function nearbyBlocks(image: Element, exclude: Element | null): string[] {
   for (let node = walker.nextNode(), seen = 0; node && seen < MAX_TEXT_NODES; node = walker.nextNode(), seen++) {
     if (!node.textContent?.trim() || !node.parentElement) continue;
     const parent = node.parentElement;
-    if (parent.closest('script, style, noscript, template, textarea, output, pre, button, nav, select, option')) continue;
+    if (parent.closest('script, style, noscript, template, textarea, output, pre, button, nav, select, option, a[href], h1, h2, h3, h4, h5, h6, header, footer, aside, label, time')) continue;
     const block = blockOf(parent);
     if (blocks.has(block) || block.contains(image) || (exclude && exclude.contains(block))) continue;
     if (!isShown(block)) continue;
     blocks.set(block, rectDistance(anchor, block.getBoundingClientRect()));
   }
   return [...blocks]
-    .filter(([, distance]) => distance <= NEAR_PX)
+    .filter(([block, distance]) => distance <= NEAR_PX && linkShare(block) < 0.5)
     .sort((a, b) => a[1] - b[1])
     .map(([block]) => collapse(block.textContent))
-    .filter((text) => text.length >= MIN_BLOCK_CHARS);
+    .filter(isProse);
+}
+
+/** A sentence of prose: long enough, not a label, a credit, a byline or a date. */
+function isProse(text: string): boolean {
+  return text.length >= MIN_BLOCK_CHARS && wordCount(text) >= 4 && !isLabel(text) && !isCredit(text) && !aboutThePage(text);
+}
+
+/** Nearby prose is offered, never preselected: being close is not evidence that it describes the picture. */
+const NEARBY_SCORE = 0.3;
+/** A demo's output box next to the image is what its model wrote about it. */
+const DEMO_SCORE = 0.6;
+/** A <pre> holding code is a tutorial's listing, not a model's output: offered, not preselected. */
+const CODE_SCORE = 0.3;
+const looksLikeCode = (text: string) => (text.match(/[(){}=;<>#$]/g) ?? []).length > text.length / 25;
+
+/** How far up the image and a demo's output box may meet (image and box share a card or a row). */
+const DEMO_LEVELS = 4;
+
+/** The box sits in the same small container as the image, not anywhere on a long page. */
+function sharesCard(image: Element, box: Element): boolean {
+  let container: Element | null = image.parentElement;
+  for (let level = 0; container && level < DEMO_LEVELS; level++, container = container.parentElement) {
+    // Once the container holds other pictures it is a page section, and its boxes belong to no one image.
+    if (container.querySelectorAll('img').length > 1) return false;
+    if (container.contains(box)) return true;
+  }
+  return false;
 }
 
 /** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. */
-function demoOutputs(image: Element): string[] {
+function demoOutputs(image: Element): { text: string; code: boolean }[] {
   const anchor = image.getBoundingClientRect();
   return Array.from(document.querySelectorAll<HTMLElement>('textarea, output, pre'))
-    .filter(isShown)
+    .filter((box) => isShown(box) && sharesCard(image, box))
     .map((box) => ({
       text: collapse(box instanceof HTMLTextAreaElement ? box.value : box.textContent),
+      code: box.tagName === 'PRE' && (!!box.querySelector('code') || looksLikeCode(box.textContent ?? '')),
       distance: rectDistance(anchor, box.getBoundingClientRect()),
     }))
     .filter((box) => box.text.length > 0 && box.distance <= NEAR_PX * 2)
     .sort((a, b) => a.distance - b.distance)
-    .map((box) => box.text);
+    .map(({ text, code }) => ({ text, code }));
 }
 
 /**
- * The captions a page offers for an image, best first and without duplicates: its figure's
- * <figcaption>, aria-describedby / aria-labelledby targets, alt and title, the nearest text
- * blocks by layout distance, and nearby demo output boxes (<textarea>, <output>, <pre>).
+ * The captions a page offers for an image, best first and without duplicates: what the markup ties
+ * to it (figure, ARIA, caption slots, gallery items, data-caption), a descriptive alt/title, nearby
+ * demo output boxes, then nearby prose by layout. Credits are set apart; only a candidate with enough
+ * evidence is marked `preselect`, and file names, labels and credits are never offered as captions.
  */
 export function findCaptionCandidates(image: Element, maxChars: number): CaptionCandidate[] {
   const figure = image.closest('figure');
-  const found: [CandidateSource, string][] = [
-    ['figcaption', collapse(figure?.querySelector('figcaption')?.textContent)],
-    ['aria-describedby', idrefText(image, 'aria-describedby')],
-    ['aria-labelledby', idrefText(image, 'aria-labelledby')],
-    ['alt', collapse(image.getAttribute('alt'))],
-    ['title', collapse(image.getAttribute('title'))],
-    ...nearbyBlocks(image, figure).slice(0, 2).map((text): [CandidateSource, string] => ['nearby-text', text]),
-    ...demoOutputs(image).slice(0, 2).map((text): [CandidateSource, string] => ['demo-output', text]),
+  const found: { source: CandidateSource; text: string; credit: string; score: number }[] = [
+    ...rankCaptions(image),
+    ...demoOutputs(image)
+      .slice(0, 2)
+      .map(({ text, code }) => ({ source: 'demo-output' as const, text, credit: '', score: code ? CODE_SCORE : DEMO_SCORE })),
   ];
+  // Nearby text that only repeats a caption already found (with its credit glued on) adds nothing.
+  const repeats = (text: string) => found.some((c) => text.startsWith(c.text) || c.text.startsWith(text));
+  for (const text of nearbyBlocks(image, figure).filter((t) => !repeats(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
+  found.sort((a, b) => b.score - a.score);
+  const credit = found.find((c) => c.credit)?.credit ?? '';
   const seen = new Set<string>();
   const candidates: CaptionCandidate[] = [];
-  for (const [source, text] of found) {
+  for (const { source, text, score, ...rest } of found) {
     if (!text || seen.has(text)) continue;
     seen.add(text);
-    candidates.push({ source, text: text.slice(0, maxChars), truncated: text.length > maxChars });
+    const own = rest.credit || (source === 'alt' || source === 'title' ? credit : '');
+    candidates.push({ source, text: text.slice(0, maxChars), truncated: text.length > maxChars, credit: own, preselect: score >= PRESELECT_SCORE });
   }
   return candidates;
 }

@@ -2,10 +2,11 @@
 // "Check all captioned images on this page". Pure DOM reads; the elements stay referenced here, in the
 // isolated world, so the page never sees an id or attribute of ours.
 import { IMAGE_POLICY } from '../image/size';
+import { PRESELECT_SCORE, rankCaptions } from './caption-finder';
 import { PICKED_GLOBAL } from './picker';
 
 /** Where the caption of a listed image comes from. */
-export type CaptionedSource = 'figcaption' | 'demo-output' | 'alt';
+export type CaptionedSource = 'figcaption' | 'caption' | 'demo-output' | 'alt';
 
 /** One image + caption pair the page offers; `id` names the element for later calls. */
 export interface CaptionedImage {
@@ -18,8 +19,6 @@ export interface CaptionedImage {
 
 /** Smaller images are icons, avatars or trackers, not pictures someone wrote a caption for. */
 const MIN_EDGE_PX = 64;
-/** Alt text shorter than this many words is a label ("Logo", "User avatar"), not a description. */
-const MIN_ALT_WORDS = 3;
 /** Enough for any real article or gallery; bounds what the worker stores and shows. */
 const MAX_ITEMS = 50;
 /** How far up from an image a demo's output box may sit (image and box share a card or row). */
@@ -78,24 +77,26 @@ function demoOutput(image: HTMLImageElement): string {
   return '';
 }
 
+/** The same ranking as the chooser: an image whose best caption would not be preselected is skipped, not paired with a neighbour's text. */
 function captionOf(image: HTMLImageElement): [CaptionedSource, string] | null {
-  const figcaption = collapse(image.closest('figure')?.querySelector('figcaption')?.textContent);
-  if (figcaption) return ['figcaption', figcaption];
+  const best = rankCaptions(image).find((found) => found.score >= PRESELECT_SCORE);
+  const fromMarkup = best && best.source !== 'alt' && best.source !== 'title';
+  if (best && fromMarkup) return [best.source === 'figcaption' ? 'figcaption' : 'caption', best.text];
   const demo = demoOutput(image);
   if (demo) return ['demo-output', demo];
-  const alt = collapse(image.getAttribute('alt'));
-  if (alt.split(' ').filter(Boolean).length >= MIN_ALT_WORDS) return ['alt', alt];
+  if (best) return ['alt', best.text];
   return null;
 }
 
 /**
- * Lists the page's images that come with a caption: a <figure>'s <img> and <figcaption>, an image
- * followed by a model demo's output box, an <img> with descriptive alt text (≥ 3 words). Icons and
+ * Lists the page's images that come with a caption: one the markup ties to it (figure, caption slot,
+ * gallery item; credits left out), an image followed by a model demo's output box, an <img> with
+ * descriptive alt text; captionless images (cards, avatars, logos) are skipped. Icons and
  * trackers (< 64 px) are skipped; captions are whitespace-collapsed and cut at `maxChars`.
  */
 export function listCaptionedImages(maxChars: number): { pageUrl: string; items: CaptionedImage[] } {
   const found: CaptionedImage[] = [];
-  for (const image of Array.from(document.images)) {
+  for (const image of Array.from(document.querySelectorAll('img'))) {
     if (found.length >= MAX_ITEMS) break;
     if (!bigEnough(image)) continue;
     const url = image.currentSrc || image.src;

@@ -15,6 +15,8 @@ textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 18
   padding: 6px; border: 1px solid #747775; border-radius: 4px; color: inherit; background: #fff; }
 .notice { margin: 4px 0 0; color: #8c1d18; min-height: 0; }
 .notice:empty { display: none; }
+.credit { margin: 4px 0 0; color: #444746; font-size: 12px; }
+.credit:empty { display: none; }
 .candidates { display: flex; flex-direction: column; gap: 4px; margin: 8px 0; max-height: 160px; overflow: auto; }
 .candidate { all: unset; box-sizing: border-box; display: block; padding: 4px 6px; border: 1px solid #dadce0; border-radius: 4px;
   cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -28,6 +30,9 @@ textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 18
 `;
 
 let closeOpen: (() => void) | null = null;
+
+/** The line the chooser shows when nothing on the page reads as this image's caption. */
+export const NO_CAPTION = 'No caption found for this image. Select the caption on the page, or type it.';
 
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
@@ -66,6 +71,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     textarea.maxLength = maxChars;
     textarea.spellcheck = false;
     textarea.setAttribute('aria-label', 'Caption to check');
+    const creditLine = make('p', 'credit');
     const notice = make('p', 'notice');
     notice.setAttribute('role', 'status');
     const list = make('div', 'candidates');
@@ -80,15 +86,17 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     actions.append(confirmButton, cancelButton);
 
     const buttons: HTMLButtonElement[] = [];
-    const fill = (text: string, truncated: boolean) => {
+    const fill = (text: string, truncated: boolean, credit = '') => {
       textarea.value = text.slice(0, maxChars);
+      // The credit is shown, never checked: it says who made the picture, not what it shows.
+      creditLine.textContent = credit ? `Credit: ${credit}` : '';
       notice.textContent =
         truncated || text.length > maxChars ? `This caption was cut to its first ${maxChars.toLocaleString('en')} characters.` : '';
     };
     const pick = (index: number) => {
       buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(i === index)));
       const candidate = candidates[index];
-      if (candidate) fill(candidate.text, candidate.truncated);
+      if (candidate) fill(candidate.text, candidate.truncated, candidate.credit);
     };
     candidates.forEach((candidate, index) => {
       const button = make('button', 'candidate');
@@ -105,10 +113,12 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       buttons.push(button);
       list.append(button);
     });
-    if (candidates.length === 0) hintLine.textContent = 'No caption was found near this image. Select the caption text on the page, then press Enter, or type it above. Esc cancels.';
+    // Nothing is put forward without evidence: a neighbour's headline sent unasked is worse than an empty box.
+    const preselect = candidates.length > 0 && candidates[0]?.preselect !== false;
+    if (!preselect) hintLine.textContent = NO_CAPTION;
     if (hint) hintLine.textContent = hint;
 
-    panel.append(title, textarea, notice, ...(candidates.length ? [list] : []), hintLine, actions);
+    panel.append(title, textarea, creditLine, notice, ...(candidates.length ? [list] : []), hintLine, actions);
     root.append(style, panel);
 
     const finish = (result: ChooserResult) => {
@@ -122,7 +132,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     const confirm = () => {
       const caption = textarea.value.trim();
       if (!caption) {
-        notice.textContent = 'Choose a caption above, type one, or select it on the page first.';
+        // Enter does nothing until there is text; the dialog already says how to give one.
         textarea.focus();
         return;
       }
@@ -175,7 +185,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
 
     document.documentElement.append(host);
     placeBy(host, anchor);
-    if (candidates.length) pick(0);
+    if (preselect) pick(0);
     textarea.focus({ preventScroll: true });
     textarea.setSelectionRange(textarea.value.length, textarea.value.length);
   });

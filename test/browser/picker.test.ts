@@ -6,13 +6,14 @@ import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWith
 import { makeJpeg, startPageServer, type PageServer } from './page-server';
 
 // A gallery that blocks right-click and lays a transparent overlay over a CSS background picture:
-// the context menu cannot name the image, the picker can.
+// the context menu cannot name the image, the picker can. The caption is a sentence of prose by the picture
+// (a page heading is not offered as a caption).
 const GUARDED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Guarded</title><style>
   #frame { position: relative; width: 600px; height: 400px; }
   #bg { position: absolute; inset: 0; background: url(/bg.jpg) center / cover no-repeat; }
   #shield { position: absolute; inset: 0; background: transparent; }
 </style></head><body>
-<h1 id="title">Three sheep graze on a hill.</h1>
+<p id="title">Three sheep graze on a hill.</p>
 <div id="frame"><div id="bg"></div><div id="shield"></div></div>
 <p id="credit">A wooden fence runs behind the sheep.</p>
 <script>

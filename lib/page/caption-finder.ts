@@ -1,0 +1,197 @@
+// Ranks what a page says about one image by evidence: the markup that ties a caption to the image
+// first (figure, ARIA, caption-classed slots, gallery items, data-caption), then a descriptive alt,
+// and page furniture (cards, avatars, logos, related stories) scored down. Pure DOM reads, no layout
+// needed, so the ranking is unit-tested in happy-dom; nearby text by layout lives in caption-candidates.
+import { aboutThePage, collapse, isFileName, isLabel, linkShare, readsAsDescription, renderedLines, tidyCaption, wordCount } from './caption-text';
+import { CREDIT_CLASS, isCredit, splitCredit } from './credit';
+
+/** Where a ranked caption comes from. */
+export type FoundSource = 'figcaption' | 'caption' | 'aria-describedby' | 'aria-labelledby' | 'data-caption' | 'gallery' | 'alt' | 'title';
+
+/** One caption the markup offers for the image, credit set apart, with how sure we are it belongs to it. */
+export interface FoundCaption {
+  source: FoundSource;
+  text: string;
+  credit: string;
+  /** 0–1: at or above PRESELECT_SCORE the chooser preselects it. */
+  score: number;
+}
+
+/** Below this, a candidate is offered but not preselected: the user picks or types the caption. */
+export const PRESELECT_SCORE = 0.5;
+
+/** Class and attribute names sites give the element holding an image's caption. */
+const CAPTION_SLOT = /caption|cutline|legend|gallerytext|bildunterschrift|subtitle|image__text|picbox-text|figure-content|media-info/i;
+/** Ancestors whose images are page furniture or links to other stories, not pictures the article describes. */
+const FURNITURE =
+  /(?:^|[\s_-])(?:related|recirc\w*|promo\w*|teasers?|popular|trending|most-?read|sidebar|comments?|avatars?|gravatar|authors?|byline|share|sharing|social|newsletter|footer|nav|navbar|menu|logo|sponsor\w*|advert\w*|outbrain|taboola|recommend\w*|more-stories|up-?next|latest|ranking|profile|jp-relatedposts|yarpp)(?:$|[\s_-])/i;
+/** Furniture is decided close to the image: a page wraps its whole article in "…-with-rail" boxes. */
+const FURNITURE_LEVELS = 6;
+/** Text in a card that marks it as a link to another story. */
+const CARD_TEXT = /\b(?:leer más|ver video|read more|weiterlesen|lire la suite|continue reading|mehr lesen|ver más)\b/i;
+/** How far up a caption slot may sit from the image (image → link → wrapper → figure-like box → row). */
+const MAX_LEVELS = 5;
+
+const className = (element: Element) => `${element.getAttribute('class') ?? ''} ${element.id}`;
+/** A link inside a caption that is a control ("View in editor", "Enlarge"), not words about the picture. */
+const UI_LINK = /^(?:view|see|open|read|watch|download|enlarge|zoom|expand|full ?screen|more|show|buy|shop)\b.{0,30}$/i;
+const isUiLink = (element: Element) => element.tagName === 'A' && UI_LINK.test(collapse(element.textContent));
+const isCreditElement = (element: Element) => CREDIT_CLASS.test(className(element)) && !CAPTION_SLOT.test(className(element).replace(/caption-?credit|credit-?caption/gi, ''));
+
+/** The other pictures inside `box`: a lightbox or <picture> copy of the same file does not count. */
+function otherImages(box: Element, image: Element): number {
+  // Lazy images share one placeholder src: the file they stand for is in data-src.
+  const key = (img: Element) => img.getAttribute('data-src') ?? img.getAttribute('src') ?? '';
+  const own = key(image);
+  return Array.from(box.querySelectorAll('img')).filter((other) => other !== image && (!own || key(other) !== own)).length;
+}
+
+/** Reads a caption element: blocks as lines, credit elements apart, footnote markers and counters dropped. */
+function readCaption(element: Element): { text: string; credit: string } {
+  const lines = renderedLines(element, (el) => isCreditElement(el) || isUiLink(el)).filter((line) => !UI_LINK.test(line));
+  const split = splitCredit(lines);
+  return { text: tidyCaption(split.text), credit: split.credit };
+}
+
+/** A headline card (the caption is a link to another story, like the picture) rather than a caption. */
+function isCard(element: Element, image: Element): boolean {
+  // A wiki gallery links its caption to the subject's article while the picture opens its file: not a card.
+  return (linkShare(element) >= 0.6 && linksElsewhere(image)) || !!element.querySelector('h1, h2, h3, h4, h5, h6') || CARD_TEXT.test(element.textContent ?? '');
+}
+
+/** The image sits in page furniture: related stories, avatars, logos, navigation, ads. */
+function inFurniture(image: Element): boolean {
+  for (let el: Element | null = image, level = 0; el && el !== document.body && level <= FURNITURE_LEVELS; el = el.parentElement, level++) {
+    if (/^(?:NAV|FOOTER)$/.test(el.tagName) || el.getAttribute('role') === 'navigation') return true;
+    if (FURNITURE.test(el.getAttribute('class') ?? '')) return true;
+  }
+  return false;
+}
+
+/** The page's own headline (title or <h1>): on a hero image's alt it names the story, not the picture. */
+function isPageTitle(text: string): boolean {
+  const t = collapse(text).toLowerCase();
+  const h1 = collapse(document.querySelector('h1')?.textContent).toLowerCase();
+  return t.length > 0 && (h1 === t || collapse(document.title).toLowerCase().includes(t));
+}
+
+/** The image is a link to another page (a story card), not to its own larger file (a lightbox). */
+function linksElsewhere(image: Element): boolean {
+  const link = image.closest('a[href]');
+  if (!link) return false;
+  const href = link.getAttribute('href') ?? '';
+  return !/\.(?:jpe?g|png|gif|webp|avif)(?:[?#].*)?$/i.test(href) && !href.startsWith('#') && !/\/(?:File|Datei|Fichier|Archivo):/i.test(href);
+}
+
+function idrefElements(image: Element, attribute: string): Element[] {
+  return (image.getAttribute(attribute) ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id))
+    .filter((el): el is HTMLElement => !!el);
+}
+
+/** Caption slots below `box` that are not the image's own wrapper and hold no other picture. */
+function slotsIn(box: Element, image: Element): Element[] {
+  return Array.from(box.querySelectorAll('figcaption, [class], [itemprop="caption"], dd')).filter((el) => {
+    if (el.contains(image) || el.querySelector('img')) return false;
+    if (el.tagName === 'FIGCAPTION' || el.getAttribute('itemprop') === 'caption' || el.tagName === 'DD') return true;
+    // The outermost slot only: "div.caption > p.caption-text" is one caption.
+    return CAPTION_SLOT.test(className(el)) && !isCreditElement(el) && !el.parentElement?.closest('[class]')?.matches?.('figcaption');
+  });
+}
+
+/** A list item in a list of pictures (a gallery), not a list of links or people. */
+function isGalleryItem(item: Element): boolean {
+  const siblings = Array.from(item.parentElement?.children ?? []);
+  return siblings.filter((li) => li.querySelector('img')).length >= 2 && linkShare(item) < 0.6;
+}
+
+/** Text that follows the image inside its own small wrapper ("div > img + br + i"): a caption without a class. */
+function wrapperText(box: Element, image: Element): Element[] {
+  const after = Array.from(box.children).filter(
+    (el) => el !== image && !el.contains(image) && !!(image.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !el.querySelector('img'),
+  );
+  const text = collapse(after.map((el) => el.textContent).join(' '));
+  if (!text || text.length > 400 || collapse(box.textContent).length > text.length + 40) return [];
+  return after.filter((el) => /^(?:I|EM|SMALL|SPAN|P|DIV|B|STRONG)$/.test(el.tagName) && collapse(el.textContent));
+}
+
+/** A following paragraph numbered as a figure ("Figure 2: …", "Abbildung 1:", "図1"): a caption without markup. */
+const NUMBERED = /^(?:fig(?:ure|\.)?|abbildung|abb\.|bild|image|grafik|chart|table|tabelle|図|写真)\s*\d+[a-z]?\s*[:.)\-–—]?\s*\S/i;
+
+/**
+ * The captions the markup ties to `image`, best first and deduplicated. Credits are set apart; a
+ * caption that is only a credit lends its credit to the alt text instead of being offered as text.
+ */
+export function rankCaptions(image: Element): FoundCaption[] {
+  const found: FoundCaption[] = [];
+  const credits: string[] = [];
+  const add = (source: FoundSource, element: Element | null, score: number, raw?: string) => {
+    const read = element ? readCaption(element) : (() => { const s = splitCredit([raw ?? '']); return { text: tidyCaption(s.text), credit: s.credit }; })();
+    if (read.credit) credits.push(read.credit);
+    if (!read.text || isFileName(read.text) || isLabel(read.text) || isCredit(read.text) || aboutThePage(read.text)) return;
+    const card = element ? isCard(element, image) : CARD_TEXT.test(read.text);
+    // A lone lower-case word ("herzblut") is a handle or a tag, not what the picture shows.
+    const handle = wordCount(read.text) < 2 && read.text === read.text.toLowerCase();
+    // The article's own title used as the alt of its hero image describes the story, not the picture.
+    const pageTitle = (source === 'alt' || source === 'title') && isPageTitle(read.text);
+    found.push({ source, text: read.text, credit: read.credit, score: card ? Math.min(score, 0.25) : handle || pageTitle ? Math.min(score, 0.4) : score });
+  };
+
+  for (const el of idrefElements(image, 'aria-describedby')) add('aria-describedby', el, 0.95);
+  for (const el of idrefElements(image, 'aria-labelledby')) add('aria-labelledby', el, 0.9);
+
+  const figure = image.closest('figure');
+  if (figure) {
+    for (const caption of Array.from(figure.querySelectorAll('figcaption')).filter((c) => c.closest('figure') === figure)) add('figcaption', caption, 0.95);
+    // A credit beside the caption, not inside it (<img> <div class="credit"> <figcaption>).
+    for (const el of Array.from(figure.querySelectorAll('[class]')).filter((e) => isCreditElement(e) && !e.closest('figcaption') && !e.querySelector('img')))
+      if (collapse(el.textContent)) credits.push(collapse(el.textContent));
+  }
+
+  // Walk up while the box holds this picture alone: its caption slots, the slot right after it, a gallery item's text.
+  let box: Element | null = image.parentElement;
+  for (let level = 0; box && box !== document.body && level < MAX_LEVELS; level++, box = box.parentElement) {
+    if (otherImages(box, image) > 0) break;
+    for (const slot of slotsIn(box, image)) if (slot.tagName !== 'FIGCAPTION' || !figure) add('caption', slot, 0.9);
+    if (level <= 1 && !linksElsewhere(image) && !box.querySelector('h1, h2, h3, h4, h5, h6') && !found.length)
+      for (const el of wrapperText(box, image).slice(0, 1)) add('caption', el, 0.65);
+    const data = box.getAttribute('data-caption') ?? box.getAttribute('data-title') ?? box.getAttribute('data-sub-html');
+    if (data) add('data-caption', null, 0.85, data.replace(/<[^>]*>/g, ' '));
+    if (box.tagName === 'A' && box.getAttribute('title')) add('title', null, readsAsDescription(box.getAttribute('title') ?? '') ? 0.6 : 0, box.getAttribute('title') ?? '');
+    if (box.tagName === 'DT') {
+      const dd = box.nextElementSibling;
+      if (dd?.tagName === 'DD') add('caption', dd, 0.9);
+    }
+    if (box.tagName === 'LI' && !found.length && isGalleryItem(box)) {
+      const rest = Array.from(box.querySelectorAll('p, span, div')).filter((el) => !el.contains(image) && !el.querySelector('img'));
+      for (const el of rest.slice(0, 1)) add('gallery', el, 0.8);
+    }
+    for (let next = box.nextElementSibling, step = 0; next && step < 2; next = next.nextElementSibling, step++) {
+      if (next.querySelector('img') || /^(?:IMG|PICTURE|FIGURE|H[1-6])$/.test(next.tagName)) break;
+      if (CAPTION_SLOT.test(className(next)) && !isCreditElement(next)) add('caption', next, 0.85);
+      else if (NUMBERED.test(collapse(next.textContent))) add('caption', next, 0.85);
+      else if (isCreditElement(next)) credits.push(collapse(next.textContent));
+      else break;
+    }
+  }
+  const data = image.getAttribute('data-caption');
+  if (data) add('data-caption', null, 0.85, data);
+
+  const alt = collapse((image.getAttribute('alt') ?? '').replace(/<[^>]*>.*$/s, '')).replace(/^\[(.*)\]$/, '$1');
+  if (readsAsDescription(alt)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
+  const title = collapse(image.getAttribute('title'));
+  if (readsAsDescription(title)) add('title', null, linksElsewhere(image) ? 0.25 : 0.55, title);
+
+  const furniture = inFurniture(image);
+  const seen = new Map<string, FoundCaption>();
+  for (const candidate of found) {
+    if (furniture) candidate.score *= 0.5;
+    if (!candidate.credit && credits.length) candidate.credit = credits.join(' · ');
+    const key = candidate.text.toLowerCase();
+    const before = seen.get(key);
+    if (!before || before.score < candidate.score) seen.set(key, { ...candidate, credit: candidate.credit || before?.credit || '' });
+  }
+  return [...seen.values()].sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,102 @@
+// Photographer credits, agency names and licence lines travel with captions on real pages. They say who
+// made the picture, not what it shows: they must never become claims, but a fact-checker wants to see them.
+import { collapse } from './caption-text';
+
+/** A caption with its credit set apart. */
+export interface SplitCaption {
+  /** What the page says the picture shows; empty when the text was only a credit. */
+  text: string;
+  /** Who made or owns the picture ("Photo: …", "© …", "… /Reuters"); empty when there was none. */
+  credit: string;
+}
+
+/** Class names sites give the credit inside a caption. */
+export const CREDIT_CLASS = /credit|copyright|byline|photographer|source|courtesy|rights|fotograf|autor|quelle|cb-credit/i;
+
+/** Words that open a credit, in the languages of the pages we read. */
+const LEAD =
+  "(?:(?:image|photo|picture|video|graphic|illustration|map|chart|screenshot|top|header|lead|feature[d]?|cover)\\s+)?(?:credits?|courtesy(?:\\s+of)?|photos?(?:\\s+by)?|photographs?(?:\\s+by)?|pictures?(?:\\s+by)?|images?(?:\\s+by|\\s+via|\\s+source)?|source|sources|via|fotos?|fotografie|bild(?:er)?(?:\\s+via)?|quelle|bildquelle|cr[ée]dits?(?:\\s+photo)?|fuente|crédito|imagen|foto(?:grafía)?|copyright|illustration(?:\\s+by)?|graphic(?:\\s+by)?|screenshot(?:\\s+by)?|shot\\s+by|taken\\s+by|licen[cs]e[d]?(?:\\s+under)?)";
+const LEAD_LINE = new RegExp(`^[•·|\\-–—(\\s]*(?:all\\s+|alle\\s+|toutes\\s+les\\s+)?${LEAD}\\s*[:：]\\s*\\S`, 'i');
+const BY_LINE = /^[•·|\-–—(\s]*(?:photo|photos|image|picture|illustration|photograph)s?\s+(?:by|via|courtesy of)\s+\S/i;
+const LICENCE = /\b(?:CC[- ]BY(?:[- ](?:SA|ND|NC))*(?:[- ]\d\.\d)?|CC0|public domain|creative commons|all rights reserved|gemeinfrei|lizenz)\b/i;
+const AGENCY =
+  /\b(?:getty(?:\s+images)?|reuters|afp|ap(?:\s+photo)?|associated press|dpa|epa|apa|picture[- ]alliance|shutterstock|alamy|istock(?:photo)?|imago|keystone|xinhua|efe|ansa|anadolu|bloomberg|sipa|corbis|unsplash|pexels|pixabay|wikimedia(?:\s+commons)?|flickr|nasa|handout|pool|ロイター|共同|時事)\b/i;
+
+/** \b does not work next to kana: Japanese agency names are matched whole. */
+const JAPANESE_AGENCY = /^(?:ロイター|共同|時事|AFP時事|AP|EPA時事|読売新聞|撮影[^＝]*)$/;
+
+/** Whole text that is only a credit: "Photo: Jane Doe", "© Jane Doe / dpa", "Getty Images", "(Image credit: X)". */
+export function isCredit(text: string): boolean {
+  const t = collapse(text);
+  if (!t) return false;
+  if (/^[(\[]?\s*[©Ⓒ]/.test(t) || /^\(?\s*\(c\)\s/i.test(t)) return true;
+  if (LEAD_LINE.test(t) || BY_LINE.test(t)) return true;
+  if (LICENCE.test(t) && t.split(' ').length <= 6) return true;
+  // "Devindra Hardawar/AOL", "Robbing Peter/Flickr": a name, a slash, an outlet.
+  if (/^[\p{Lu}][\p{L}.'-]+(?:\s[\p{Lu}][\p{L}.'-]+){0,3}\s?\/\s?[\p{Lu}][\p{L}&.' -]{1,40}$/u.test(t)) return true;
+  // A short run of names ending in an agency: "Anthony Wallace / AFP - Getty Images", "ASSOCIATED PRESS".
+  if (t.split(' ').length <= 8 && AGENCY.test(t) && !/[.!?]\s*\S/.test(t.replace(/\b[A-Z]\./g, ''))) return /[/|]|^[^a-z]*$|\b(?:getty|images|photo|press)\b/i.test(t) || t.split(' ').length <= 3;
+  return false;
+}
+
+/** A trailing "(…)" that names a photographer or agency: "(Ellen M. Banner / The Seattle Times)", "(Photo: X/AFP)". */
+function trailingParenCredit(line: string): [string, string] | null {
+  const match = /\s*[(（]([^()（）]{2,160})[)）]\s*\.?\s*$/.exec(line);
+  if (!match) return null;
+  const inner = match[1] ?? '';
+  const credit = isCredit(inner) || /^\s*[^.!?]{2,80}\s\/\s?[^.!?]{2,60}$/.test(inner) || (AGENCY.test(inner) && inner.split(' ').length <= 8);
+  return credit ? [line.slice(0, match.index).trim(), inner.trim()] : null;
+}
+
+/** "… phenomenon. Credit: Jane Doe", "… gelesen. Foto: X", "…, 2019 • Crédits : Getty", "…＝ロイター", "…/Reuters". */
+function trailingCredit(line: string): [string, string] | null {
+  const lead = new RegExp(`(?:^|[.!?…"”»)]\\s*|\\s[•·|–—-]\\s*|\\s{2,}|\\s(?=[©Ⓒ]))(${LEAD}\\s*[:：]\\s*.+|[©Ⓒ].+|(?:photo|image|picture)s?\\s+(?:by|courtesy of)\\s+.+)$`, 'i');
+  const found = lead.exec(line);
+  if (found?.[1] && found.index > 0) return [line.slice(0, found.index + found[0].length - found[1].length).replace(/[\s•·|–—-]+$/, '').trim(), found[1].trim()];
+  const japanese = /\s*[＝=]\s*([^＝=]{1,30})$/.exec(line);
+  if (japanese?.[1] && (AGENCY.test(japanese[1]) || JAPANESE_AGENCY.test(japanese[1]))) return [line.slice(0, japanese.index).trim(), japanese[1].trim()];
+  const slashAgency = /\s*[/|]\s*((?:[\p{Lu}][\p{L}.'-]*\s?){0,4}(?:\/\s*)?[^/|.!?]{0,40})$/u.exec(line);
+  if (slashAgency?.[1] && slashAgency.index > 0 && AGENCY.test(slashAgency[1])) {
+    // "… in Berlin. Jane Doe/Reuters": the names before the slash belong to the credit too.
+    const before = line.slice(0, slashAgency.index);
+    const sentenceEnd = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+    if (sentenceEnd > 0) return [before.slice(0, sentenceEnd + 1).trim(), line.slice(sentenceEnd + 2).trim()];
+  }
+  const agencyTail = /[.!?]\s+((?:[\p{Lu}][\p{L}.'-]*\s?){1,5}(?:[/|,-]\s*)?(?:getty images|reuters|afp|ap photo|associated press|dpa|epa|shutterstock)(?:\s*\([^)]*\))?)\s*$/iu.exec(line);
+  if (agencyTail?.[1]) return [line.slice(0, agencyTail.index + 1).trim(), agencyTail[1].trim()];
+  return null;
+}
+
+/** A leading credit: "© Iona Dutz / Greenpeace Auf dem Bild …" is split at the credit's end when it is marked. */
+function leadingCredit(line: string): [string, string] | null {
+  const match = /^([©Ⓒ][^.!?]{2,80}?\/\s*[\p{Lu}][\p{L}-]+(?:\s[\p{Lu}][\p{L}-]+)?)\s+(\p{Lu}.{8,})$/u.exec(line);
+  return match?.[1] && match[2] ? [match[2].trim(), match[1].trim()] : null;
+}
+
+/**
+ * Splits caption lines (rendered blocks; a credit element is its own line) into what the picture shows
+ * and who made it. Whole credit lines go to `credit`; a credit at a line's end or start is cut off it.
+ */
+export function splitCredit(lines: string[]): SplitCaption {
+  const text: string[] = [];
+  const credit: string[] = [];
+  for (const raw of lines) {
+    let line = collapse(raw);
+    if (!line) continue;
+    if (isCredit(line)) {
+      credit.push(line);
+      continue;
+    }
+    for (const cut of [leadingCredit, trailingParenCredit, trailingCredit, trailingParenCredit]) {
+      const parts = cut(line);
+      if (!parts) continue;
+      const [rest, found] = parts;
+      if (cut === leadingCredit) credit.unshift(found);
+      else credit.push(found);
+      line = rest;
+    }
+    if (line) text.push(line);
+  }
+  const clean = (s: string) => collapse(s.replace(/^[•·|\s]+/, '').replace(/^\((.*)\)$/, '$1'));
+  return { text: collapse(text.join(' ')), credit: collapse(credit.map(clean).filter(Boolean).join(' · ')) };
+}

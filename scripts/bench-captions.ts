@@ -1,0 +1,149 @@
+// npm run bench:captions — which caption the extension puts forward on real saved pages, measured
+// the way a user meets it: the built extension in Chromium, nothing selected, the real menu entry
+// point on the image, and the caption the chooser preselects (what Enter sends). Compared with two
+// naive finders (the alt; the figure's caption else the alt) on a hand-written gold set.
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME]
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+import { readChooser, waitForChooser, waitForChooserClosed } from '../test/browser/chooser-driver';
+import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from '../test/browser/extension';
+import { makeJpeg, startPageServer } from '../test/browser/page-server';
+import { startModelServer } from '../test/server/openai-server';
+import { captionMatches, creditLeaks, summarize, type Outcome } from './caption-metrics';
+
+const DIR = resolve('test/realpages');
+const goldSchema = z.object({
+  pages: z.record(z.string(), z.object({ heldOut: z.boolean() })),
+  images: z.array(
+    z.object({
+      page: z.string(),
+      /** A piece of the image's URL (src, data-src …) that picks it out on its page; the first match is the one. */
+      img: z.string(),
+      caption: z.string().nullable(),
+      credit: z.string().optional(),
+    }),
+  ),
+});
+
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const only = args.includes('--page') ? args[args.indexOf('--page') + 1] : undefined;
+
+/** What scripts on the live site would have done before a user right-clicks: lazy images get their real URL. */
+function wakeLazyImages(): void {
+  for (const img of Array.from(document.images)) {
+    const lazy = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src'].map((a) => img.getAttribute(a)).find(Boolean);
+    const src = img.getAttribute('src') ?? '';
+    if (lazy && (!src || src.startsWith('data:') || /(?:blank|spacer|placeholder|lazy|loading|grey|gray|pixel)\.(?:gif|png|jpg|svg)/i.test(src))) img.setAttribute('src', lazy);
+    const lazySet = img.getAttribute('data-srcset') ?? img.getAttribute('data-lazy-srcset');
+    if (lazySet) img.setAttribute('srcset', lazySet);
+    img.loading = 'eager';
+  }
+}
+
+/** Finds the gold image, scrolls to it, and reads what the naive finders would take. */
+function locate(piece: string): { src: string; alt: string; figcaption: string } | null {
+  // No helper functions in here: the bundler would name them with a global the page does not have.
+  const img = Array.from(document.images).find((i) =>
+    ['src', 'data-src', 'data-lazy-src', 'data-original', 'srcset'].some((a) => (i.getAttribute(a) ?? '').includes(piece)),
+  );
+  if (!img) return null;
+  img.scrollIntoView({ block: 'center' });
+  return {
+    src: img.currentSrc || img.src,
+    alt: (img.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim(),
+    figcaption: (img.closest('figure')?.querySelector('figcaption')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  };
+}
+
+/**
+ * The toolbar must open the popup (Options' choice) for its click to grant activeTab; set it here, as a
+ * user would, so the shared helper finds it set (its own wait needs the test runner, which a script lacks).
+ */
+async function toolbarOpensPopup(ext: LoadedExtension): Promise<void> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate(async () => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...(settings as object), toolbarOpens: 'popup' } });
+  });
+  for (let tries = 0; !(await worker.evaluate(async () => (await chrome.action.getPopup({})) !== '')); tries++) {
+    if (tries > 150) throw new Error('The toolbar did not switch to the popup');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  const gold = goldSchema.parse(JSON.parse(readFileSync(resolve(DIR, 'gold.json'), 'utf8')));
+  const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+  const photo = await makeJpeg(640, 480);
+  await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'bench-vlm' });
+  await toolbarOpensPopup(ext);
+  // Offline: every image of the original sites is a local stand-in; stylesheets, fonts and frames stay missing.
+  await ext.context.route(
+    (url) => !url.href.startsWith(pages.origin) && /^https?:/.test(url.protocol),
+    (route) => (route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/jpeg', body: photo }) : route.abort()),
+  );
+  const outcomes: Outcome[] = [];
+  try {
+    for (const name of Object.keys(gold.pages)) {
+      if (only && name !== only) continue;
+      const items = gold.images.filter((i) => i.page === name);
+      if (!items.length) continue;
+      pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(resolve(DIR, 'pages', `${name}.html`)) });
+      const page: Page = await ext.context.newPage();
+      await page.goto(`${pages.origin}/${name}.html`, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(wakeLazyImages);
+      await page.waitForLoadState('load', { timeout: 15_000 }).catch(() => undefined);
+      const tabId = await tabIdOf(ext, page);
+      await grantActiveTab(ext, page);
+      for (const item of items) {
+        const found = await page.evaluate(locate, item.img);
+        if (!found) throw new Error(`${name}: no image matches "${item.img}"`);
+        await page.waitForFunction((src) => Array.from(document.images).some((i) => (i.currentSrc || i.src) === src && i.complete), found.src, { timeout: 10_000 }).catch(() => undefined);
+        await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: found.src, pageUrl: page.url() });
+        const view = await waitForChooser(page, 20_000).catch(() => null);
+        if (!view) {
+          // Counted as nothing put forward: what the user saw instead is on the toolbar badge.
+          console.log(`! ${name} ${item.img}: the caption chooser did not open`);
+          outcomes.push({ page: name, heldOut: gold.pages[name]?.heldOut ?? false, img: item.img, gold: item.caption, goldCredit: item.credit ?? '', ours: '', offered: [], shownCredit: '', alt: found.alt, figcaptionElseAlt: found.figcaption || found.alt });
+          continue;
+        }
+        const offered = view.candidates.map((c) => c.replace(/^[^:]*\)?: /, ''));
+        const credit = view.text.find((line) => line.startsWith('Credit: ')) ?? '';
+        await page.keyboard.press('Escape');
+        await waitForChooserClosed(page, 10_000);
+        const outcome: Outcome = {
+          page: name,
+          heldOut: gold.pages[name]?.heldOut ?? false,
+          img: item.img,
+          gold: item.caption,
+          goldCredit: item.credit ?? '',
+          ours: view.caption,
+          offered,
+          shownCredit: credit,
+          alt: found.alt,
+          figcaptionElseAlt: found.figcaption || found.alt,
+        };
+        outcomes.push(outcome);
+        if (verbose && (!captionMatches(outcome.ours, item.caption) || creditLeaks(outcome.ours, outcome.goldCredit)))
+          console.log(`✗ ${name} ${item.img}\n   gold: ${item.caption}\n   ours: ${view.caption}\n   offered: ${offered.join(' | ').slice(0, 300)}`);
+      }
+      await page.close();
+    }
+  } finally {
+    await Promise.all([ext.close(), model.close(), pages.close()]);
+  }
+  for (const [label, slice] of [
+    ['development pages', outcomes.filter((o) => !o.heldOut)],
+    ['held-out pages', outcomes.filter((o) => o.heldOut)],
+  ] as const) {
+    if (!slice.length) continue;
+    const pagesIn = new Set(slice.map((o) => o.page)).size;
+    console.log(`\n${label}: ${pagesIn} pages, ${slice.filter((o) => o.gold).length} captioned + ${slice.filter((o) => !o.gold).length} captionless images`);
+    console.log(summarize(slice));
+  }
+}
+
+await main();

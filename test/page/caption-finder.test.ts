@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+// Ranking by markup evidence on small snippets shaped like real pages (layout-free; the layout part,
+// nearby text by distance, is covered in Chromium by the chooser's browser tests and bench:captions).
+import { describe, expect, it } from 'vitest';
+import { PRESELECT_SCORE, rankCaptions } from '../../lib/page/caption-finder';
+import { listCaptionedImages } from '../../lib/page/captioned-images';
+
+function page(html: string, title = 'An article'): HTMLImageElement {
+  const parsed = new DOMParser().parseFromString(`<!doctype html><title>${title}</title><body>${html}</body>`, 'text/html');
+  document.title = title;
+  document.body.replaceChildren(...Array.from(parsed.body.childNodes).map((node) => document.importNode(node, true)));
+  const image = document.querySelector<HTMLImageElement>('img#target');
+  if (!image) throw new Error('the snippet needs an <img id="target">');
+  return image;
+}
+
+/** What the chooser would preselect: the best candidate when it clears the threshold, else "". */
+function preselected(image: Element): { text: string; credit: string } {
+  const [best] = rankCaptions(image);
+  return best && best.score >= PRESELECT_SCORE ? { text: best.text, credit: best.credit } : { text: '', credit: '' };
+}
+
+describe('rankCaptions: captions tied to the image by markup', () => {
+  it.each([
+    [
+      'figcaption with an inline credit span, no space between them',
+      `<figure><img id="target" src="a.jpg" alt=""><figcaption><span class="caption">Facebook CEO Mark Zuckerberg at a press event.</span><span class="credit">Photo by James Martin/CNET</span></figcaption></figure>`,
+      'Facebook CEO Mark Zuckerberg at a press event.',
+      'Photo by James Martin/CNET',
+    ],
+    [
+      'credit element beside the figcaption, inside the figure',
+      `<figure><img id="target" src="a.jpg"><div class="image__credit">ASSOCIATED PRESS</div><figcaption class="image__caption">Donald Trump speaks to reporters.</figcaption></figure>`,
+      'Donald Trump speaks to reporters.',
+      'ASSOCIATED PRESS',
+    ],
+    [
+      'WordPress wp-caption with the agency in the text',
+      `<div class="wp-caption"><img id="target" src="a.jpg" alt="wp-image-1"><p class="wp-caption-text">A red tram crosses the old bridge. Foto: Estudios Revolución</p></div>`,
+      'A red tram crosses the old bridge.',
+      'Foto: Estudios Revolución',
+    ],
+    [
+      'MediaWiki thumbcaption with footnote markers',
+      `<figure class="thumb"><a href="/File:X.png" class="image"><img id="target" src="x.png" alt="X.png"></a><figcaption class="thumbcaption">The spell path as seen in the game[1]</figcaption></figure>`,
+      'The spell path as seen in the game',
+      '',
+    ],
+    [
+      'caption in a following sibling div, one element away',
+      `<div class="dnd-atom"><div class="image"><img id="target" src="bandb2.jpg" alt="bandb2.jpg"></div><div class="dnd-caption-wrapper"><p>Even posh hotels might not wash a blanket between stays</p></div></div><p>1. Take any blankets off the bed</p>`,
+      'Even posh hotels might not wash a blanket between stays',
+      '',
+    ],
+    [
+      'Blogger tr-caption table',
+      `<table class="tr-caption-container"><tr><td><img id="target" src="b.jpg"></td></tr><tr><td class="tr-caption">A paper planet hangs above the desk.</td></tr></table>`,
+      'A paper planet hangs above the desk.',
+      '',
+    ],
+    [
+      'WordPress gallery: dt image, dd caption',
+      `<dl class="gallery-item"><dt class="gallery-icon"><a href="/k.png"><img id="target" src="k.png" alt="Klavier"></a></dt><dd class="wp-caption-text gallery-caption">Ein altes Klavier im Salon</dd></dl>`,
+      'Ein altes Klavier im Salon',
+      '',
+    ],
+    [
+      'itemprop=caption',
+      `<div><img id="target" src="c.jpg"><span itemprop="caption">Fishing boats at anchor in the harbour.</span></div>`,
+      'Fishing boats at anchor in the harbour.',
+      '',
+    ],
+    [
+      'data-caption on the lightbox link, credit in parentheses',
+      `<a href="big.jpg" data-caption="A halibut on the deck of the Polaris. (Ellen M. Banner / The Seattle Times)"><img id="target" src="small.jpg"></a>`,
+      'A halibut on the deck of the Polaris.',
+      'Ellen M. Banner / The Seattle Times',
+    ],
+    [
+      'aria-describedby',
+      `<p id="d">A grey cat sleeps on a windowsill.</p><img id="target" src="c.jpg" aria-describedby="d">`,
+      'A grey cat sleeps on a windowsill.',
+      '',
+    ],
+    [
+      'gallery list item with its text',
+      `<ul class="gallery"><li><img id="target" src="1.jpg"><p>Runners at the start line.</p></li><li><img src="2.jpg"><p>The finish.</p></li></ul>`,
+      'Runners at the start line.',
+      '',
+    ],
+    [
+      'a numbered figure paragraph right after the image',
+      `<p><img id="target" src="fig1.png" alt="plot"></p><p>Figure 1: Barchart with default font sizes.</p><p>Figure 1 illustrates how our plot looks.</p>`,
+      'Figure 1: Barchart with default font sizes.',
+      '',
+    ],
+    [
+      'italic line after the image in its own wrapper, credit link in parentheses',
+      `<div class="image-right"><img id="target" src="1952.jpg" alt="170307AtomicWarNYC1.jpg"><br><i>Propaganda looked cooler in 1952. (<a href="https://commons.example/x">Public domain</a>)</i></div>`,
+      'Propaganda looked cooler in 1952.',
+      'Public domain',
+    ],
+  ])('%s', (_kind, html, text, credit) => {
+    expect(preselected(page(html))).toEqual({ text, credit });
+  });
+
+  it('a credit-only figcaption gives way to a descriptive alt, and lends it its credit', () => {
+    const image = page(`<figure><img id="target" src="hero.png" alt="A woman with outspread hands stands before an orange wall."><figcaption>Image: Brian Weaver</figcaption></figure>`);
+    expect(preselected(image)).toEqual({ text: 'A woman with outspread hands stands before an orange wall.', credit: 'Image: Brian Weaver' });
+  });
+
+  it('joins blocks with a space: no glued words', () => {
+    const image = page(`<figure><img id="target" src="a.jpg"><figcaption><div>DIY-Wurmkiste bauen</div><div>Würmer verwandeln Biomüll in Humus.</div><div>Foto: sidm / DW</div></figcaption></figure>`);
+    expect(preselected(image)).toEqual({ text: 'DIY-Wurmkiste bauen Würmer verwandeln Biomüll in Humus.', credit: 'Foto: sidm / DW' });
+  });
+});
+
+describe('rankCaptions: nothing preselected where the page has no caption', () => {
+  it.each([
+    ['a file-name alt', `<p>Some article text that goes on for a while.</p><img id="target" src="x.jpg" alt="IMG_2041.jpg">`],
+    ['a slug alt', `<img id="target" src="x.jpg" alt="hero-image-final-v2">`],
+    ['a credit-only figcaption, no alt', `<figure><img id="target" src="x.jpg" alt=""><figcaption>(Image credit: HandyGames)</figcaption></figure>`],
+    ['a photographer handle as the whole caption', `<div class="wp-caption"><img id="target" src="x.jpg" alt="herzblut"><p class="wp-caption-text">herzblut</p></div>`],
+    [
+      'a related-story card whose figcaption is the linked headline',
+      `<ul class="stories"><li class="story"><a href="/news/other-story"><figure><img id="target" src="t.jpg" alt="Drake Assaulted in Dubai Nightclub"><figcaption><a href="/news/other-story">Drake Assaulted in Dubai Nightclub</a></figcaption></figure></a></li></ul>`,
+    ],
+    ['a comment avatar', `<div class="comment-author"><img id="target" src="a.png" alt="Jane avatar"><span>Jane · March 10, 2017 at 12:20 AM</span></div>`],
+    ['a logo', `<header><a href="/"><img id="target" src="logo.png" alt="WordPress Tavern Logo"></a></header>`],
+    ['an author photo beside a byline', `<ul><li><div class="profilePic"><img id="target" src="m.jpg" alt=""></div><div>by Steven Musil January 18, 2017</div></li></ul>`],
+    ['a related thumbnail whose alt is a headline', `<div class="related-posts"><a href="/2017/other"><img id="target" src="r.jpg" alt="Stack Overflow Documentation is Now in Beta"></a></div>`],
+    ['the article title as the hero alt', `<h1>Mysterious plane circling Manhattan sparks concern</h1><img id="target" src="h.jpg" alt="Mysterious plane circling Manhattan sparks concern">`],
+    ['a UI label', `<img id="target" src="e.png" alt="Enlarge this image">`],
+  ])('%s', (_kind, html) => {
+    expect(preselected(page(html))).toEqual({ text: '', credit: '' });
+  });
+});
+
+describe('listCaptionedImages uses the same finder', () => {
+  it('pairs only images that have a caption, with credits left out', () => {
+    page(`<figure><img id="target" src="https://example.test/a.jpg" width="400" height="300"><figcaption>Two orange cats on a sofa. Photo: Jane Doe</figcaption></figure>
+<div class="related"><a href="/other"><img src="https://example.test/b.jpg" width="400" height="300" alt="A headline about another story entirely"></a></div>
+<img src="https://example.test/c.jpg" width="400" height="300" alt="IMG_2041.jpg">`);
+    // happy-dom has no layout: give every picture a size so the icon filter lets them through.
+    for (const img of Array.from(document.querySelectorAll('img'))) img.getBoundingClientRect = () => new DOMRect(0, 0, 400, 300);
+    const { items } = listCaptionedImages(1000);
+    expect(items.map((i) => [i.imageUrl, i.caption, i.source])).toEqual([['https://example.test/a.jpg', 'Two orange cats on a sofa.', 'figcaption']]);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isCredit, splitCredit } from '../../lib/page/credit';
+
+describe('splitCredit', () => {
+  it.each([
+    // [lines as rendered, caption, credit]
+    [['Facebook CEO Mark Zuckerberg, the man with the acquisition plan.', 'Photo by James Martin/CNET'], 'Facebook CEO Mark Zuckerberg, the man with the acquisition plan.', 'Photo by James Martin/CNET'],
+    [['Even luxury hotels aren’t always cleaned as often as they should be', 'Getty Images'], 'Even luxury hotels aren’t always cleaned as often as they should be', 'Getty Images'],
+    [['1Password scannt auch QR-Codes. (Bild: Hersteller)'], '1Password scannt auch QR-Codes.', 'Bild: Hersteller'],
+    [['Ayn Rand, Rand Paul (Credit: AP/Manuel Balce Ceneta/Photo montage by Salon)'], 'Ayn Rand, Rand Paul', 'Credit: AP/Manuel Balce Ceneta/Photo montage by Salon'],
+    [['A hotel door. (Ellen M. Banner / The Seattle Times)'], 'A hotel door.', 'Ellen M. Banner / The Seattle Times'],
+    [['Raspberry Pi 3 - A credit card sized PC that only costs $35 - Image: Raspberry Pi Foundation'], 'Raspberry Pi 3 - A credit card sized PC that only costs $35', 'Image: Raspberry Pi Foundation'],
+    [['Ein Artikel verunglimpfte den Politiker © Ivo Mayr / Correctiv'], 'Ein Artikel verunglimpfte den Politiker', '© Ivo Mayr / Correctiv'],
+    [['先制点が決まり、喜ぶメッシ（左）とスアレス＝ロイター'], '先制点が決まり、喜ぶメッシ（左）とスアレス', 'ロイター'],
+    [['Propaganda looked cooler in 1952. (Public domain)'], 'Propaganda looked cooler in 1952.', 'Public domain'],
+    [['Un Népalais prie à Katmandou. (Photo Prakash Mathema. AFP)'], 'Un Népalais prie à Katmandou.', 'Photo Prakash Mathema. AFP'],
+    [['(Image credit: HandyGames)'], '', 'Image credit: HandyGames'],
+    [['Two cats sit on a red sofa.'], 'Two cats sit on a red sofa.', ''],
+    // A sentence that merely mentions a photo is not a credit.
+    [['A photo of the harbour at dawn, taken from the ferry.'], 'A photo of the harbour at dawn, taken from the ferry.', ''],
+  ])('%j → caption %j, credit %j', (lines, text, credit) => {
+    expect(splitCredit(lines)).toEqual({ text, credit });
+  });
+});
+
+describe('isCredit', () => {
+  it.each(['Photo: Jane Doe', '© Jane Doe / dpa', 'Getty Images', 'ASSOCIATED PRESS', 'Devindra Hardawar/AOL', 'Quelle: Wikipedia', '(All photos: Atlas staff)', 'CC-BY-SA 2.0'])(
+    '%j is a credit',
+    (text) => expect(isCredit(text)).toBe(true),
+  );
+  it.each(['Roger Ailes.', 'Penny’s room', 'Two dogs play in the snow near a red barn.', 'The Cooper Station post office is now a mail room.'])(
+    '%j is not a credit',
+    (text) => expect(isCredit(text)).toBe(false),
+  );
+});
