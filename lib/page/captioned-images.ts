@@ -2,7 +2,8 @@
 // "Check all captioned images on this page". Pure DOM reads; the elements stay referenced here, in the
 // isolated world, so the page never sees an id or attribute of ours.
 import { IMAGE_POLICY } from '../image/size';
-import { PICKED_GLOBAL } from './picker';
+import { readSlot, writeSlot } from './isolated-slot';
+import { PICKED_SLOT } from './picker';
 
 /** Where the caption of a listed image comes from. */
 export type CaptionedSource = 'figcaption' | 'demo-output' | 'alt';
@@ -25,8 +26,8 @@ const MAX_ITEMS = 50;
 /** How far up from an image a demo's output box may sit (image and box share a card or row). */
 const DEMO_LEVELS = 4;
 
-/** Isolated-world global: id → element, and element → id so a second listing keeps the same ids. */
-const REGISTRY_GLOBAL = 'captionCheckCaptioned';
+/** Isolated-world slot: id → element, and element → id so a second listing keeps the same ids. */
+const REGISTRY_SLOT = 'captioned';
 interface Registry {
   byId: Map<string, Element>;
   ids: WeakMap<Element, string>;
@@ -34,8 +35,11 @@ interface Registry {
 }
 
 function registry(): Registry {
-  const scope = globalThis as unknown as Record<string, Registry | undefined>;
-  return (scope[REGISTRY_GLOBAL] ??= { byId: new Map(), ids: new WeakMap(), next: 1 });
+  const existing = readSlot(REGISTRY_SLOT) as Registry | undefined;
+  if (existing) return existing;
+  const created: Registry = { byId: new Map(), ids: new WeakMap(), next: 1 };
+  writeSlot(REGISTRY_SLOT, created);
+  return created;
 }
 
 function idFor(element: Element): string {
@@ -118,6 +122,6 @@ export function selectCaptioned(id: string): string | null {
   if (!element?.isConnected) return null;
   const url = element instanceof HTMLImageElement ? element.currentSrc || element.src : '';
   if (!url) return null;
-  (globalThis as unknown as Record<string, Element | undefined>)[PICKED_GLOBAL] = element;
+  writeSlot(PICKED_SLOT, element);
   return url;
 }

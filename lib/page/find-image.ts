@@ -2,7 +2,8 @@
 // is on screen. The menu only gives a URL, so every kind of element that can show that URL is searched.
 import { IMAGE_POLICY } from '../image/size';
 import { absolute, backgroundUrls, describe, type FoundImage, type ImageKind } from './image-source';
-import { PICKED_GLOBAL, pickedElementFor } from './picker';
+import { clearSlot } from './isolated-slot';
+import { PICKED_SLOT, pickedElementFor } from './picker';
 
 /** Rectangle in CSS pixels of the top frame's viewport. */
 export interface Box {
@@ -24,7 +25,7 @@ export interface ImageLocation {
 
 /** Forgets the picked element, so a later menu click is not answered with an old pick. */
 export function forgetPicked(): void {
-  delete (globalThis as unknown as Record<string, unknown>)[PICKED_GLOBAL];
+  clearSlot(PICKED_SLOT);
 }
 
 /** Every element of the document, open shadow roots included (closed ones are out of reach by design). */
