@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
 import { clickMenu, grantActiveTab, launchWithExtension, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
-import { CAPTION, clobberPage, forgeryPage, highlightReaderPage, HOSTILE, srcsetSwapPage, takeoverPage } from './hostile-pages';
+import { CAPTION, clobberPage, contextmenuSelectionPage, forgeryPage, highlightReaderPage, HOSTILE, srcsetSwapPage, takeoverPage } from './hostile-pages';
 import { makeSolid, startPageServer, type PageServer } from './page-server';
 import { expectColor, receivedColor } from './received-image';
 import { finishedJob, selectText, useEndpoint } from './run-check';
@@ -150,6 +150,26 @@ describe('a hostile page', () => {
     // The picture the menu named is what was checked, and what the result names.
     expectColor(await receivedColor(chatRequests()[0]?.body), { ...ORANGE, b: 30 + served });
     expect(job.imageUrl).toBe(photo);
+  });
+
+  it('a selection it makes at the right-click is checked unasked, and the result shows exactly that text and image', async () => {
+    model.reset();
+    const { url, photo } = await serve(contextmenuSelectionPage);
+    const { page, tabId } = await open(url);
+    await page.click('#photo', { button: 'right' });
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: photo, pageUrl: url });
+    const job = await finishedJob(ext, tabId);
+    expect(chatRequests().map((r) => r.claims)).toEqual([[HOSTILE]]);
+    const popup = await openPopup(ext, tabId);
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    // The caption the popup shows is the text that was sent, whole; the thumbnail is the picture that was sent.
+    await expect.poll(() => popup.getByRole('blockquote').innerText()).toBe(HOSTILE);
+    const thumbnail = popup.getByRole('img', { name: 'The checked image' });
+    await thumbnail.waitFor();
+    const sent = await receivedColor(chatRequests()[0]?.body);
+    expectColor(await receivedColor({ url: await thumbnail.getAttribute('src') }), sent, 8);
+    expect(job.imageUrl).toBe(photo);
+    await popup.close();
   });
 
   it('elements named like our globals do not switch the extension off', async () => {

@@ -104,3 +104,17 @@ export function highlightReaderPage(src: string): Page {
   };
 </script>`);
 }
+
+/** Selects its own text the moment the user right-clicks the image: that text becomes the caption, unasked. */
+export function contextmenuSelectionPage(src: string): Page {
+  return htmlPage(`${figure(src)}
+<p id="hostile">${HOSTILE}</p>
+<script>
+  document.getElementById('photo').addEventListener('contextmenu', () => {
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('hostile'));
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+  });
+</script>`);
+}
