@@ -152,6 +152,22 @@ describe('a hostile page', () => {
     expect(job.imageUrl).toBe(photo);
   });
 
+  it('swapping in another picture of its own at the right-click does not change the image checked', async () => {
+    model.reset();
+    pages.route('/decoy.jpg', { type: 'image/jpeg', body: await makeSolid(800, 600, PURPLE) });
+    const { url, photo } = await serve((src) => srcsetSwapPage(src, '/decoy.jpg'));
+    const { page, tabId } = await open(url);
+    await selectText(page, '#cap');
+    await page.click('#photo', { button: 'right' });
+    // The page now shows its decoy.
+    await expect.poll(() => page.evaluate(() => (document.getElementById('photo') as HTMLImageElement).currentSrc), { timeout: 15_000 }).toMatch(/decoy/);
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: photo, pageUrl: url });
+    const job = await finishedJob(ext, tabId);
+    expect(job.status, JSON.stringify(job.error)).toBe('done');
+    expectColor(await receivedColor(chatRequests()[0]?.body), { ...ORANGE, b: 30 + served });
+    expect(job.imageUrl).toBe(photo);
+  });
+
   it('a selection it makes at the right-click is checked unasked, and the result shows exactly that text and image', async () => {
     model.reset();
     const { url, photo } = await serve(contextmenuSelectionPage);
