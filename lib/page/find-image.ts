@@ -21,6 +21,8 @@ export interface ImageLocation {
   dpr: number;
   currentSrc: string;
   kind: ImageKind;
+  /** The <img> the menu named shows another picture by now (the page swapped it): a screenshot would show that one. */
+  swapped?: boolean;
 }
 
 /** Forgets the picked element, so a later menu click is not answered with an old pick. */
@@ -96,7 +98,7 @@ function underSpacer(spacer: Element): FoundImage | null {
   for (const element of from.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)) {
     if (element === spacer) continue;
     const found = describe(element);
-    if (found && !isSpacer(found)) return found;
+    if (found && !isSpacer(found)) return { ...found, beneath: true };
   }
   return null;
 }
@@ -188,7 +190,9 @@ async function locate(found: FoundImage): Promise<ImageLocation> {
 export async function locateImage(srcUrl: string): Promise<ImageLocation | null> {
   const found = findImage(srcUrl);
   forgetPicked();
-  return found ? locate(found) : null;
+  if (!found) return null;
+  const swapped = !found.beneath && found.element instanceof HTMLImageElement && !!srcUrl && found.url !== absolute(srcUrl);
+  return { ...(await locate(found)), swapped };
 }
 
 /**

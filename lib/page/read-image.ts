@@ -166,8 +166,9 @@ export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.m
   const shown = element ? element.currentSrc || element.src : found.url;
   // The page may have swapped the element's source since the user chose it (a new srcset at the
   // right-click): then the bytes read are those of the URL the user chose, and the element, which now
-  // shows something else, is neither drawn nor judged.
-  const url = srcUrl && shown !== absolute(srcUrl) ? absolute(srcUrl) : shown;
+  // shows something else, is neither drawn nor judged. (A picture beneath a transparent spacer shows
+  // another URL than the spacer the menu named by design: that one is read.)
+  const url = srcUrl && !found.beneath && shown !== absolute(srcUrl) ? absolute(srcUrl) : shown;
   const image = url === shown ? element : null;
   if (image && image.complete && image.naturalWidth === 0 && !/\.svg(?:[?#]|$)/i.test(url)) {
     forgetPicked();

@@ -28,6 +28,7 @@ const locationSchema = z
     dpr: z.number().positive(),
     currentSrc: z.string(),
     kind: z.enum(['img', 'picture', 'poster', 'background', 'canvas', 'svg']),
+    swapped: z.boolean().optional(),
   })
   .nullable();
 
@@ -114,8 +115,7 @@ async function fromScreenshot(target: CheckTarget, maxEdge: number, pageReachabl
     throw new CheckError('image', 'The image could not be found on the page any more. Reload the page and try again.');
   // A screenshot shows what the element shows now: if the page swapped its picture since the user chose
   // it, that is not the image to check.
-  const { kind, currentSrc } = location.data;
-  if (pageReachable && (kind === 'img' || kind === 'picture') && currentSrc && target.srcUrl && currentSrc !== target.srcUrl)
+  if (pageReachable && location.data.swapped)
     throw new CheckError('image', 'The page changed this image after you chose it, so Caption Check did not check it. Reload the page and try again.');
   const tab = await browser.tabs.get(target.tabId);
   if (!tab.active) throw new CheckError('image', 'The tab must be in front for a screenshot of the image. Switch to it and choose the menu item again.');
