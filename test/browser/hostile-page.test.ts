@@ -10,9 +10,10 @@ import { clickMenu, grantActiveTab, launchWithExtension, openPopup, pickFromPopu
 import { CAPTION, clobberPage, contextmenuSelectionPage, forgeryPage, highlightReaderPage, HOSTILE, srcsetSwapPage, takeoverPage } from './hostile-pages';
 import { makeSolid, startPageServer, type PageServer } from './page-server';
 import { expectColor, receivedColor } from './received-image';
-import { finishedJob, selectText, useEndpoint } from './run-check';
+import { clearVerdictCache, finishedJob, selectText, useEndpoint } from './run-check';
 
-const ORANGE = { r: 240, g: 140, b: 30 };
+/** Each served picture's own colour, far enough from the others' that no two encode alike (the verdict cache keys on the bytes). */
+const colourOf = (n: number) => ({ r: 240, g: (20 + n * 29) % 230, b: 30 });
 const PURPLE = { r: 130, g: 40, b: 170 };
 
 /** Another origin on this machine (an admin page, a router): records who asked for what. */
@@ -66,7 +67,7 @@ describe('a hostile page', () => {
   async function serve(make: (src: string) => { body: string | Buffer; type: string }): Promise<{ url: string; photo: string }> {
     served += 1;
     const photo = `/photo-${served}.jpg`;
-    pages.route(photo, { type: 'image/jpeg', body: await makeSolid(800, 600, { ...ORANGE, b: 30 + served }) });
+    pages.route(photo, { type: 'image/jpeg', body: await makeSolid(800, 600, colourOf(served)) });
     pages.route(`/attack-${served}.html`, make(photo));
     return { url: `${pages.origin}/attack-${served}.html`, photo: `${pages.origin}${photo}` };
   }
@@ -148,7 +149,7 @@ describe('a hostile page', () => {
     // Nothing with the extension's origin reached the other host: no worker fetch, no cookies of ours.
     expect(recorder.seen.filter((h) => String(h.origin ?? '').startsWith('chrome-extension://'))).toEqual([]);
     // The picture the menu named is what was checked, and what the result names.
-    expectColor(await receivedColor(chatRequests()[0]?.body), { ...ORANGE, b: 30 + served });
+    expectColor(await receivedColor(chatRequests()[0]?.body), colourOf(served));
     expect(job.imageUrl).toBe(photo);
   });
 
@@ -164,7 +165,7 @@ describe('a hostile page', () => {
     await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: photo, pageUrl: url });
     const job = await finishedJob(ext, tabId);
     expect(job.status, JSON.stringify(job.error)).toBe('done');
-    expectColor(await receivedColor(chatRequests()[0]?.body), { ...ORANGE, b: 30 + served });
+    expectColor(await receivedColor(chatRequests()[0]?.body), colourOf(served));
     expect(job.imageUrl).toBe(photo);
   });
 
@@ -202,6 +203,7 @@ describe('a hostile page', () => {
   it('cannot read the verdicts from the shared highlight registry', async () => {
     model.reset();
     model.set({ falseWhen: [{ match: /cats/i, error_type: ['Object'], reasoning: 'No cats.' }] });
+    await clearVerdictCache(ext);
     const { url, photo } = await serve(highlightReaderPage);
     const { page, tabId } = await open(url);
     await selectText(page, '#cap');
