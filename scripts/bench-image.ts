@@ -100,7 +100,7 @@ async function main(): Promise<void> {
         await chrome.scripting.executeScript({ target, files: ['/page.js'] });
         await chrome.scripting.executeScript({
           target,
-          func: (url) => globalThis.captionCheckPage.readImage(url, 1024),
+          func: (url) => globalThis[Symbol.for('caption-check:page')].readImage(url, 1024),
           args: [${JSON.stringify(`${pages.origin}/photo.jpg`)}],
         });
         return performance.now() - start;

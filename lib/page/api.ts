@@ -39,8 +39,8 @@ export interface PageApi {
   selectCaptioned(id: string): string | null;
 }
 
-/** Name of the global the page script installs itself under, in the isolated world. */
-export const PAGE_API_GLOBAL = 'captionCheckPage';
+/** Slot (lib/page/isolated-slot.ts) the page script installs itself under, in the isolated world. */
+export const PAGE_API_SLOT = 'page';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {

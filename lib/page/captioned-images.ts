@@ -3,7 +3,8 @@
 // isolated world, so the page never sees an id or attribute of ours.
 import { IMAGE_POLICY } from '../image/size';
 import { PRESELECT_SCORE, rankCaptions } from './caption-finder';
-import { PICKED_GLOBAL } from './picker';
+import { readSlot, writeSlot } from './isolated-slot';
+import { PICKED_SLOT } from './picker';
 
 /** Where the caption of a listed image comes from. */
 export type CaptionedSource = 'figcaption' | 'caption' | 'demo-output' | 'alt';
@@ -24,8 +25,8 @@ const MAX_ITEMS = 50;
 /** How far up from an image a demo's output box may sit (image and box share a card or row). */
 const DEMO_LEVELS = 4;
 
-/** Isolated-world global: id → element, and element → id so a second listing keeps the same ids. */
-const REGISTRY_GLOBAL = 'captionCheckCaptioned';
+/** Isolated-world slot: id → element, and element → id so a second listing keeps the same ids. */
+const REGISTRY_SLOT = 'captioned';
 interface Registry {
   byId: Map<string, Element>;
   ids: WeakMap<Element, string>;
@@ -33,8 +34,11 @@ interface Registry {
 }
 
 function registry(): Registry {
-  const scope = globalThis as unknown as Record<string, Registry | undefined>;
-  return (scope[REGISTRY_GLOBAL] ??= { byId: new Map(), ids: new WeakMap(), next: 1 });
+  const existing = readSlot(REGISTRY_SLOT) as Registry | undefined;
+  if (existing) return existing;
+  const created: Registry = { byId: new Map(), ids: new WeakMap(), next: 1 };
+  writeSlot(REGISTRY_SLOT, created);
+  return created;
 }
 
 function idFor(element: Element): string {
@@ -119,6 +123,6 @@ export function selectCaptioned(id: string): string | null {
   if (!element?.isConnected) return null;
   const url = element instanceof HTMLImageElement ? element.currentSrc || element.src : '';
   if (!url) return null;
-  (globalThis as unknown as Record<string, Element | undefined>)[PICKED_GLOBAL] = element;
+  writeSlot(PICKED_SLOT, element);
   return url;
 }

@@ -1,6 +1,8 @@
-// The in-page caption chooser: a small dialog anchored to the image, in a closed shadow root so the
-// page's CSS and scripts cannot reach into it. Built with DOM APIs and textContent only.
+// The in-page caption chooser: a small dialog anchored to the image, in a closed shadow root on a plain
+// element (shadow-host.ts) so the page's CSS and scripts cannot reach into it. Built with DOM APIs and
+// textContent only. Only the user's own keys and clicks act on it: a page can forge events, not isTrusted.
 import { SOURCE_LABELS, type CaptionCandidate } from './caption-candidates';
+import { createShadowHost, trusted } from './shadow-host';
 
 /** What the user decided: a caption to check (possibly edited), or nothing at all. */
 export type ChooserResult = { caption: string } | { cancelled: true };
@@ -60,8 +62,7 @@ export function closeChooser(): boolean {
 export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], maxChars: number, hint?: string): Promise<ChooserResult> {
   closeOpen?.();
   return new Promise<ChooserResult>((resolve) => {
-    const host = document.createElement('caption-check-chooser');
-    const root = host.attachShadow({ mode: 'closed' });
+    const { host, root } = createShadowHost('chooser');
     const style = make('style', '', STYLE);
     const panel = make('div', 'panel');
     panel.setAttribute('role', 'dialog');
@@ -106,10 +107,13 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       button.setAttribute('aria-pressed', 'false');
       // Read as one phrase ("Alt text: …"), not the two spans run together.
       button.setAttribute('aria-label', `${SOURCE_LABELS[candidate.source]}: ${candidate.text.slice(0, 300)}`);
-      button.addEventListener('click', () => {
-        pick(index);
-        textarea.focus();
-      });
+      button.addEventListener(
+        'click',
+        trusted(() => {
+          pick(index);
+          textarea.focus();
+        }),
+      );
       buttons.push(button);
       list.append(button);
     });
@@ -141,7 +145,10 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     closeOpen = cancel;
 
     // Inside the dialog: Enter in the caption confirms (Shift+Enter is a new line), Esc cancels, Tab stays inside.
-    panel.addEventListener('keydown', (event) => {
+    panel.addEventListener('keydown', (event: KeyboardEvent) => {
+      // The page must not see keys typed into the dialog (site shortcuts would fire).
+      event.stopPropagation();
+      if (!event.isTrusted) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         cancel();
@@ -155,12 +162,10 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
         event.preventDefault();
         focusable[next]?.focus();
       }
-      // The page must not see keys typed into the dialog (site shortcuts would fire).
-      event.stopPropagation();
     });
     // Outside the dialog: the user is selecting the caption on the page; Enter takes it, Esc cancels.
     function onPageKey(event: KeyboardEvent) {
-      if (document.activeElement === host) return;
+      if (!event.isTrusted || document.activeElement === host) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
@@ -178,8 +183,8 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       buttons.forEach((b) => b.setAttribute('aria-pressed', 'false'));
       fill(text, false);
     }
-    confirmButton.addEventListener('click', confirm);
-    cancelButton.addEventListener('click', cancel);
+    confirmButton.addEventListener('click', trusted(confirm));
+    cancelButton.addEventListener('click', trusted(cancel));
     window.addEventListener('keydown', onPageKey, true);
     document.addEventListener('selectionchange', onSelection);
 

@@ -2,7 +2,8 @@
 // is on screen. The menu only gives a URL, so every kind of element that can show that URL is searched.
 import { IMAGE_POLICY } from '../image/size';
 import { absolute, backgroundUrls, describe, type FoundImage, type ImageKind } from './image-source';
-import { PICKED_GLOBAL, pickedElementFor } from './picker';
+import { clearSlot } from './isolated-slot';
+import { PICKED_SLOT, pickedElementFor } from './picker';
 
 /** Rectangle in CSS pixels of the top frame's viewport. */
 export interface Box {
@@ -20,11 +21,13 @@ export interface ImageLocation {
   dpr: number;
   currentSrc: string;
   kind: ImageKind;
+  /** The <img> the menu named shows another picture by now (the page swapped it): a screenshot would show that one. */
+  swapped?: boolean;
 }
 
 /** Forgets the picked element, so a later menu click is not answered with an old pick. */
 export function forgetPicked(): void {
-  delete (globalThis as unknown as Record<string, unknown>)[PICKED_GLOBAL];
+  clearSlot(PICKED_SLOT);
 }
 
 /** Every element of the document, open shadow roots included (closed ones are out of reach by design). */
@@ -95,7 +98,7 @@ function underSpacer(spacer: Element): FoundImage | null {
   for (const element of from.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)) {
     if (element === spacer) continue;
     const found = describe(element);
-    if (found && !isSpacer(found)) return found;
+    if (found && !isSpacer(found)) return { ...found, beneath: true };
   }
   return null;
 }
@@ -187,7 +190,9 @@ async function locate(found: FoundImage): Promise<ImageLocation> {
 export async function locateImage(srcUrl: string): Promise<ImageLocation | null> {
   const found = findImage(srcUrl);
   forgetPicked();
-  return found ? locate(found) : null;
+  if (!found) return null;
+  const swapped = !found.beneath && found.element instanceof HTMLImageElement && !!srcUrl && found.url !== absolute(srcUrl);
+  return { ...(await locate(found)), swapped };
 }
 
 /**

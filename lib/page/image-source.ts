@@ -9,6 +9,8 @@ export interface FoundImage {
   element: Element;
   kind: ImageKind;
   url: string;
+  /** Found beneath a transparent spacer the menu named: it shows another URL than the menu's by design. */
+  beneath?: true;
 }
 
 /** A URL made absolute against the document, as the browser resolves it; unparsable ones stay as they are. */

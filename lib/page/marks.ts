@@ -1,6 +1,8 @@
-/** Highlight names, one per verdict; the worker injects their ::highlight() styles with scripting.insertCSS. */
-export const HIGHLIGHT_NAMES = { true: 'caption-check-true', false: 'caption-check-false', error: 'caption-check-none' } as const;
-type MarkLabel = keyof typeof HIGHLIGHT_NAMES;
+import { drawMarkLayer } from './mark-layer';
+import { createShadowHost, trusted } from './shadow-host';
+
+/** A claim's mark: its verdict, or none. */
+export type MarkLabel = 'true' | 'false' | 'error';
 
 /** What the worker sends to mark a finished check on the page. */
 export interface MarksPayload {
@@ -143,22 +145,18 @@ export function clearMarks(): void {
 }
 
 /**
- * Marks the caption's claims with the CSS Custom Highlight API (the page's DOM is not changed) and puts a
- * small badge by the image in a closed shadow root. Esc, the badge's close button, or leaving the page
- * removes them. Returns how many claims were located in the page text.
+ * Marks the caption's claims in a layer of our own over the page (mark-layer.ts: the page's DOM is not
+ * changed, and its scripts cannot read the verdicts) and puts a small badge by the image, both in closed
+ * shadow roots. Esc, the badge's close button, or leaving the page removes them. Returns how many claims
+ * were located in the page text.
  */
 export function showMarks(payload: MarksPayload): { located: number; badge: boolean } {
   clearMarks();
   const image = findImage(payload.imageUrl);
   const ranges = claimRanges(payload, image);
-  const byLabel: Record<MarkLabel, Range[]> = { true: [], false: [], error: [] };
-  ranges.forEach((range, i) => range && byLabel[payload.claims[i]!.label].push(range));
-  const highlights = typeof CSS !== 'undefined' && 'highlights' in CSS ? CSS.highlights : null;
-  if (highlights) for (const label of Object.keys(byLabel) as MarkLabel[]) highlights.set(HIGHLIGHT_NAMES[label], new Highlight(...byLabel[label]));
 
-  const host = document.createElement('caption-check-badge');
+  const { host, root: shadow } = createShadowHost('badge');
   host.setAttribute('style', 'position:absolute;z-index:2147483647;top:0;left:0;display:block;');
-  const shadow = host.attachShadow({ mode: 'closed' });
   const style = document.createElement('style');
   style.textContent = BADGE_CSS;
   const wrap = document.createElement('div');
@@ -209,19 +207,25 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   };
   const controller = new AbortController();
   const { signal } = controller;
+  drawMarkLayer(
+    ranges,
+    payload.claims.map((claim) => claim.label),
+    signal,
+  );
   button.addEventListener('mouseenter', () => open(true), { signal });
   button.addEventListener('focus', () => open(true), { signal });
-  button.addEventListener('click', () => open(panel.hidden), { signal });
+  // Only the user's own clicks and keys act on the badge (a page can forge events, not isTrusted).
+  button.addEventListener('click', trusted(() => open(panel.hidden)), { signal });
   wrap.addEventListener('mouseleave', () => shadow.activeElement !== button && open(false), { signal });
   button.addEventListener('blur', () => open(false), { signal });
-  close.addEventListener('click', () => clearMarks(), { signal });
+  close.addEventListener('click', trusted(() => clearMarks()), { signal });
   window.addEventListener('resize', place, { signal, passive: true });
-  document.addEventListener('keydown', (event) => event.key === 'Escape' && clearMarks(), { signal });
+  document.addEventListener('keydown', trusted((event: KeyboardEvent) => event.key === 'Escape' && clearMarks()), { signal });
   for (const type of ['pagehide', 'popstate', 'hashchange'] as const) window.addEventListener(type, () => clearMarks(), { signal });
   const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
   navigation?.addEventListener('navigate', () => clearMarks(), { signal });
 
-  // Hovering a marked claim shows its verdict: highlights take no events, so hit-test their rectangles.
+  // Hovering a marked claim shows its verdict: the marks take no events, so hit-test the claims' rectangles.
   let frame = 0;
   document.addEventListener(
     'mousemove',
@@ -247,7 +251,6 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
       controller.abort();
       cancelAnimationFrame(frame);
       host.remove();
-      if (highlights) for (const name of Object.values(HIGHLIGHT_NAMES)) highlights.delete(name);
     },
   };
   return { located: ranges.filter(Boolean).length, badge: true };

@@ -2,12 +2,14 @@
 // transparent overlay, <canvas>, video posters, pages that block right-click). The highlight is
 // drawn in our own closed-shadow overlay; no page element's style is touched.
 import { shownImage, type ImageKind } from './image-source';
+import { readSlot, writeSlot } from './isolated-slot';
+import { createShadowHost, trusted } from './shadow-host';
 
 /** What the user picked: the element's image URL ('' for a <canvas>), or nothing. */
 export type PickResult = { srcUrl: string; pageUrl: string; kind: ImageKind } | { cancelled: true };
 
-/** Global (isolated world) where the picked element waits for the image finder. */
-export const PICKED_GLOBAL = 'captionCheckPicked';
+/** Slot (isolated world) where the picked element waits for the image finder. */
+export const PICKED_SLOT = 'picked';
 
 const STYLE = `
 :host { all: initial !important; position: fixed !important; inset: 0 !important; z-index: 2147483647 !important;
@@ -34,13 +36,13 @@ export function imageElementAt(x: number, y: number, skip: Element): Element | n
 
 /**
  * Lets the user point at an image on the page and click it. Esc leaves. The picked element is
- * stored at globalThis.captionCheckPicked for the image finder. Starting a second picker ends the first.
+ * stored in the PICKED_SLOT for the image finder. Starting a second picker ends the first. Only the
+ * user's own pointer and keys count: a page's forged click on an image of its choosing is ignored.
  */
 export function pickImage(): Promise<PickResult> {
   stopOpen?.();
   return new Promise<PickResult>((resolve) => {
-    const host = document.createElement('caption-check-picker');
-    const root = host.attachShadow({ mode: 'closed' });
+    const { host, root } = createShadowHost('picker');
     const style = document.createElement('style');
     style.textContent = STYLE;
     const box = document.createElement('div');
@@ -59,7 +61,7 @@ export function pickImage(): Promise<PickResult> {
       const rect = element.getBoundingClientRect();
       Object.assign(box.style, { display: 'block', left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
     };
-    const onMove = (event: PointerEvent | MouseEvent) => highlight(imageElementAt(event.clientX, event.clientY, host));
+    const onMove = trusted((event: PointerEvent | MouseEvent) => highlight(imageElementAt(event.clientX, event.clientY, host)));
     // The page must not act on the click that picks (links, lightboxes, drag handlers).
     const swallow = (event: Event) => {
       event.preventDefault();
@@ -67,17 +69,18 @@ export function pickImage(): Promise<PickResult> {
     };
     const onClick = (event: MouseEvent) => {
       swallow(event);
+      if (!event.isTrusted) return;
       const element = imageElementAt(event.clientX, event.clientY, host) ?? current;
       const image = element && shownImage(element);
       if (!element || !image) return;
-      (globalThis as unknown as Record<string, Element | undefined>)[PICKED_GLOBAL] = element;
+      writeSlot(PICKED_SLOT, element);
       finish({ srcUrl: image.url, kind: image.kind, pageUrl: location.href });
     };
-    const onKey = (event: KeyboardEvent) => {
+    const onKey = trusted((event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       swallow(event);
       finish({ cancelled: true });
-    };
+    });
     const onScroll = () => highlight(current);
     const blocked = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'auxclick', 'contextmenu'] as const;
     const finish = (result: PickResult) => {
@@ -102,7 +105,7 @@ export function pickImage(): Promise<PickResult> {
 
 /** The element the picker last chose, if it still shows the image at `srcUrl`. */
 export function pickedElementFor(srcUrl: string): Element | null {
-  const picked = (globalThis as unknown as Record<string, unknown>)[PICKED_GLOBAL];
+  const picked = readSlot(PICKED_SLOT);
   if (!(picked instanceof Element) || !picked.isConnected) return null;
   return shownImage(picked)?.url === srcUrl ? picked : null;
 }

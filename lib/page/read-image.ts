@@ -5,7 +5,7 @@ import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensi
 import { encodeWithinBudget, type DrawInto } from '../image/encode';
 import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
 import { findImage, forgetPicked } from './find-image';
-import type { FoundImage } from './image-source';
+import { absolute, type FoundImage } from './image-source';
 import { uprightSize } from './upright-size';
 
 /** The uploaded picture, read in the page. */
@@ -161,9 +161,15 @@ const TOO_SMALL = 'This image is too small to check (a tracker pixel or an icon)
 export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.maxEdge): Promise<PageImage | PageImageError> {
   const found = findImage(srcUrl);
   if (!found) return fail(false, 'The image was not found on the page.', srcUrl);
-  const image = found.element instanceof HTMLImageElement ? found.element : null;
-  if (image) await loaded(image);
-  const url = image ? image.currentSrc || image.src : found.url;
+  const element = found.element instanceof HTMLImageElement ? found.element : null;
+  if (element) await loaded(element);
+  const shown = element ? element.currentSrc || element.src : found.url;
+  // The page may have swapped the element's source since the user chose it (a new srcset at the
+  // right-click): then the bytes read are those of the URL the user chose, and the element, which now
+  // shows something else, is neither drawn nor judged. (A picture beneath a transparent spacer shows
+  // another URL than the spacer the menu named by design: that one is read.)
+  const url = srcUrl && !found.beneath && shown !== absolute(srcUrl) ? absolute(srcUrl) : shown;
+  const image = url === shown ? element : null;
   if (image && image.complete && image.naturalWidth === 0 && !/\.svg(?:[?#]|$)/i.test(url)) {
     forgetPicked();
     return fail(true, BROKEN, url);
@@ -184,7 +190,7 @@ export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.m
         }
       } catch (error) {
         if (!(error instanceof Unreadable)) throw error;
-        const drawn = drawElement(found, maxEdge);
+        const drawn = url === shown ? drawElement(found, maxEdge) : null;
         if (!drawn) throw error;
         result = await encode(drawn);
       }

@@ -7,6 +7,7 @@ import { encodeWithinBudget, MAX_UPLOAD_BYTES } from '../image/encode';
 import { IMAGE_POLICY, fitWithin } from '../image/size';
 import type { AcquiredImage } from '../jobs';
 import type { ImageLocation } from '../page/find-image';
+import { workerFetchUrl } from './fetch-policy';
 import { callPage, type CheckTarget } from './gather';
 import { fetchImage, ImageFetchError } from './image';
 
@@ -27,6 +28,7 @@ const locationSchema = z
     dpr: z.number().positive(),
     currentSrc: z.string(),
     kind: z.enum(['img', 'picture', 'poster', 'background', 'canvas', 'svg']),
+    swapped: z.boolean().optional(),
   })
   .nullable();
 
@@ -111,6 +113,10 @@ async function fromScreenshot(target: CheckTarget, maxEdge: number, pageReachabl
   const location = locationSchema.safeParse(where);
   if (!location.success || !location.data)
     throw new CheckError('image', 'The image could not be found on the page any more. Reload the page and try again.');
+  // A screenshot shows what the element shows now: if the page swapped its picture since the user chose
+  // it, that is not the image to check.
+  if (pageReachable && location.data.swapped)
+    throw new CheckError('image', 'The page changed this image after you chose it, so Caption Check did not check it. Reload the page and try again.');
   const tab = await browser.tabs.get(target.tabId);
   if (!tab.active) throw new CheckError('image', 'The tab must be in front for a screenshot of the image. Switch to it and choose the menu item again.');
   const shot = await capture(tab.windowId);
@@ -126,8 +132,9 @@ async function withoutScreenshot(target: CheckTarget, maxEdge: number, signal: A
   const page = await fromPage(target, maxEdge);
   if (page.image) return { image: page.image };
   signal.throwIfAborted();
-  // Only URLs the worker can resolve on its own: a page's blob: (or a canvas, with none) is not one.
-  const url = /^(https?|data):/.test(page.url) ? page.url : /^(https?|data):/.test(target.srcUrl) ? target.srcUrl : '';
+  // Only URLs the worker can resolve on its own (a page's blob: or a canvas is not one), and only the
+  // image the user chose: what the page reports wins only on that image's own origin (fetch-policy.ts).
+  const url = workerFetchUrl(page.url, target.srcUrl);
   if (url) {
     try {
       const fetched = await fetchImage(url, maxEdge, signal, target.pageUrl);

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../jobs';
-import { PAGE_API_GLOBAL, type PageApi } from '../page/api';
+import { PAGE_API_SLOT, type PageApi } from '../page/api';
+import { SLOT_PREFIX } from '../page/isolated-slot';
 
 /** Where the user invoked the extension: the tab, the frame, and the image the menu was opened on. */
 export interface CheckTarget {
@@ -27,12 +28,13 @@ export async function callPage<M extends keyof PageApi>(
     await browser.scripting.executeScript({ target: frame, files: ['/page.js'] });
     const results = await browser.scripting.executeScript({
       target: frame,
-      // Runs in the page's isolated world: self-contained, it only looks the API up by name.
-      func: (globalName: string, name: string, callArgs: unknown[]) => {
-        const api = (globalThis as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>)[globalName];
-        return api?.[name]?.(...callArgs);
+      // Runs in the page's isolated world: self-contained, it only looks the API up by its symbol key
+      // (lib/page/isolated-slot.ts: a string-named global could be shadowed by the page's named elements).
+      func: (slotName: string, name: string, callArgs: unknown[]) => {
+        const slots = globalThis as unknown as Record<symbol, Record<string, (...a: unknown[]) => unknown> | undefined>;
+        return slots[Symbol.for(slotName)]?.[name]?.(...callArgs);
       },
-      args: [PAGE_API_GLOBAL, method, args],
+      args: [SLOT_PREFIX + PAGE_API_SLOT, method, args],
     });
     return results[0]?.result as Awaited<ReturnType<PageApi[M]>>;
   } catch (cause) {
@@ -71,7 +73,9 @@ export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCapt
   }
   if (!found) throw new CheckError('page', 'The page did not answer. Reload it and try again.');
   if ('cancelled' in found) return null;
-  return { caption: found.caption, pageUrl: found.pageUrl, imageUrl: found.imageUrl };
+  // The image is the one the menu (or the picker) named, never what the element shows by now: a page
+  // can swap an <img>'s source after the click, and the result must name the picture that was read.
+  return { caption: found.caption, pageUrl: found.pageUrl, imageUrl: target.srcUrl };
 }
 
 /** Closes the caption chooser a check on this tab is waiting on, if any, as if the user cancelled it. */

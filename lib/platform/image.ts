@@ -3,6 +3,7 @@ import { CheckError } from '../errors';
 import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensions';
 import { encodeWithinBudget } from '../image/encode';
 import { fitWithin, isTooSmall } from '../image/size';
+import { fetchCredentials } from './fetch-policy';
 
 /** Decodes image bytes at (or near) the size that will be sent, then encodes a JPEG within the policy. */
 export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dataUrl: string; byteLength: number }> {
@@ -48,13 +49,15 @@ export class ImageFetchError extends CheckError {
 
 /**
  * Fetches the image from the service worker and sizes it for the model. `referrer`: the page the
- * image is on, for CDNs that refuse hotlinks without it.
+ * image is on, for CDNs that refuse hotlinks without it, and whose origin alone gets cookies sent.
  */
 export async function fetchImage(url: string, maxEdge: number, signal?: AbortSignal, referrer?: string): Promise<AcquiredImage> {
   const request = (credentials: RequestCredentials) =>
     fetch(url, {
       signal,
       credentials,
+      // Cookies never follow a redirect to another place; without them, redirects are followed.
+      redirect: credentials === 'include' ? 'error' : 'follow',
       cache: 'force-cache',
       // The fetch standard keeps a referrer from another origin than the worker's only as "client":
       // where the browser drops it the CDN sees none, and the screenshot path remains.
@@ -62,9 +65,11 @@ export async function fetchImage(url: string, maxEdge: number, signal?: AbortSig
     });
   let response: Response;
   try {
-    // Cookies where the site allows them; a CDN answering CORS with "*" refuses credentialed requests.
-    response = await request('include').catch((error: unknown) => {
-      if (signal?.aborted || !(error instanceof TypeError)) throw error;
+    // Cookies only for an image on the page's own origin (fetch-policy.ts); a CDN answering CORS with
+    // "*" refuses credentialed requests, and a redirect ends one: both are retried without cookies.
+    const credentials = referrer ? fetchCredentials(url, referrer) : 'omit';
+    response = await request(credentials).catch((error: unknown) => {
+      if (signal?.aborted || !(error instanceof TypeError) || credentials === 'omit') throw error;
       return request('omit');
     });
   } catch (cause) {

@@ -34,10 +34,15 @@ export function isLocalEndpoint(baseUrl: string): boolean {
   );
 }
 
-/** The host permission pattern for an endpoint (any port of its host, as Chrome and Firefox match them). */
-export function originPattern(baseUrl: string): string {
+/**
+ * The host permission pattern for an endpoint: its own port only, where the browser's match patterns
+ * take a port (Chrome). A grant for the whole host would let the extension read, with cookies, every
+ * other server on it (a router's admin page, a dev server). Firefox's patterns cannot name a port, so
+ * there the grant is for the host.
+ */
+export function originPattern(baseUrl: string, portsInPatterns = !import.meta.env.FIREFOX): string {
   const url = new URL(baseUrl);
-  return `${url.protocol}//${url.hostname}/*`;
+  return `${url.protocol}//${portsInPatterns ? url.host : url.hostname}/*`;
 }
 
 /** The rule: our own requests (initiator = this extension) to the endpoint's host go out without an Origin header. */

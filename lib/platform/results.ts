@@ -6,7 +6,7 @@ import { CheckError } from '../errors';
 import { summaryLine } from '../export';
 import { createTranslate } from '../i18n';
 import type { AcquiredImage } from '../jobs';
-import { HIGHLIGHT_NAMES, type MarksPayload } from '../page/marks';
+import type { MarksPayload } from '../page/marks';
 import { compareWithModel, recheckClaims } from '../rerun';
 import type { Settings } from '../settings';
 import { showBadge } from './badge';
@@ -59,12 +59,6 @@ export async function extrasSettled(extras: JobExtras): Promise<void> {
   await pendingExtras.get(extras);
 }
 
-// One rule each: a wavy underline for "not supported" so the verdict is not told by colour alone.
-const HIGHLIGHT_CSS = `
-::highlight(${HIGHLIGHT_NAMES.true}) { background-color: rgba(30, 125, 50, 0.18); text-decoration: underline solid rgba(30, 125, 50, 0.9); text-decoration-thickness: 2px; }
-::highlight(${HIGHLIGHT_NAMES.false}) { background-color: rgba(179, 38, 30, 0.2); text-decoration: underline wavy #b3261e; text-decoration-thickness: 1.5px; }
-::highlight(${HIGHLIGHT_NAMES.error}) { text-decoration: underline dotted #5f6368; }`;
-
 /** What the page script needs to mark a finished check. */
 export function marksPayload(job: CheckJob): MarksPayload {
   return {
@@ -92,12 +86,11 @@ export function marksPayload(job: CheckJob): MarksPayload {
   };
 }
 
-/** Marks a finished check in its page (highlights + badge). Quietly does nothing where the page is out of reach. */
+/** Marks a finished check in its page (claim marks + badge). Quietly does nothing where the page is out of reach. */
 export async function showMarksFor(job: CheckJob): Promise<number | null> {
   if (job.status !== 'done' || job.claims.length === 0) return null;
   const frame = { tabId: job.tabId, frameId: job.frameId ?? 0 };
   try {
-    await browser.scripting.insertCSS({ target: { tabId: frame.tabId, frameIds: [frame.frameId] }, css: HIGHLIGHT_CSS });
     const result = await callPage(frame, 'showMarks', marksPayload(job));
     return result?.located ?? null;
   } catch {

@@ -153,9 +153,9 @@ describe('unusual captions', () => {
     const previous = (await storedJob(ext, tabId))?.id;
     await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`, '#cap');
     // An empty selection is no selection: the in-page chooser opens instead; Esc closes it.
-    await page.waitForFunction(() => document.querySelector('caption-check-chooser') !== null);
+    await page.waitForFunction(() => document.querySelector('[data-caption-check="chooser"]') !== null);
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelector('caption-check-chooser') === null);
+    await page.waitForFunction(() => document.querySelector('[data-caption-check="chooser"]') === null);
     expect((await storedJob(ext, tabId))?.id).toBe(previous);
     expect(model.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });

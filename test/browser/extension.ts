@@ -139,6 +139,17 @@ export async function openPopup(ext: LoadedExtension, tabId: number): Promise<Pa
   return popup;
 }
 
+/** Presses the popup's "Pick an image on this page", as a user does; the popup then closes itself. */
+export async function pickFromPopup(popup: Page): Promise<void> {
+  // The popup closes once the worker has the request: a click still settling then fails for nothing.
+  await popup
+    .getByRole('button', { name: 'Pick an image on this page' })
+    .click()
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+}
+
 /** Fills the Options page by its labels and saves, as a user would. */
 export async function configureEndpoint(ext: LoadedExtension, endpoint: { baseUrl: string; apiKey: string; model: string }): Promise<void> {
   const options = await ext.context.newPage();

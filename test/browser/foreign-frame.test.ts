@@ -65,7 +65,7 @@ describe('an image inside a frame from another site', () => {
     expect(view.candidates[0]).toBe('Figure caption: Photo courtesy of the embedded site.');
     expect(view.text.join(' ')).toContain('inside a frame from another site');
     // The dialog is the top frame's, placed under the <iframe>, not over it (a screenshot of the frame follows).
-    const [frameBox, chooserBox] = await Promise.all([page.locator('#embed').boundingBox(), page.locator('caption-check-chooser').boundingBox()]);
+    const [frameBox, chooserBox] = await Promise.all([page.locator('#embed').boundingBox(), page.locator('[data-caption-check="chooser"]').boundingBox()]);
     expect(chooserBox!.y).toBeGreaterThanOrEqual(frameBox!.y + frameBox!.height);
     await page.waitForTimeout(300);
     expect(model.requests.filter((r) => r.image)).toEqual([]);

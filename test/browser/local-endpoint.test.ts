@@ -53,7 +53,8 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
     pages.route('/article.html', figurePage('/photo.jpg', 'Two orange cats sit on a sofa.'));
     execFileSync('npx', ['wxt', 'build'], {
-      env: { ...process.env, CAPTION_CHECK_OUT_DIR: GRANTED_OUT, CAPTION_CHECK_TEST_GRANTED_ORIGINS: 'http://127.0.0.1/*' },
+      // The model server's own port only, as Options asks for it: the grant and the rule work with no wider one.
+      env: { ...process.env, CAPTION_CHECK_OUT_DIR: GRANTED_OUT, CAPTION_CHECK_TEST_GRANTED_ORIGINS: `${model.origin}/*` },
       stdio: 'ignore',
     });
   });
@@ -100,6 +101,9 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
       const verification = model.requests.filter((r) => r.image);
       expect(verification).toHaveLength(1);
       expect(verification[0]!.headers.origin).toBeUndefined();
+      // The grant is for that port: another server on the same host stays out of reach.
+      const otherPort = `http://127.0.0.1:${Number(new URL(model.origin).port) + 1}/*`;
+      await expect(ext.worker.evaluate((origin) => chrome.permissions.contains({ origins: [origin] }), otherPort)).resolves.toBe(false);
       expect(model.requests.some((r) => r.status === 403)).toBe(false);
     } finally {
       await ext.close();

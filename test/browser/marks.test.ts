@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { launchWithExtension, type LoadedExtension } from './extension';
+import { covers, readMarks } from './marks-driver';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
-/** The text of each range in a named highlight, read in the page's main world (the registry is the document's). */
-function highlightTexts(name: string): string[] {
-  const highlight = CSS.highlights.get(name);
-  return highlight ? [...highlight].map((range) => (range as Range).toString()) : [];
-}
-
-describe('marks on the page: highlighted claim spans and a badge by the image', () => {
+describe('marks on the page: marked claim spans and a badge by the image', () => {
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
@@ -38,34 +33,29 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
     await page.setViewportSize({ width: 760, height: 700 });
     const bodyBefore = await page.evaluate(() => document.body.innerHTML);
     await checkWithSelection(ext, page, tabId, `${pages.origin}/photo.jpg`);
-    await page.waitForFunction(() => CSS.highlights.has('caption-check-false'));
+    await expect.poll(async () => (await readMarks(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect((await storedJob(ext, tabId))?.caption).toBe(CAPTION);
 
-    await expect(page.evaluate(highlightTexts, 'caption-check-true')).resolves.toEqual(['Two orange cats sit on a sofa.']);
-    await expect(page.evaluate(highlightTexts, 'caption-check-false')).resolves.toEqual(['A dog sleeps under the table.']);
-    // The page's own DOM is untouched; the badge is one host element outside <body> with a closed shadow root.
+    // Claim 1 (with "orange") is marked supported, claim 2 (with "table") not supported, each over its own text.
+    const marks = await readMarks(page);
+    expect(new Set(marks.map((m) => `${m.claim}:${m.label}`))).toEqual(new Set(['0:true', '1:false']));
+    const over = async (selector: string) => new Set((await Promise.all(marks.map(async (m) => ((await covers(page, m, selector)) ? m.label : null)))).filter(Boolean));
+    expect(await over('figcaption b')).toEqual(new Set(['true']));
+    expect(await over('figcaption i')).toEqual(new Set(['false']));
+    // The page's own DOM is untouched; badge and marks are host elements outside <body> with closed shadow roots,
+    // and nothing the page's scripts can read (the shared highlight registry included) carries a verdict.
     await expect(page.evaluate(() => document.body.innerHTML)).resolves.toBe(bodyBefore);
-    const badge = await page.evaluate(() => {
-      const host = document.querySelector('caption-check-badge');
-      return host && { shadowVisible: host.shadowRoot !== null, inBody: document.body.contains(host) };
-    });
-    expect(badge).toEqual({ shadowVisible: false, inBody: false });
-    // The highlight style came in through scripting.insertCSS: a not-supported span is drawn with a wavy underline.
-    const drawn = await page.evaluate(() => {
-      const probe = document.createElement('style');
-      document.head.append(probe);
-      const rules = [...document.styleSheets].flatMap((sheet) => {
-        try {
-          return [...sheet.cssRules].map((r) => r.cssText);
-        } catch {
-          return [];
-        }
-      });
-      probe.remove();
-      return rules.join('\n');
-    });
-    // Injected user-origin sheets are not listed in document.styleSheets; the mark itself is the proof above.
-    expect(drawn).not.toContain('caption-check-false');
+    const hosts = await page.evaluate(() =>
+      ['badge', 'marks'].map((role) => {
+        const host = document.querySelector(`[data-caption-check="${role}"]`);
+        return host && { shadowVisible: host.shadowRoot !== null, inBody: document.body.contains(host) };
+      }),
+    );
+    expect(hosts).toEqual([
+      { shadowVisible: false, inBody: false },
+      { shadowVisible: false, inBody: false },
+    ]);
+    await expect(page.evaluate(() => CSS.highlights.size)).resolves.toBe(0);
 
     // Hovering the unsupported claim shows its verdict (the tooltip lives in the closed shadow root).
     await page.evaluate(() => getSelection()?.removeAllRanges());
@@ -75,8 +65,7 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
     await page.screenshot({ path: 'docs/marks.png', clip: { x: 0, y: 0, width: 760, height: 620 } });
 
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !CSS.highlights.has('caption-check-false') && !document.querySelector('caption-check-badge'));
-    await expect(page.evaluate(() => CSS.highlights.size)).resolves.toBe(0);
+    await page.waitForFunction(() => !document.querySelector('[data-caption-check="marks"]') && !document.querySelector('[data-caption-check="badge"]'));
     await page.close();
   });
 
@@ -85,13 +74,13 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
     const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
-    await page.waitForFunction(() => CSS.highlights.has('caption-check-true'));
+    await expect.poll(async () => (await readMarks(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const job = await storedJob(ext, tabId);
     expect(job?.claims.map((c) => c.verdict?.label), JSON.stringify(job?.claims)).toEqual([true, true]);
-    await expect(page.evaluate(highlightTexts, 'caption-check-true')).resolves.toHaveLength(2);
+    expect(new Set((await readMarks(page)).map((m) => `${m.claim}:${m.label}`))).toEqual(new Set(['0:true', '1:true']));
     await page.evaluate(() => history.pushState({}, '', '#next'));
     await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
-    await page.waitForFunction(() => CSS.highlights.size === 0 && !document.querySelector('caption-check-badge'));
+    await page.waitForFunction(() => !document.querySelector('[data-caption-check="marks"]') && !document.querySelector('[data-caption-check="badge"]'));
     await page.close();
   });
 });

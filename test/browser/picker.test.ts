@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser } from './chooser-driver';
-import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
 import { makeJpeg, startPageServer, type PageServer } from './page-server';
 
 // A gallery that blocks right-click and lays a transparent overlay over a CSS background picture:
@@ -67,20 +67,20 @@ describe('the image picker', () => {
   }
 
   async function pickerOpen(page: Page): Promise<void> {
-    // The overlay is a closed shadow root on <caption-check-picker>: its presence is all the page can see.
-    await page.locator('caption-check-picker').waitFor({ state: 'attached' });
+    // The overlay is a closed shadow root on <div data-caption-check="picker">: its presence is all the page can see.
+    await page.locator('[data-caption-check="picker"]').waitFor({ state: 'attached' });
   }
 
   it('from the popup: picks a CSS background under a transparent overlay on a page that blocks right-click', async () => {
     model.reset();
     const { page, tabId } = await open();
     const popup = await openPopup(ext, tabId);
-    await popup.getByRole('button', { name: 'Pick an image on this page' }).click();
+    await pickFromPopup(popup);
     await pickerOpen(page);
     await pickPicture(page);
     // The click that picked never reached the page's own handlers.
     expect(await page.evaluate(() => (window as unknown as { pageClicks: number }).pageClicks)).toBe(0);
-    await expect(page.locator('caption-check-picker').count()).resolves.toBe(0);
+    await expect(page.locator('[data-caption-check="picker"]').count()).resolves.toBe(0);
     // No text was selected: the chooser asks, with the page's text near the picture.
     const view = await waitForChooser(page);
     expect(view.candidates).toContain('Nearby text: Three sheep graze on a hill.');
@@ -106,7 +106,7 @@ describe('the image picker', () => {
     }, tabId);
     await pickerOpen(page);
     await page.keyboard.press('Escape');
-    await page.locator('caption-check-picker').waitFor({ state: 'detached' });
+    await page.locator('[data-caption-check="picker"]').waitFor({ state: 'detached' });
     await page.waitForTimeout(500);
     expect(await readChooser(page)).toBeNull();
     expect(model.requests).toEqual([]);

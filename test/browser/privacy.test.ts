@@ -18,6 +18,8 @@ const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 function pageVisibleText(): string {
   const parts: string[] = [document.documentElement.outerHTML, document.cookie, location.href];
   for (const store of [localStorage, sessionStorage]) for (let i = 0; i < store.length; i++) parts.push(`${store.key(i)}=${store.getItem(store.key(i)!)}`);
+  // Symbol keys too: our page script keeps its state under Symbol.for('caption-check:…') keys.
+  for (const key of Object.getOwnPropertySymbols(globalThis)) parts.push(String(key));
   for (const name of Object.getOwnPropertyNames(globalThis)) {
     let value: unknown;
     try {
@@ -104,7 +106,7 @@ describe('the API key stays in the extension', () => {
     expect(mainWorld).not.toContain(KEY);
 
     const isolated = await isolatedWorldText(page);
-    expect(isolated.text).toContain('captionCheck'); // our page script's world, not an empty one
+    expect(isolated.text).toContain('caption-check:page'); // our page script's world, not an empty one
     expect(isolated.text).not.toContain(KEY);
     // Session storage (jobs, a session-only key) is closed to content scripts.
     expect(isolated.sessionReadable).toBe(false);

@@ -23,8 +23,14 @@ describe('isLocalEndpoint', () => {
 });
 
 describe('the Origin rule', () => {
-  it('matches the endpoint host on any port, and only our own requests', () => {
-    expect(originPattern('http://localhost:11434/v1')).toBe('http://localhost/*');
+  it("asks for the endpoint's own port only (Chrome), the host in Firefox, whose patterns take no port", () => {
+    expect(originPattern('http://localhost:11434/v1')).toBe('http://localhost:11434/*');
+    expect(originPattern('http://[::1]:8000/v1')).toBe('http://[::1]:8000/*');
+    expect(originPattern('https://gpu-box/v1')).toBe('https://gpu-box/*');
+    expect(originPattern('http://localhost:11434/v1', false)).toBe('http://localhost/*');
+  });
+
+  it('drops the Origin header on our own requests to the endpoint host only', () => {
     expect(localRuleFor('http://[::1]:11434/v1', 'abcdef')).toEqual({
       id: 4401,
       priority: 1,
