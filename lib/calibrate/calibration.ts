@@ -4,10 +4,7 @@ import { z } from 'zod';
 import { minimumDecided } from './binomial';
 import { DEFAULT_START_SHARE, learnThenTest, type ScoredVerdict } from './ltt';
 import { brierScore, reliabilityTable, reliabilityBinSchema } from './reliability';
-
-/** How a verdict's score was measured: the label token's probability, or agreement among k samples. */
-export const scoreKindSchema = z.enum(['logprob', 'agreement']);
-export type ScoreKind = z.infer<typeof scoreKindSchema>;
+import { scoreKindSchema, type ScoreKind } from '../verify/score';
 
 /** One labelled calibration claim: the model's verdict, its score, and the gold label. */
 export interface LabelledClaim {

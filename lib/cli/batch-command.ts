@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CheckError } from '../errors';
 import { createClient } from '../verify/client';
+import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../verify/score';
 import type { OutputMode } from '../verify/verify';
 import { redactSecret } from '../redact';
 import { guardKey } from './endpoint-key';
-import { ENDPOINT_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
 import { readBatchInput, readBatchOutput, isFolder, LineWriter } from './batch-files';
 import type { BatchItem } from './batch-input';
 import { checkItem, planClaims, unverifiedCount, type CheckResult } from './check-item';
@@ -21,6 +22,7 @@ import { formatDuration, Progress } from './progress';
 
 const FLAGS: FlagSpec = {
   ...ENDPOINT_FLAGS,
+  ...SCORE_FLAGS,
   out: { type: 'string', short: 'o' },
   concurrency: { type: 'string', short: 'c' },
   resume: { type: 'boolean' },
@@ -78,6 +80,7 @@ function parseBatchArgs(argv: readonly string[], io: CliIo) {
     outPath,
     resume: args.flags.resume === true,
     concurrency: intFlag(args, 'concurrency', DEFAULT_CONCURRENCY, 1, 64, 'batch'),
+    samples: intFlag(args, 'samples', DEFAULT_SAMPLES, 1, MAX_SAMPLES, 'batch'),
     endpoint: resolveEndpoint(args, io.env, 'batch', io.cwd),
   };
 }
@@ -89,7 +92,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout.write(BATCH_HELP);
     return EXIT.ok;
   }
-  const { inputPath, outPath, resume, concurrency, endpoint } = options;
+  const { inputPath, outPath, resume, concurrency, endpoint, samples } = options;
   guardKey(io, endpoint);
   let text: string;
   try {
@@ -140,7 +143,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
       // next is prepared while the model answers. Its failure is reported when its turn comes.
       const ahead = todo[index + concurrency];
       if (ahead && !signal.aborted) image(ahead.image).catch(() => undefined);
-      const result = await checkItem({ client, model: endpoint.model, planned, image: loaded, signal, outputMode });
+      const result = await checkItem({ client, model: endpoint.model, planned, image: loaded, signal, outputMode, samples });
       record = { id: item.id, ...result };
       tally.ok++;
       tally.claims += result.claims.length;

@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createClient } from '../verify/client';
+import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../verify/score';
 import { guardKey } from './endpoint-key';
-import { ENDPOINT_FLAGS, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
 import { checkItem, planClaims, unverifiedCount, type ClaimSource } from './check-item';
 import { VERIFY_HELP } from './help';
 import { loadImage } from './image';
@@ -14,6 +15,7 @@ import { formatClaimRow, formatResult, styleFor } from './table';
 
 const FLAGS: FlagSpec = {
   ...ENDPOINT_FLAGS,
+  ...SCORE_FLAGS,
   image: { type: 'string' },
   caption: { type: 'string' },
   'claims-file': { type: 'string' },
@@ -60,6 +62,7 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   guardKey(io, endpoint);
   const json = args.flags.json === true;
   const stream = args.flags.stream === true;
+  const samples = intFlag(args, 'samples', DEFAULT_SAMPLES, 1, MAX_SAMPLES, 'verify');
   const source: ClaimSource = claimsFile !== undefined ? { claims: await readClaimsFile(claimsFile, io.cwd) } : { caption: caption ?? '' };
   const style = styleFor(io.stdout, io.env);
 
@@ -76,6 +79,7 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
       image: loaded,
       signal: io.signal,
       stream,
+      samples,
       onVerdict: showRows ? (index, claim) => io.stdout.write(`${formatClaimRow(index, claim, style)}\n`) : undefined,
     });
     const missing = unverifiedCount(result);
