@@ -85,6 +85,8 @@ export interface CheckItemOptions {
   onVerdict?: (index: number, result: ClaimResult) => void;
   /** k answers sampled per claim for an agreement score where the endpoint gives no logprobs. */
   samples?: number;
+  /** The score kind a calibration needs: `agreement` skips logprobs, so every claim is sampled. */
+  scoreKind?: ScoreKind;
 }
 
 /** Verifies the planned claims against the image; throws CheckError when the check fails as a whole. */
@@ -99,6 +101,7 @@ export async function checkItem(options: CheckItemOptions): Promise<CheckResult>
     claims: planned.claims,
     signal: options.signal,
     stream: options.stream ?? false,
+    ...(options.scoreKind === 'agreement' ? { logprobs: false } : {}),
     outputMode: options.outputMode?.current,
     onOutputMode: (mode) => {
       if (options.outputMode) options.outputMode.current = mode;
