@@ -2,8 +2,7 @@
 // check by that model scores each verdict by its label token, and the popup shows the one below its
 // threshold as "Unsure — look yourself" with the model's leaning one click away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Calibration } from '../../lib/calibrate/calibration';
-import { PROMPT_VERSION } from '../../lib/verify/prompt';
+import { sampleCalibration } from '../calibrate/fixture';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { configureEndpoint, launchWithExtension, type LoadedExtension } from './extension';
 import { startPageServer, type PageServer } from './page-server';
@@ -11,27 +10,7 @@ import { checkWithSelection, freshArticle, openGranted, popupAt } from './result
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
-const CALIBRATION: Calibration = {
-  version: 1,
-  model: 'test-vlm',
-  endpoint_host: '127.0.0.1',
-  prompt_version: PROMPT_VERSION,
-  score_kind: 'logprob',
-  alpha: 0.1,
-  delta: 0.1,
-  n_supported: 1800,
-  n_not_supported: 1200,
-  thresholds: { supported: 0.9, not_supported: 0.9 },
-  empirical: {
-    supported: { decided: 900, share: 0.5, error: 0.05 },
-    not_supported: { decided: 300, share: 0.25, error: 0.07 },
-    decided_share: 0.4,
-    brier: 0.12,
-    reliability: [],
-  },
-  method: 'learn-then-test',
-  created: '2026-11-30T12:00:00.000Z',
-};
+const CALIBRATION = sampleCalibration({ supported: 0.9, not_supported: 0.9 });
 
 describe('calibration: import in Options, "Unsure — look yourself" in the popup', () => {
   let ext: LoadedExtension;

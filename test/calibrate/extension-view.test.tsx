@@ -4,13 +4,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CalibrationSettings } from '@/components/calibration-settings';
 import { CheckView } from '@/components/check-view';
-import type { Calibration } from '@/lib/calibrate/calibration';
 import type { CheckJob } from '@/lib/check';
 import { createTranslate } from '@/lib/i18n';
 import { runCheck, type CheckDeps } from '@/lib/jobs';
 import { parseCalibrationFile } from '@/lib/platform/calibration-store';
-import { PROMPT_VERSION } from '@/lib/verify/prompt';
 import type { Verdict } from '@/lib/verify/schema';
+import { sampleCalibration } from './fixture';
 
 const t = createTranslate();
 const noop = () => {};
@@ -64,27 +63,7 @@ describe('a check with a calibration', () => {
   });
 });
 
-const CALIBRATION: Calibration = {
-  version: 1,
-  model: 'test-vlm',
-  endpoint_host: 'localhost',
-  prompt_version: PROMPT_VERSION,
-  score_kind: 'logprob',
-  alpha: 0.1,
-  delta: 0.1,
-  n_supported: 1800,
-  n_not_supported: 1200,
-  thresholds: THRESHOLDS,
-  empirical: {
-    supported: { decided: 900, share: 0.5, error: 0.05 },
-    not_supported: { decided: 300, share: 0.25, error: 0.07 },
-    decided_share: 0.4,
-    brier: 0.12,
-    reliability: [],
-  },
-  method: 'ltt',
-  created: '2026-11-30T12:00:00.000Z',
-};
+const CALIBRATION = sampleCalibration(THRESHOLDS);
 
 describe('importing a calibration', () => {
   it.each([
