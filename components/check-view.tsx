@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { claimState, countFalse, errorTypesOf, type CheckJob } from '@/lib/check';
+import { claimState, countFalse, decidedCount, errorTypesOf, type CheckJob } from '@/lib/check';
 import type { MessageKey, Translate } from '@/lib/i18n';
 import { claimsWithSetAside } from '@/lib/rerun';
 import { ERROR_TYPES } from '@/lib/verify/schema';
@@ -32,6 +32,19 @@ export function statusText(job: CheckJob, t: Translate): string {
   }
   const missing = job.claims.filter((c) => !c.verdict).length;
   return missing ? t('summaryMissing', total - missing, total, missing) : t('summaryAllSupported', total);
+}
+
+/** "3 of 5 claims decided at ≤ 10% error · 2 unsure", when the job ran with a calibration. */
+function DecidedLine({ job, t }: { job: CheckJob; t: Translate }) {
+  const counts = decidedCount(job);
+  if (!counts) return null;
+  const total = counts.decided + counts.unsure;
+  const percent = Number((counts.alpha * 100).toFixed(1));
+  return (
+    <p className="decided" data-testid="decided-summary">
+      {t('summaryDecided', counts.decided, total, percent, counts.unsure)}
+    </p>
+  );
 }
 
 export type CopyFormat = 'markdown' | 'json';
@@ -86,6 +99,8 @@ export function CheckView(props: CheckViewProps) {
           <p className={`status status--${job.status}`} data-testid="check-status" data-state={job.status} role="status" aria-live="polite">
             {statusText(job, t)}
           </p>
+          {/* Only with an imported calibration: without one no verdict claims a guarantee. */}
+          {job.status === 'done' && <DecidedLine job={job} t={t} />}
           <Meta job={job} t={t} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import type { ClaimResult, ClaimState } from '@/lib/check';
+import { isUnsure, type ClaimResult, type ClaimState } from '@/lib/check';
 import type { MessageKey, Translate } from '@/lib/i18n';
 
 /** Icon and word per state: a verdict is never told by colour alone. */
@@ -8,6 +8,9 @@ export const STATE_TEXT: Record<ClaimState, { icon: string; word: MessageKey }> 
   pending: { icon: '…', word: 'verdictPending' },
   error: { icon: '?', word: 'verdictNone' },
 };
+
+/** A verdict whose score is below its calibration threshold. */
+export const UNSURE_TEXT: { icon: string; word: MessageKey } = { icon: '⚠', word: 'verdictUnsure' };
 
 /** The claim's confidence in whole percent (the label token's probability), where the endpoint gave logprobs. */
 export function confidenceOf(claim: Pick<ClaimResult, 'confidence' | 'verdict'>): number | null {
@@ -26,10 +29,18 @@ export interface ClaimRowProps {
 /** One claim with its verdict as icon + word, error-type chips, confidence and the model's reasoning. */
 export function ClaimRow({ claim, state, index, t }: ClaimRowProps) {
   const types = claim.verdict?.error_type ?? [];
-  const { icon, word } = STATE_TEXT[state];
+  const unsure = isUnsure(claim);
+  // Below its calibration threshold a verdict is not asserted: the leaning stays one click away.
+  const { icon, word } = unsure ? UNSURE_TEXT : STATE_TEXT[state];
   const confidence = confidenceOf(claim);
   return (
-    <li className={`claim claim--${state}`} data-testid="claim" data-label={state} data-error-types={types.join(',')}>
+    <li
+      className={`claim claim--${unsure ? 'unsure' : state}`}
+      data-testid="claim"
+      data-label={state}
+      data-error-types={types.join(',')}
+      {...(claim.decided !== undefined ? { 'data-decided': String(claim.decided) } : {})}
+    >
       <div className="claim__head">
         <span className="claim__verdict">
           <span aria-hidden="true" className="claim__icon">
@@ -60,6 +71,7 @@ export function ClaimRow({ claim, state, index, t }: ClaimRowProps) {
       {claim.verdict?.reasoning && (
         <details className="claim__reasoning">
           <summary>{t('reasoning')}</summary>
+          {unsure && <p className="claim__leaning">{t('verdictLeaning', t(STATE_TEXT[state].word))}</p>}
           <p>{claim.verdict.reasoning}</p>
         </details>
       )}

@@ -8,6 +8,10 @@ export const claimResultSchema = claimSpanSchema.extend({
   verdict: verdictSchema.nullable(),
   /** Probability of the verdict's label token, where the endpoint sent logprobs; null otherwise. */
   confidence: z.number().min(0).max(1).nullable().optional(),
+  /** How sure the model is of its verdict (its kind is the job's calibration's), where measured. */
+  score: z.number().min(0).max(1).nullable().optional(),
+  /** With a calibration: whether the score reaches its verdict kind's threshold; absent without one. */
+  decided: z.boolean().optional(),
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 
@@ -57,6 +61,10 @@ export const checkJobSchema = z.object({
   comparison: comparisonRunSchema.optional(),
   /** Host of the endpoint that answered ('on-device' for the browser's model), for reports; absent in older checks. */
   endpointHost: z.string().optional(),
+  /** The calibration of this model when the check ran (alpha and thresholds), so decided verdicts stay explainable. */
+  calibration: z
+    .object({ alpha: z.number(), delta: z.number(), thresholds: z.object({ supported: z.number().nullable(), not_supported: z.number().nullable() }) })
+    .optional(),
   /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
   owner: z.string().optional(),
 });
@@ -97,4 +105,17 @@ export function disagreements(job: Pick<CheckJob, 'claims' | 'comparison'>): num
     const theirs = other[i];
     return claim.verdict && theirs && claim.verdict.label !== theirs.label ? [i] : [];
   });
+}
+
+/** Whether a claim's verdict falls short of its calibration: shown as "Unsure — look yourself". */
+export function isUnsure(claim: ClaimResult): boolean {
+  return claim.verdict !== null && claim.decided === false;
+}
+
+/** With a calibration: how many claims with a verdict were decided, and how many are unsure; null without one. */
+export function decidedCount(job: Pick<CheckJob, 'claims' | 'calibration'>): { decided: number; unsure: number; alpha: number } | null {
+  if (!job.calibration) return null;
+  const judged = job.claims.filter((c) => c.verdict);
+  const decided = judged.filter((c) => c.decided === true).length;
+  return { decided, unsure: judged.length - decided, alpha: job.calibration.alpha };
 }

@@ -1,4 +1,4 @@
-import { claimState, countFalse, errorTypesOf, type CheckJob, type ClaimState } from './check';
+import { claimState, countFalse, errorTypesOf, isUnsure, type CheckJob, type ClaimState } from './check';
 import type { HistoryEntry } from './history';
 
 /** How each claim state reads, in words and as an icon (never colour alone). */
@@ -36,7 +36,8 @@ export function jobToMarkdown(job: CheckJob): string {
   for (const claim of job.claims) {
     const state = claimState(claim, job);
     const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.join(', ')})_` : '';
-    lines.push(`- ${STATE_ICON[state]} **${STATE_WORD[state]}** — ${escapeMarkdown(claim.text)}${types}`);
+    const unsure = isUnsure(claim) ? ' (unsure — look yourself)' : '';
+    lines.push(`- ${STATE_ICON[state]} **${STATE_WORD[state]}**${unsure} — ${escapeMarkdown(claim.text)}${types}`);
     if (claim.verdict?.reasoning) lines.push(`  - ${escapeMarkdown(claim.verdict.reasoning)}`);
   }
   if (job.setAside.length) {
@@ -59,7 +60,14 @@ export function exportableJob(job: CheckJob) {
     finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
     usage: job.usage,
     summary: summaryLine(job),
-    claims: job.claims.map((c) => ({ text: c.text, start: c.start, end: c.end, verdict: c.verdict })),
+    claims: job.claims.map((c) => ({
+      text: c.text,
+      start: c.start,
+      end: c.end,
+      verdict: c.verdict,
+      ...(c.score !== undefined ? { score: c.score } : {}),
+      ...(c.decided !== undefined ? { decided: c.decided } : {}),
+    })),
     setAside: job.setAside,
     notes: job.notes,
     error: job.error,

@@ -1,5 +1,6 @@
 import { capClaims, splitCaption, type SplitResult } from './claims/split';
 import type { CheckJob, ImagePath } from './check';
+import { isDecided, type Calibration } from './calibrate/calibration';
 import { CheckError } from './errors';
 import type { Verdict } from './verify/schema';
 import type { Usage } from './verify/verify';
@@ -50,6 +51,8 @@ export interface CheckInput {
   imageUrl: string;
   /** Host of the endpoint asked ('on-device' for the browser's model). */
   endpointHost?: string;
+  /** The model's calibration, if the user imported one: each verdict is then decided or unsure. */
+  calibration?: Pick<Calibration, 'alpha' | 'delta' | 'thresholds'> | null;
 }
 
 /** A fresh job record in its first phase. */
@@ -73,6 +76,7 @@ export function newJob(input: CheckInput, now: number): CheckJob {
     finishedAt: null,
     usage: null,
     error: null,
+    ...(input.calibration ? { calibration: { alpha: input.calibration.alpha, delta: input.calibration.delta, thresholds: input.calibration.thresholds } } : {}),
   };
 }
 
@@ -151,7 +155,18 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       usage: outcome.usage,
       notes: [...job.notes, ...outcome.notes],
       // The final list is the authority: a verdict streamed from an answer with the wrong count is withdrawn.
-      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? null, confidence: outcome.confidences?.[i] ?? null })),
+      claims: job.claims.map((c, i) => {
+        const verdict = outcome.verdicts[i] ?? null;
+        const score = outcome.confidences?.[i] ?? null;
+        const calibration = job.calibration;
+        return {
+          ...c,
+          verdict,
+          confidence: score,
+          score,
+          ...(calibration && verdict ? { decided: isDecided(calibration, verdict.label, score) } : {}),
+        };
+      }),
     });
   } catch (error) {
     const info =

@@ -2,6 +2,9 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import { BuiltinModel } from '@/components/builtin-model';
+import { CalibrationSettings } from '@/components/calibration-settings';
+import type { Calibration } from '@/lib/calibrate/calibration';
+import { loadCalibrations, parseCalibrationFile, removeCalibration, saveCalibration } from '@/lib/platform/calibration-store';
 import { SettingsForm } from '@/components/settings-form';
 import { createTranslate } from '@/lib/i18n';
 import { connectionReportSchema, messageResponseSchema, modelListSchema, type ConnectionReport, type Message } from '@/lib/messages';
@@ -46,6 +49,7 @@ async function saveProvider(provider: ProviderSetting): Promise<Settings> {
 function Options() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [models, setModels] = useState<string[]>([]);
+  const [calibrations, setCalibrations] = useState<Record<string, Calibration>>({});
   const firstRun = new URLSearchParams(location.search).has('firstRun');
 
   const loadModels = (baseUrl: string, apiKey?: string) => {
@@ -56,6 +60,7 @@ function Options() {
   };
 
   useEffect(() => {
+    void loadCalibrations().then(setCalibrations);
     void loadSettings().then((loaded) => {
       setSettings(loaded);
       if (loaded.baseUrl) loadModels(loaded.baseUrl);
@@ -101,6 +106,18 @@ function Options() {
         provider={settings.provider}
         endpointConfigured={configuredEndpoint(settings) !== null}
         onProviderChange={(provider) => void saveProvider(provider).then(setSettings)}
+      />
+      <CalibrationSettings
+        calibrations={calibrations}
+        t={t}
+        onImport={async (text) => {
+          const parsed = parseCalibrationFile(text);
+          if (typeof parsed === 'string') return parsed;
+          await saveCalibration(parsed);
+          setCalibrations(await loadCalibrations());
+          return null;
+        }}
+        onRemove={(model) => void removeCalibration(model).then(loadCalibrations).then(setCalibrations)}
       />
       {isLocalEndpoint(settings.baseUrl) && (
         <p className="local-access-note" data-testid="local-access-note">

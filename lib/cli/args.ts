@@ -154,3 +154,9 @@ export const ENDPOINT_FLAGS: FlagSpec = {
   'api-key-file': { type: 'string' },
   model: { type: 'string' },
 };
+
+/** Flags of the commands that score verdicts: k samples for an agreement score, and a calibration to apply. */
+export const SCORE_FLAGS: FlagSpec = {
+  samples: { type: 'string' },
+  calibration: { type: 'string' },
+};

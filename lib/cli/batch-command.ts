@@ -4,12 +4,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CheckError } from '../errors';
 import { createClient } from '../verify/client';
+import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../verify/score';
 import type { OutputMode } from '../verify/verify';
 import { redactSecret } from '../redact';
 import { guardKey } from './endpoint-key';
-import { ENDPOINT_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
 import { readBatchInput, readBatchOutput, isFolder, LineWriter } from './batch-files';
 import type { BatchItem } from './batch-input';
+import { applyCalibration, calibrationMismatch, decidedSummary, readCalibration } from './calibration-file';
 import { checkItem, planClaims, unverifiedCount, type CheckResult } from './check-item';
 import { BATCH_HELP } from './help';
 import { isUrl, loadImage, type LoadedImage } from './image';
@@ -21,6 +23,7 @@ import { formatDuration, Progress } from './progress';
 
 const FLAGS: FlagSpec = {
   ...ENDPOINT_FLAGS,
+  ...SCORE_FLAGS,
   out: { type: 'string', short: 'o' },
   concurrency: { type: 'string', short: 'c' },
   resume: { type: 'boolean' },
@@ -74,13 +77,20 @@ function parseBatchArgs(argv: readonly string[], io: CliIo) {
   const outPath = resolve(io.cwd, out);
   if (inputPath === outPath) throw new UsageError('--out must not be the input file.', 'batch');
   if (!isFolder(dirname(outPath))) throw new UsageError(`--out ${outPath}: the folder does not exist.`, 'batch');
+  const endpoint = resolveEndpoint(args, io.env, 'batch', io.cwd);
+  const calibrationPath = stringFlag(args, 'calibration');
+  const calibration = calibrationPath === undefined ? null : readCalibration(calibrationPath, io.cwd, 'batch');
+  const refused = calibration && calibrationMismatch(calibration, { model: endpoint.model });
+  if (refused) throw new UsageError(refused, 'batch');
   return {
     inputPath,
     outPath,
     resume: args.flags.resume === true,
     keepAll: args.flags['keep-all'] === true,
     concurrency: intFlag(args, 'concurrency', DEFAULT_CONCURRENCY, 1, 64, 'batch'),
-    endpoint: resolveEndpoint(args, io.env, 'batch', io.cwd),
+    samples: intFlag(args, 'samples', DEFAULT_SAMPLES, 1, MAX_SAMPLES, 'batch'),
+    endpoint,
+    calibration,
   };
 }
 
@@ -91,7 +101,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout.write(BATCH_HELP);
     return EXIT.ok;
   }
-  const { inputPath, outPath, resume, keepAll, concurrency, endpoint } = options;
+  const { inputPath, outPath, resume, keepAll, concurrency, endpoint, samples, calibration } = options;
   guardKey(io, endpoint);
   let text: string;
   try {
@@ -120,6 +130,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
   const image = imageCache(dirname(inputPath), signal, Math.max(IMAGE_CACHE_MIN, 2 * concurrency + 1));
   const progress = new Progress(io.stderr);
   const tally: Tally = { ok: 0, failed: 0, claims: 0, unverified: 0, promptTokens: 0, completionTokens: 0 };
+  const decided = { claims: 0, withGold: 0, wrong: 0 };
   const pairs: Parameters<typeof computeMetrics>[0][number][] = [];
   const metricNotes: string[] = [];
   const addPairs = (item: BatchItem, claims: Parameters<typeof pairsOf>[1]) => {
@@ -142,7 +153,25 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
       // next is prepared while the model answers. Its failure is reported when its turn comes.
       const ahead = todo[index + concurrency];
       if (ahead && !signal.aborted) image(ahead.image).catch(() => undefined);
-      const result = await checkItem({ client, model: endpoint.model, planned, image: loaded, signal, outputMode });
+      const checked = await checkItem({
+        client,
+        model: endpoint.model,
+        planned,
+        image: loaded,
+        signal,
+        outputMode,
+        samples,
+        ...(calibration ? { scoreKind: calibration.score_kind } : {}),
+      });
+      const kindMismatch = calibration && calibrationMismatch(calibration, { model: endpoint.model, scoreKind: checked.score_kind });
+      if (kindMismatch) {
+        // Every item would get the same scores: stop, like an endpoint failure, and write nothing for it.
+        fatal ??= new CheckError('bad-request', kindMismatch);
+        stop.abort();
+        return;
+      }
+      const result = calibration ? applyCalibration(checked, calibration) : checked;
+      if (calibration) tallyDecided(decided, item, result);
       record = { id: item.id, ...result };
       tally.ok++;
       tally.claims += result.claims.length;
@@ -185,6 +214,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
     `Time: ${formatDuration(elapsed)} · ${((tally.ok + tally.failed) / Math.max(elapsed / 1000, 0.001)).toFixed(2)} items/s at concurrency ${concurrency} · results in ${outPath}`,
   ];
   if (pairs.length) lines.push(...formatMetrics(computeMetrics(pairs)));
+  if (calibration) lines.push(...formatDecided(decided, tally.claims, calibration.alpha));
   lines.push(...metricNotes.slice(0, 5).map((n) => `Note: ${n}`));
   if (metricNotes.length > 5) lines.push(`Note: … and ${metricNotes.length - 5} more item(s) left out of the metrics.`);
   if (interrupted || fatal) lines.push('Run the same command with --resume to continue.');
@@ -199,3 +229,34 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
 
 /** Failures that would repeat for every item: the batch stops at the first instead of writing thousands. */
 const ENDPOINT_FAILURES: ReadonlySet<CheckError['kind']> = new Set(['auth', 'model-not-found', 'no-image-input', 'network']);
+
+interface DecidedTally {
+  claims: number;
+  /** Decided claims with a gold label beside them, and how many of those disagree with it. */
+  withGold: number;
+  wrong: number;
+}
+
+/** Counts the item's decided claims and, with gold labels, the decided ones that are wrong. */
+function tallyDecided(decided: DecidedTally, item: BatchItem, result: CheckResult): void {
+  const gold = item.gold && item.gold.length === result.claims.length ? item.gold : null;
+  result.claims.forEach((claim, i) => {
+    if (!claim.decided) return;
+    decided.claims++;
+    const g = gold?.[i];
+    if (!g || claim.label === null) return;
+    decided.withGold++;
+    if (g.label !== claim.label) decided.wrong++;
+  });
+}
+
+/** The summary lines of a calibrated run: share decided and, with gold labels, the realised error among them. */
+export function formatDecided(decided: DecidedTally, claims: number, alpha: number): string[] {
+  const share = claims ? ` (${((100 * decided.claims) / claims).toFixed(1)}%)` : '';
+  const lines = [`Calibration: ${decidedSummary(decided.claims, claims, alpha)}${share}`];
+  if (decided.withGold)
+    lines.push(
+      `Error among decided verdicts, against gold: ${((100 * decided.wrong) / decided.withGold).toFixed(1)}% (${decided.wrong} of ${decided.withGold})`,
+    );
+  return lines;
+}

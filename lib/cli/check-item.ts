@@ -6,6 +6,7 @@ import { splitCaption, type SplitOptions } from '../claims/split';
 import { CheckError } from '../errors';
 import { prepareCaption } from '../jobs';
 import type { Verdict } from '../verify/schema';
+import { scoreVerdicts, type ScoreKind } from '../verify/score';
 import { verifyClaims, type OutputMode } from '../verify/verify';
 import type { LoadedImage } from './image';
 
@@ -15,6 +16,10 @@ export interface ClaimResult {
   label: boolean | null;
   reasoning: string | null;
   error_type: string[];
+  /** How sure the model is of the label, in [0, 1] (its kind is the result's `score_kind`); null when unmeasured. */
+  score: number | null;
+  /** With a calibration: whether the score reaches the threshold of the label's kind. */
+  decided?: boolean;
 }
 
 export interface SetAsideResult {
@@ -27,6 +32,8 @@ export interface CheckResult {
   claims: ClaimResult[];
   set_aside: SetAsideResult[];
   model: string;
+  /** How the claims' scores were measured: `logprob`, `agreement` (among k samples), or null when not at all. */
+  score_kind: ScoreKind | null;
   usage: { prompt_tokens: number; completion_tokens: number };
   notes: string[];
 }
@@ -64,10 +71,10 @@ export function planClaims(source: ClaimSource, options: SplitOptions = {}): Pla
   };
 }
 
-/** A verdict (or its absence) in the output shape. */
-export function toClaimResult(text: string, verdict: Verdict | null): ClaimResult {
-  if (!verdict) return { text, label: null, reasoning: null, error_type: [] };
-  return { text, label: verdict.label, reasoning: verdict.reasoning, error_type: [...verdict.error_type] };
+/** A verdict (or its absence) and its score in the output shape. */
+export function toClaimResult(text: string, verdict: Verdict | null, score: number | null = null): ClaimResult {
+  if (!verdict) return { text, label: null, reasoning: null, error_type: [], score: null };
+  return { text, label: verdict.label, reasoning: verdict.reasoning, error_type: [...verdict.error_type], score };
 }
 
 export interface CheckItemOptions {
@@ -80,6 +87,10 @@ export interface CheckItemOptions {
   /** Shared across a batch, so only the first item walks the output-format ladder. */
   outputMode?: { current: OutputMode | undefined };
   onVerdict?: (index: number, result: ClaimResult) => void;
+  /** k answers sampled per claim for an agreement score where the endpoint gives no logprobs. */
+  samples?: number;
+  /** The score kind a calibration needs: `agreement` skips logprobs, so every claim is sampled. */
+  scoreKind?: ScoreKind;
 }
 
 /** Verifies the planned claims against the image; throws CheckError when the check fails as a whole. */
@@ -94,18 +105,27 @@ export async function checkItem(options: CheckItemOptions): Promise<CheckResult>
     claims: planned.claims,
     signal: options.signal,
     stream: options.stream ?? false,
+    ...(options.scoreKind === 'agreement' ? { logprobs: false } : {}),
     outputMode: options.outputMode?.current,
     onOutputMode: (mode) => {
       if (options.outputMode) options.outputMode.current = mode;
     },
     onVerdict: (index, verdict) => options.onVerdict?.(index, toClaimResult(planned.claims[index]!, verdict)),
   });
+  const scored = await scoreVerdicts(
+    { client: options.client, model: options.model, imageDataUrl: options.image.dataUrl, claims: planned.claims, signal: options.signal, samples: options.samples },
+    result,
+  );
   return {
-    claims: planned.claims.map((text, i) => toClaimResult(text, result.verdicts[i] ?? null)),
+    claims: planned.claims.map((text, i) => toClaimResult(text, scored.verdicts[i] ?? null, scored.scores[i] ?? null)),
     set_aside: planned.setAside,
     model: options.model,
-    usage: { prompt_tokens: result.usage.promptTokens, completion_tokens: result.usage.completionTokens },
-    notes: [...planned.notes, ...result.notes],
+    score_kind: scored.scoreKind,
+    usage: {
+      prompt_tokens: result.usage.promptTokens + scored.usage.promptTokens,
+      completion_tokens: result.usage.completionTokens + scored.usage.completionTokens,
+    },
+    notes: [...planned.notes, ...result.notes, ...scored.notes],
   };
 }
 

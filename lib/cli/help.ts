@@ -6,6 +6,12 @@ const ENDPOINT = `Endpoint (flags win over the environment):
   --api-key-file <f>  read the API key from the first line of a file instead       [OPENAI_API_KEY]
   --model <name>      a vision model the endpoint serves                           [CAPTION_CHECK_MODEL]`;
 
+const SCORE = `Scores and calibration:
+  --samples <k>          where the endpoint returns no logprobs, ask k answers (n = k, else k requests)
+                         and score each claim by the share agreeing with the majority, 1–16 (default 5; 1: no score)
+  --calibration <file>   a calibration.json from caption-check calibrate for this model: each claim gains
+                         "decided" (its score reaches the threshold of its verdict kind); labels are never hidden`;
+
 const IMAGES = `Images: a file path or an http(s) URL (JPEG, PNG, GIF (first frame), WebP, AVIF, TIFF, SVG);
 sent as a JPEG of at most 1024 px on the longest edge, like the extension does.`;
 
@@ -15,6 +21,7 @@ Usage:
   caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--keep-all] [--json] [--stream]
   caption-check split (--caption <text> | --jsonl) [--keep-all] [--json]
   caption-check batch <in.jsonl> --out <out.jsonl> [--concurrency N] [--resume] [--keep-all]
+  caption-check calibrate --input <items.jsonl> --results <results.jsonl> --out <calibration.json> [--alpha A] [--delta D]
   caption-check <command> --help
   caption-check --version
 
@@ -31,11 +38,14 @@ Usage:
   --keep-all             with --caption: set nothing aside, check every piece of the caption
   --claims-file <file>   a JSON array of claim strings, checked as given
   --json                 print exactly one JSON object on stdout:
-                         {"claims":[{"text","label","reasoning","error_type"}],"set_aside":[{"text","reason"}],
-                          "model","usage":{"prompt_tokens","completion_tokens"},"notes":[…]}
+                         {"claims":[{"text","label","reasoning","error_type","score"}],"set_aside":[{"text","reason"}],
+                          "model","score_kind","usage":{"prompt_tokens","completion_tokens"},"notes":[…]}
+                         score is in [0, 1] (null when unmeasured); score_kind is "logprob", "agreement" or null.
                          label is true/false, or null (reasoning null) for a claim that got no verdict.
                          If the check fails: {"error":{"kind","message"}} (and the message on stderr).
   --stream               stream the answer; the table shows each verdict as it arrives
+
+${SCORE}
 
 ${ENDPOINT}
 
@@ -80,7 +90,8 @@ Optional gold labels (for the metrics in the summary), one per claim in claim or
   an item whose claim count differs is left out of the metrics, with a note.
 
 Output, one line per item, written as soon as it finishes (so not in input order):
-  {"id","claims":[{"text","label","reasoning","error_type"}],"set_aside":[…],"model","usage","notes"}
+  {"id","claims":[{"text","label","reasoning","error_type","score"}],"set_aside":[…],"model","score_kind","usage","notes"}
+  (with --calibration each claim also has "decided")
   {"id","error":{"kind","message"}}       when that item failed (image, caption, model answer, …)
 A malformed input line or a repeated id is reported on stderr by line number and not written, so
 fixing it and running again with --resume picks it up. A failure of the endpoint itself (key, model,
@@ -91,10 +102,32 @@ base URL) stops the run without writing the items left. Without --resume the out
   --resume              append to --out, skipping ids already in it (failed ones too: delete their lines to retry)
   --keep-all            split captions without setting anything aside (every piece is checked)
 
+${SCORE}
+
 ${ENDPOINT}
 
 Progress goes to stderr (a bar on a terminal, a line every few items otherwise), then a summary:
 items, claims, failures, time; with gold labels, accuracy, precision/recall of finding false claims
 and per-error-type precision/recall. Ctrl-C stops cleanly: finished items stay, --resume continues.
 Exit codes: 0 every item checked and every claim got a verdict · 1 otherwise · 2 usage error · 130 interrupted.
+`;
+
+export const CALIBRATE_HELP = `caption-check calibrate — find, per verdict kind, the score above which verdicts meet an error rate.
+
+Usage:
+  caption-check calibrate --input <items.jsonl> --results <results.jsonl> --out <calibration.json> [--alpha 0.1] [--delta 0.1]
+
+  --input <file>      a batch input with gold "labels" (or "gold") per claim
+  --results <file>    the batch output for it (same ids), with "score" and "score_kind"
+  --alpha <a>         the error rate allowed among decided verdicts (default 0.1)
+  --delta <d>         the chance the guarantee may fail over the calibration draw (default 0.1)
+  --out <file>        where calibration.json goes
+  --base-url <url>    recorded as endpoint_host (default: OPENAI_BASE_URL)
+
+For "Supported" and "Not supported" verdicts separately, finds the lowest threshold such that among
+verdicts scoring at or above it at most alpha are wrong, with probability at least 1 − delta (each kind
+at delta/2), assuming later claims are like the calibration claims (Learn-then-Test, fixed-sequence
+testing from the threshold that keeps 10% of claims, exact binomial p-values). Prints per kind the
+threshold, the share decided and the error above it, a reliability table and the Brier score.
+Exit codes: 0 written · 1 too few labelled claims for the target (the message says how many) · 2 usage error.
 `;

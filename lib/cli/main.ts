@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './args';
 import { runBatch } from './batch-command';
+import { runCalibrate } from './calibrate-command';
 import { MAIN_HELP } from './help';
 import { EXIT, PROGRAM, warn, type CliIo } from './io';
 import { asCheckError, debugDetail } from './messages';
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promise<n
   verify: runVerify,
   split: runSplit,
   batch: runBatch,
+  calibrate: runCalibrate,
 };
 
 function version(): string {
@@ -35,7 +37,7 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const run = COMMANDS[command];
-  if (!run) throw new UsageError(`Unknown command "${command}". Use verify, split or batch.`);
+  if (!run) throw new UsageError(`Unknown command "${command}". Use verify, split, batch or calibrate.`);
   return run(rest, io);
 }
 

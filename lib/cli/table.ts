@@ -28,7 +28,9 @@ export function formatClaimRow(index: number, claim: ClaimResult, style: Style =
   const mark = claim.label === null ? style.dim('?  none ') : claim.label ? style.green('✓  true ') : style.red('✗  false');
   const types = claim.error_type.length ? `  [${claim.error_type.join(', ')}]` : '';
   const reasoning = claim.reasoning ?? 'The model gave no verdict for this claim.';
-  return `${number} ${mark}  ${claim.text}${style.red(types)}\n${INDENT}${style.dim(reasoning)}`;
+  // With a calibration, a verdict below its threshold keeps its label but says to look yourself.
+  const unsure = claim.decided === false && claim.label !== null ? style.dim('  (unsure — look yourself)') : '';
+  return `${number} ${mark}  ${claim.text}${style.red(types)}${unsure}\n${INDENT}${style.dim(reasoning)}`;
 }
 
 /** The set-aside pieces, listed as not checked. */

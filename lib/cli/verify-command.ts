@@ -3,8 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createClient } from '../verify/client';
+import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../verify/score';
 import { guardKey } from './endpoint-key';
-import { ENDPOINT_FLAGS, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { applyCalibration, calibrationMismatch, decidedSummary, readCalibration } from './calibration-file';
 import { checkItem, planClaims, unverifiedCount, type ClaimSource } from './check-item';
 import { VERIFY_HELP } from './help';
 import { loadImage } from './image';
@@ -14,6 +16,7 @@ import { formatClaimRow, formatResult, styleFor } from './table';
 
 const FLAGS: FlagSpec = {
   ...ENDPOINT_FLAGS,
+  ...SCORE_FLAGS,
   image: { type: 'string' },
   caption: { type: 'string' },
   'claims-file': { type: 'string' },
@@ -63,6 +66,11 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   guardKey(io, endpoint);
   const json = args.flags.json === true;
   const stream = args.flags.stream === true;
+  const samples = intFlag(args, 'samples', DEFAULT_SAMPLES, 1, MAX_SAMPLES, 'verify');
+  const calibrationPath = stringFlag(args, 'calibration');
+  const calibration = calibrationPath === undefined ? null : readCalibration(calibrationPath, io.cwd, 'verify');
+  const refused = calibration && calibrationMismatch(calibration, { model: endpoint.model });
+  if (refused) throw new UsageError(refused, 'verify');
   const source: ClaimSource = claimsFile !== undefined ? { claims: await readClaimsFile(claimsFile, io.cwd) } : { caption: caption ?? '' };
   const style = styleFor(io.stdout, io.env);
 
@@ -72,15 +80,20 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     const client = createClient(endpoint, { timeoutMs: 120_000, maxRetries: 2 });
     const showRows = stream && !json;
     if (showRows) io.stderr.write(`Checking ${planned.claims.length} claim(s) with ${endpoint.model}…\n`);
-    const result = await checkItem({
+    const checked = await checkItem({
       client,
       model: endpoint.model,
       planned,
       image: loaded,
       signal: io.signal,
       stream,
+      samples,
+      ...(calibration ? { scoreKind: calibration.score_kind } : {}),
       onVerdict: showRows ? (index, claim) => io.stdout.write(`${formatClaimRow(index, claim, style)}\n`) : undefined,
     });
+    // The labels are printed either way; a calibration of another score kind only withholds "decided".
+    const kindMismatch = calibration && calibrationMismatch(calibration, { model: endpoint.model, scoreKind: checked.score_kind });
+    const result = calibration && !kindMismatch ? applyCalibration(checked, calibration) : checked;
     const missing = unverifiedCount(result);
     if (json) io.stdout.write(`${JSON.stringify(result)}\n`);
     else {
@@ -88,6 +101,12 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
       const rest = showRows ? result.claims.flatMap((c, i) => (c.label === null ? [formatClaimRow(i, c, style)] : [])) : [];
       if (rest.length) io.stdout.write(`${rest.join('\n')}\n`);
       io.stdout.write(`${formatResult(result, style, showRows)}\n`);
+      if (calibration && !kindMismatch)
+        io.stdout.write(`${decidedSummary(result.claims.filter((c) => c.decided).length, result.claims.length, calibration.alpha)}\n`);
+    }
+    if (kindMismatch) {
+      warn(io, kindMismatch);
+      return EXIT.failed;
     }
     if (missing > 0) {
       warn(io, `${missing} of ${result.claims.length} claims got no verdict. Retry, or pass a stronger model with --model.`);

@@ -1,3 +1,4 @@
+import { calibrationFor } from './calibration-store';
 import { browser } from 'wxt/browser';
 import type { CheckJob } from '../check';
 import { CheckError } from '../errors';
@@ -86,6 +87,8 @@ export async function startCheck(
         maxClaims: settings.maxClaims,
         pageUrl: target.pageUrl,
         imageUrl: target.srcUrl,
+        // Only endpoint checks carry label-token scores; the on-device model is never calibrated.
+        calibration: choice.provider === 'endpoint' ? await calibrationFor(settings.model) : null,
       },
       {
         now,

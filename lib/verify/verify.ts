@@ -85,7 +85,8 @@ function responseFormat(mode: OutputMode, claimCount: number): ChatCompletionCre
   return undefined;
 }
 
-function requestBody(
+/** The Chat Completions body of one verification request: the seed prompt, the image, the output format. */
+export function requestBody(
   model: string,
   claims: readonly string[],
   imageDataUrl: string,
@@ -219,7 +220,8 @@ async function requestWithLadder(
   }
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+/** Runs `fn` over `items` with at most `limit` in flight; results in item order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {

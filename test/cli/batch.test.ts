@@ -6,7 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatRequests, useModelServer } from '../server/fixtures';
 import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir } from './run-cli';
 
-const model = useModelServer();
+// Logprobs on, so each check is one request scored by its label token (the agreement path has its own tests).
+const model = useModelServer({ logprobs: true });
 const server = () => model.server;
 const dir = useTempDir();
 // Inputs live in their own folder; images are named relative to it.
@@ -50,11 +51,12 @@ describe('batch', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(lines.find((l) => l.id === 'i3')).toEqual({
       id: 'i3',
       claims: [
-        { text: 'A boat.', label: true, reasoning: 'Consistent with the image.', error_type: [] },
-        { text: 'Two gulls.', label: false, reasoning: 'Not what the image shows.', error_type: ['Quantitative'] },
+        { text: 'A boat.', label: true, reasoning: 'Consistent with the image.', error_type: [], score: expect.closeTo(Math.exp(-0.0123), 6) },
+        { text: 'Two gulls.', label: false, reasoning: 'Not what the image shows.', error_type: ['Quantitative'], score: expect.closeTo(Math.exp(-0.0123), 6) },
       ],
       set_aside: [],
       model: 'test-vlm',
+      score_kind: 'logprob',
       usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) },
       notes: [],
     });

@@ -5,12 +5,13 @@ import { ANSI, formatResult, PLAIN, styleFor } from '../../lib/cli/table';
 
 const RESULT: CheckResult = {
   claims: [
-    { text: 'A dog sits on a red sofa.', label: true, reasoning: 'A dog is on a red sofa.', error_type: [] },
-    { text: 'Two cats sleep beside it', label: false, reasoning: 'There is one cat.', error_type: ['Quantitative', 'Object'] },
-    { text: 'A lamp glows.', label: null, reasoning: null, error_type: [] },
+    { text: 'A dog sits on a red sofa.', label: true, reasoning: 'A dog is on a red sofa.', error_type: [], score: null },
+    { text: 'Two cats sleep beside it', label: false, reasoning: 'There is one cat.', error_type: ['Quantitative', 'Object'], score: null },
+    { text: 'A lamp glows.', label: null, reasoning: null, error_type: [], score: null },
   ],
   set_aside: [{ text: 'creating a serene atmosphere.', reason: 'mood or atmosphere' }],
   model: 'test-vlm',
+  score_kind: null,
   usage: { prompt_tokens: 1200, completion_tokens: 60 },
   notes: ['Asked again for 1 claim(s) the model skipped.'],
 };

@@ -7,7 +7,8 @@ import { DEFAULT_REASONING } from '../server/behavior';
 import { chatRequests, useModelServer } from '../server/fixtures';
 import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, png, runCli, startImageServer, useTempDir } from './run-cli';
 
-const model = useModelServer();
+// Logprobs on, so each check is one request scored by its label token (the agreement path has its own tests).
+const model = useModelServer({ logprobs: true });
 const server = () => model.server;
 const dir = useTempDir();
 const photo = join(dir, 'photo.jpg');
@@ -24,7 +25,10 @@ function verify(...args: string[]) {
 
 describe('verify --json', { timeout: CHILD_TIMEOUT_MS }, () => {
   it('prints exactly one JSON object with the claims, labels, error types, model and usage', async () => {
-    server().set({ falseWhen: [{ match: 'cats', error_type: ['Quantitative'], reasoning: 'There is one cat.' }] });
+    server().set({
+      falseWhen: [{ match: 'cats', error_type: ['Quantitative'], reasoning: 'There is one cat.' }],
+      labelProbability: (claim) => (claim.includes('cats') ? 0.64 : 0.97),
+    });
     const run = await verify('--image', photo, '--caption', CAPTION, '--json');
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
@@ -32,11 +36,12 @@ describe('verify --json', { timeout: CHILD_TIMEOUT_MS }, () => {
     const result = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(result).toMatchObject({
       claims: [
-        { text: 'A dog sits on a red sofa.', label: true, reasoning: 'Consistent with the image.', error_type: [] },
-        { text: 'Two cats sleep beside it', label: false, reasoning: 'There is one cat.', error_type: ['Quantitative'] },
+        { text: 'A dog sits on a red sofa.', label: true, reasoning: 'Consistent with the image.', error_type: [], score: expect.closeTo(0.97, 6) },
+        { text: 'Two cats sleep beside it', label: false, reasoning: 'There is one cat.', error_type: ['Quantitative'], score: expect.closeTo(0.64, 6) },
       ],
       set_aside: [{ text: 'creating a serene atmosphere.' }],
       model: 'test-vlm',
+      score_kind: 'logprob',
       usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) },
     });
     expect(chatRequests(server()).map((r) => r.claims)).toEqual([['A dog sits on a red sofa.', 'Two cats sleep beside it']]);

@@ -89,14 +89,43 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
-/** OpenAI-shaped logprobs for tokens: a fixed, high confidence, and `top` alternatives each. */
-export function tokenLogprobs(tokens: readonly string[], top: number) {
-  return tokens.map((token) => ({
+/** The logprob of every token that no script sets: a fixed, high confidence. */
+export const DEFAULT_TOKEN_LOGPROB = -0.0123;
+
+const LABEL_VALUE = /["']label["']\s*:\s*["']?(?=true|false)/gi;
+
+/**
+ * Per token, its logprob: the default, except the token that carries the i-th verdict's label value,
+ * which gets ln(labelProbabilities[i]) (a scripted confidence for that claim).
+ */
+export function scriptedLogprobs(tokens: readonly string[], labelProbabilities: readonly (number | null)[]): number[] {
+  const values = tokens.map(() => DEFAULT_TOKEN_LOGPROB);
+  const starts: number[] = [];
+  let text = '';
+  for (const token of tokens) {
+    starts.push(text.length);
+    text += token;
+  }
+  let verdict = 0;
+  for (const match of text.matchAll(LABEL_VALUE)) {
+    const p = labelProbabilities[verdict++];
+    if (p === undefined || p === null) continue;
+    const at = match.index + match[0].length;
+    let i = starts.length - 1;
+    while (i > 0 && starts[i]! > at) i--;
+    values[i] = Math.log(p);
+  }
+  return values;
+}
+
+/** OpenAI-shaped logprobs for tokens (`values` per token, else the default) with `top` alternatives each. */
+export function tokenLogprobs(tokens: readonly string[], top: number, values: readonly number[] = []) {
+  return tokens.map((token, i) => ({
     token,
-    logprob: -0.0123,
+    logprob: values[i] ?? DEFAULT_TOKEN_LOGPROB,
     bytes: [...Buffer.from(token, 'utf8')],
     top_logprobs: [
-      { token, logprob: -0.0123, bytes: [...Buffer.from(token, 'utf8')] },
+      { token, logprob: values[i] ?? DEFAULT_TOKEN_LOGPROB, bytes: [...Buffer.from(token, 'utf8')] },
       ...Array.from({ length: Math.max(0, top - 1) }, (_, i) => ({ token: `${token}~${i}`, logprob: -5 - i, bytes: [...Buffer.from(`${token}~${i}`)] })),
     ].slice(0, top),
   }));

@@ -66,6 +66,15 @@ export interface Behavior {
   outputQueue: OutputShape[];
   /** Answer `logprobs: true` requests with OpenAI-shaped token logprobs (null otherwise). */
   logprobs: boolean;
+  /** Per claim, the probability of its label token, answered in logprobs; null leaves the fixed default. */
+  labelProbability: ((claim: string, index: number) => number) | null;
+  /**
+   * Sampled requests (temperature > 0) answer like a noisy model: each claim's label flips with
+   * probability `flip(claim)`, drawn from `seed`, the claim and how often it was sampled (so a run repeats).
+   */
+  sampling: { seed: number; flip: (claim: string) => number } | null;
+  /** Whether a request with `n` > 1 gets n choices (false: one, like endpoints that ignore `n`). */
+  honourN: boolean;
   falseWhen: FalseRule[];
   /** Overrides the default verdicts; `index` is the claim's position in that request's list. */
   verdict: ((claim: string, index: number) => ScriptedVerdict) | null;
@@ -87,6 +96,24 @@ export function scriptedVerdict(behavior: Pick<Behavior, 'falseWhen' | 'verdict'
   const rule = behavior.falseWhen.find(({ match }) => (typeof match === 'string' ? claim.includes(match) : match.test(claim)));
   if (rule) return { reasoning: rule.reasoning ?? 'Not what the image shows.', label: false, error_type: [...rule.error_type] };
   return { reasoning: DEFAULT_REASONING, label: true, error_type: [] };
+}
+
+/** A uniform draw in [0, 1) from a seed and a string (FNV-1a, then one mulberry32 step). */
+export function seededDraw(seed: number, key: string): number {
+  let hash = 0x811c9dc5 ^ seed;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  let t = (hash + 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** The verdict of one sampled answer: the scripted one, its label flipped when the draw falls under `flip`. */
+export function sampledVerdict(verdict: ScriptedVerdict, flip: number, draw: number): ScriptedVerdict {
+  if (draw >= flip) return verdict;
+  return verdict.label
+    ? { reasoning: 'On a second look, this does not match the image.', label: false, error_type: ['Object'] }
+    : { reasoning: 'On a second look, this matches the image.', label: true, error_type: [] };
 }
 
 /**
@@ -155,6 +182,9 @@ export function defaultBehavior(): Behavior {
     output: 'clean',
     outputQueue: [],
     logprobs: false,
+    labelProbability: null,
+    sampling: null,
+    honourN: true,
     falseWhen: [],
     verdict: null,
     answerList: null,

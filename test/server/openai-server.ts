@@ -2,8 +2,8 @@
 // real HTTP, JSON and SSE as OpenAI sends them, CORS like the real API, scripted verdicts and failures.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { renderAnswer, tokenize, tokenLogprobs, type Answer } from './answer';
-import { defaultBehavior, isRecord, scriptedVerdict, type Behavior, type ChatBody, type FailureReply } from './behavior';
+import { renderAnswer, scriptedLogprobs, tokenize, tokenLogprobs, type Answer } from './answer';
+import { defaultBehavior, isRecord, sampledVerdict, scriptedVerdict, seededDraw, type Behavior, type ChatBody, type FailureReply } from './behavior';
 import { checkChatRequest, type RecordedImage } from './request-check';
 import { sendChunks, wait } from './sse';
 
@@ -88,6 +88,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   const sockets = new Set<Socket>();
   let inFlight = 0;
   let maxInFlight = 0;
+  // How often each claim was sampled, so each sample of it draws anew and a rerun draws the same.
+  const sampleCounts = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, gone: AbortSignal): Promise<void> {
     const cors = corsHeaders(req);
@@ -165,47 +167,63 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     if (b.strict && checked.problems.length > 0)
       return send(400, openAiError(`Not a valid verification request: ${checked.problems.join('; ')}.`, 'invalid_request_error', 'caption_check_contract'));
 
-    const answer: Answer = checked.verification
-      ? renderAnswer(
-          b.answerList ? b.answerList(checked.claims) : checked.claims.map((claim, i) => scriptedVerdict(b, claim, i)),
-          checked.mode,
-          b.outputQueue.shift() ?? b.output,
-        )
-      : { content: b.onTextRequest(body), refusal: null, finishReason: 'stop' };
+    const sampled = checked.verification && b.sampling !== null && typeof body.temperature === 'number' && body.temperature > 0;
+    const choiceCount = sampled && b.honourN && typeof body.n === 'number' && body.n > 1 ? Math.min(body.n, 16) : 1;
+    const verdictsOf = () => {
+      if (b.answerList) return b.answerList(checked.claims);
+      return checked.claims.map((claim, i) => {
+        const verdict = scriptedVerdict(b, claim, i);
+        if (!sampled || !b.sampling) return verdict;
+        const count = sampleCounts.get(claim) ?? 0;
+        sampleCounts.set(claim, count + 1);
+        return sampledVerdict(verdict, b.sampling.flip(claim), seededDraw(b.sampling.seed, `${claim}\u0000${count}`));
+      });
+    };
+    const answers: Answer[] = Array.from({ length: choiceCount }, () =>
+      checked.verification
+        ? renderAnswer(verdictsOf(), checked.mode, b.outputQueue.shift() ?? b.output)
+        : { content: b.onTextRequest(body), refusal: null, finishReason: 'stop' },
+    );
+    const answer = answers[0]!;
     const completion = {
       id: `chatcmpl-test${nextId++}`,
       created: Math.floor(record.at / 1000),
       model,
       system_fingerprint: 'fp_caption_check',
     };
-    const tokens = tokenize(answer.content ?? answer.refusal ?? '');
+    const tokensOf = (a: Answer) => tokenize(a.content ?? a.refusal ?? '');
+    const tokens = tokensOf(answer);
     const promptText = JSON.stringify(body.messages ?? '').length;
+    const completionTokens = answers.reduce((n, a) => n + tokensOf(a).length, 0);
     const usage = {
       prompt_tokens: Math.ceil(promptText / 4) + (checked.image ? 85 : 0),
-      completion_tokens: tokens.length,
-      total_tokens: Math.ceil(promptText / 4) + (checked.image ? 85 : 0) + tokens.length,
+      completion_tokens: completionTokens,
+      total_tokens: Math.ceil(promptText / 4) + (checked.image ? 85 : 0) + completionTokens,
     };
     const wantsLogprobs = b.logprobs && body.logprobs === true;
     const top = typeof body.top_logprobs === 'number' ? body.top_logprobs : 0;
+    const labelProbabilities = checked.claims.map((claim, i) => b.labelProbability?.(claim, i) ?? null);
+    const logprobsOf = (t: string[]) => scriptedLogprobs(t, labelProbabilities);
 
     if (stream) {
       const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true;
       record.status = 200;
-      await sendChunks(res, gone, { ...completion, answer, tokens, usage: includeUsage ? usage : null, logprobs: wantsLogprobs ? top : null, pace: b.pace });
+      await sendChunks(res, gone, { ...completion, answer, tokens, usage: includeUsage ? usage : null, logprobs: wantsLogprobs ? top : null, tokenLogprobs: logprobsOf(tokens), pace: b.pace });
       return;
     }
     if (b.pace) await wait(b.pace.firstTokenMs + (tokens.length / b.pace.tokensPerSecond) * 1000, gone);
     send(200, {
       ...completion,
       object: 'chat.completion',
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content: answer.content, refusal: answer.refusal, annotations: [] },
-          logprobs: wantsLogprobs ? { content: tokenLogprobs(tokens, top), refusal: null } : null,
-          finish_reason: answer.finishReason,
-        },
-      ],
+      choices: answers.map((a, index) => {
+        const t = tokensOf(a);
+        return {
+          index,
+          message: { role: 'assistant', content: a.content, refusal: a.refusal, annotations: [] },
+          logprobs: wantsLogprobs ? { content: tokenLogprobs(t, top, logprobsOf(t)), refusal: null } : null,
+          finish_reason: a.finishReason,
+        };
+      }),
       usage,
     });
   }
@@ -280,6 +298,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     },
     reset() {
       behavior = startBehavior();
+      sampleCounts.clear();
       requests.length = 0;
       maxInFlight = inFlight;
     },

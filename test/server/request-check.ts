@@ -95,7 +95,13 @@ export async function checkChatRequest(body: ChatBody): Promise<CheckedRequest> 
   if (!verification) return { verification, claims: [], image: null, mode, problems };
 
   if (typeof body.model !== 'string' || !body.model) problems.push('model is missing');
-  if (body.temperature !== 0) problems.push(`temperature is ${JSON.stringify(body.temperature)}, not 0`);
+  // A verdict is asked greedily (temperature 0); only a sampling request, which names `n`, may set it above.
+  if (body.n !== undefined) {
+    if (typeof body.n !== 'number' || !Number.isInteger(body.n) || body.n < 1) problems.push(`n is ${JSON.stringify(body.n)}, not a whole number ≥ 1`);
+    if (typeof body.temperature !== 'number' || body.temperature <= 0 || body.temperature > 2)
+      problems.push(`temperature is ${JSON.stringify(body.temperature)}, not in (0, 2] for a sampling request`);
+    if (body.stream === true) problems.push('a sampling request (n) is streamed');
+  } else if (body.temperature !== 0) problems.push(`temperature is ${JSON.stringify(body.temperature)}, not 0`);
   if (body.stream !== undefined && typeof body.stream !== 'boolean') problems.push('stream is not a boolean');
   if (body.stream_options !== undefined && body.stream !== true) problems.push('stream_options without stream: true');
   if (messages.length !== 2 || system.length !== 1 || users.length !== 1 || messages[0] !== system[0])

@@ -14,6 +14,8 @@ export interface StreamPlan {
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null;
   /** Top-logprob count when logprobs are answered, null when not. */
   logprobs: number | null;
+  /** Per token, the logprob to report (scripted label confidences); the default where absent. */
+  tokenLogprobs?: readonly number[];
   pace: Pace | null;
 }
 
@@ -54,8 +56,8 @@ export async function sendChunks(res: ServerResponse, gone: AbortSignal, plan: S
   });
   res.write(chunk(answer.refusal !== null ? { role: 'assistant', content: null, refusal: '' } : { role: 'assistant', content: '', refusal: null }, null));
 
-  const tokenChunk = (token: string) =>
-    chunk({ [field]: token }, null, plan.logprobs === null ? null : { content: tokenLogprobs([token], plan.logprobs), refusal: null });
+  const tokenChunk = (token: string, i: number) =>
+    chunk({ [field]: token }, null, plan.logprobs === null ? null : { content: tokenLogprobs([token], plan.logprobs, plan.tokenLogprobs?.slice(i, i + 1)), refusal: null });
   if (!plan.pace) res.write(tokens.map(tokenChunk).join(''));
   else {
     const start = Date.now();
@@ -67,7 +69,7 @@ export async function sendChunks(res: ServerResponse, gone: AbortSignal, plan: S
       // Timers are coarse: send every token that is due by now, in one write.
       const elapsed = Date.now() - start;
       let batch = '';
-      while (sent < tokens.length && plan.pace.firstTokenMs + sent * interval <= elapsed) batch += tokenChunk(tokens[sent++]!);
+      while (sent < tokens.length && plan.pace.firstTokenMs + sent * interval <= elapsed) batch += tokenChunk(tokens[sent]!, sent++);
       if (batch && !gone.aborted) res.write(batch);
     }
   }

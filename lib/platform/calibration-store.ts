@@ -1,0 +1,59 @@
+// Imported calibrations, one per model, kept in the extension's local storage and validated on read.
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { calibrationSchema, type Calibration } from '../calibrate/calibration';
+import { PROMPT_VERSION } from '../verify/prompt';
+
+const storedSchema = z.record(z.string(), z.unknown());
+
+/** calibration.json files by model name. */
+export const calibrationsItem = storage.defineItem<Record<string, unknown>>('local:calibrations', { fallback: {} });
+
+/** Every stored calibration that still parses, by model. */
+export async function loadCalibrations(): Promise<Record<string, Calibration>> {
+  const raw = storedSchema.safeParse(await calibrationsItem.getValue());
+  if (!raw.success) return {};
+  return Object.fromEntries(
+    Object.entries(raw.data).flatMap(([model, value]) => {
+      const parsed = calibrationSchema.safeParse(value);
+      return parsed.success ? [[model, parsed.data] as const] : [];
+    }),
+  );
+}
+
+/**
+ * The calibration a check by `model` uses: the imported one for that model, for this prompt version and
+ * for label-token scores (the extension scores by logprobs); null otherwise, and then no verdict claims a guarantee.
+ */
+export async function calibrationFor(model: string): Promise<Calibration | null> {
+  const found = (await loadCalibrations())[model];
+  return found && found.prompt_version === PROMPT_VERSION && found.score_kind === 'logprob' ? found : null;
+}
+
+/** Reads an imported file's text: the calibration, or a sentence saying what is wrong with it. */
+export function parseCalibrationFile(text: string): Calibration | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return 'This file is not JSON. Pick the calibration.json that caption-check calibrate wrote.';
+  }
+  const parsed = calibrationSchema.safeParse(json);
+  if (!parsed.success) return 'This is not a calibration file. Pick the calibration.json that caption-check calibrate wrote.';
+  if (parsed.data.prompt_version !== PROMPT_VERSION)
+    return `This calibration was made with prompt ${parsed.data.prompt_version}; this version uses ${PROMPT_VERSION}. Calibrate again.`;
+  if (parsed.data.score_kind !== 'logprob')
+    return 'This calibration is for agreement scores; the extension scores verdicts by logprobs. Calibrate with an endpoint that returns logprobs.';
+  return parsed.data;
+}
+
+/** Stores a calibration under its model, replacing an older one. */
+export async function saveCalibration(calibration: Calibration): Promise<void> {
+  await calibrationsItem.setValue({ ...(await calibrationsItem.getValue()), [calibration.model]: calibration });
+}
+
+/** Removes the calibration of a model. */
+export async function removeCalibration(model: string): Promise<void> {
+  const { [model]: _removed, ...rest } = await calibrationsItem.getValue();
+  await calibrationsItem.setValue(rest);
+}

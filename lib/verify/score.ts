@@ -1,0 +1,115 @@
+// How sure the model is of each verdict: the label token's probability where the endpoint returns
+// logprobs, else agreement among k sampled answers to the same request (the verdict is their majority).
+import type OpenAI from 'openai';
+import { z } from 'zod';
+import { CheckError } from '../errors';
+import { toCheckError } from './client';
+import { parseVerdicts } from './parse';
+import type { Verdict } from './schema';
+import { mapLimit, requestBody, type OutputMode, type Usage, type VerifyResult } from './verify';
+
+/** How a verdict's score was measured: the label token's probability, or agreement among k samples. */
+export const scoreKindSchema = z.enum(['logprob', 'agreement']);
+export type ScoreKind = z.infer<typeof scoreKindSchema>;
+
+export const DEFAULT_SAMPLES = 5;
+export const MAX_SAMPLES = 16;
+/** Agreement needs answers that can differ; 1 is the API's own default temperature. */
+export const SAMPLE_TEMPERATURE = 1;
+
+export interface ScoreOptions {
+  client: OpenAI;
+  model: string;
+  imageDataUrl: string;
+  claims: readonly string[];
+  signal?: AbortSignal;
+  /** k: answers sampled per claim when the endpoint gives no logprobs; below 2, no agreement score. */
+  samples?: number;
+  concurrency?: number;
+  chunkSize?: number;
+}
+
+export interface ScoredVerdicts {
+  verdicts: (Verdict | null)[];
+  /** Per claim, how sure the model is of its verdict, in [0, 1]; null where none could be measured. */
+  scores: (number | null)[];
+  scoreKind: ScoreKind | null;
+  requests: number;
+  usage: Usage;
+  notes: string[];
+}
+
+/** The majority of the sampled labels (a tie keeps the greedy answer's label) and the share that agree with it. */
+export function majorityOf(labels: readonly boolean[], greedy: boolean | null): { label: boolean; agreement: number } | null {
+  if (labels.length === 0) return null;
+  const yes = labels.filter(Boolean).length;
+  const no = labels.length - yes;
+  const label = yes === no ? (greedy ?? true) : yes > no;
+  return { label, agreement: (label ? yes : no) / labels.length };
+}
+
+/** k answers to one chunk: one request with `n = k`, then single requests for what the endpoint did not send. */
+async function sampleChunk(
+  options: ScoreOptions,
+  claims: readonly string[],
+  mode: OutputMode,
+  samples: number,
+  tally: { requests: number; usage: Usage },
+): Promise<(Verdict | null)[][]> {
+  const body = { ...requestBody(options.model, claims, options.imageDataUrl, mode, false), temperature: SAMPLE_TEMPERATURE };
+  const ask = async (n: number) => {
+    tally.requests++;
+    const completion = await options.client.chat.completions.create({ ...body, n, stream: false }, { signal: options.signal });
+    tally.usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
+    tally.usage.completionTokens += completion.usage?.completion_tokens ?? 0;
+    return completion.choices.slice(0, n).map((c) => parseVerdicts(c.message.content ?? '').verdicts.slice(0, claims.length));
+  };
+  const answers = await ask(samples);
+  // An endpoint that ignores `n` sends one choice: the rest are asked one by one, under the concurrency limit.
+  const missing = Math.max(0, samples - answers.length);
+  const more = await mapLimit(Array.from({ length: missing }), Math.max(1, options.concurrency ?? 3), () => ask(1));
+  return [...answers, ...more.flat()];
+}
+
+/**
+ * Scores a finished verification: `logprob` when every verdict came with its label token's
+ * probability, else `agreement` among k sampled answers, whose majority becomes the verdict.
+ * A failed sampling request leaves the verdicts as they were, unscored, with a note.
+ */
+export async function scoreVerdicts(options: ScoreOptions, result: Pick<VerifyResult, 'verdicts' | 'confidences' | 'outputMode'>): Promise<ScoredVerdicts> {
+  const tally = { requests: 0, usage: { promptTokens: 0, completionTokens: 0 } };
+  const unscored = (notes: string[]): ScoredVerdicts => ({ verdicts: [...result.verdicts], scores: result.verdicts.map(() => null), scoreKind: null, ...tally, notes });
+  if (result.verdicts.every((v, i) => !v || result.confidences[i] !== null))
+    return { verdicts: [...result.verdicts], scores: [...result.confidences], scoreKind: 'logprob', ...tally, notes: [] };
+  const samples = Math.min(MAX_SAMPLES, Math.floor(options.samples ?? DEFAULT_SAMPLES));
+  if (samples < 2) return unscored([]);
+
+  const chunkSize = Math.max(1, options.chunkSize ?? 12);
+  const chunks: number[][] = [];
+  for (let i = 0; i < options.claims.length; i += chunkSize) chunks.push(options.claims.map((_, j) => j).slice(i, i + chunkSize));
+  let sampled: (Verdict | null)[][][];
+  try {
+    sampled = await mapLimit(chunks, Math.max(1, options.concurrency ?? 3), (indices) =>
+      sampleChunk(options, indices.map((i) => options.claims[i]!), result.outputMode, samples, tally),
+    );
+  } catch (error) {
+    const failure = toCheckError(error, options.model);
+    if (failure.kind === 'aborted' || options.signal?.aborted) throw new CheckError('aborted', 'The check was cancelled.');
+    return unscored([`The verdicts are not scored: sampling ${samples} answers failed (${failure.message})`]);
+  }
+
+  const verdicts = [...result.verdicts];
+  const scores: (number | null)[] = result.verdicts.map(() => null);
+  chunks.forEach((indices, c) =>
+    indices.forEach((claim, local) => {
+      const answers = sampled[c]!.map((answer) => answer[local] ?? null).filter((v): v is Verdict => v !== null);
+      const greedy = result.verdicts[claim] ?? null;
+      const majority = majorityOf(answers.map((v) => v.label), greedy?.label ?? null);
+      if (!majority) return;
+      // The greedy answer's reasoning where it agrees with the majority, else a sampled one that does.
+      verdicts[claim] = greedy?.label === majority.label ? greedy : answers.find((v) => v.label === majority.label)!;
+      scores[claim] = majority.agreement;
+    }),
+  );
+  return { verdicts, scores, scoreKind: 'agreement', ...tally, notes: [] };
+}
