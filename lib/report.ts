@@ -1,7 +1,7 @@
 // The evidence report: one self-contained HTML file a fact-checker can file, print or open offline
 // years later. Every value in it came from a web page or a model, so all of it is escaped, and the
 // file carries no script (its CSP allows none) and loads nothing (the image is embedded).
-import { claimState, type CheckJob } from './check';
+import { claimState, decidedCount, isUnsure, type CheckJob } from './check';
 import { STATE_ICON, STATE_WORD, summaryLine } from './export';
 
 /** What the report states beside the check itself. */
@@ -61,8 +61,11 @@ function claimRows(job: CheckJob): string {
     .map((claim, i) => {
       const state = claimState(claim, job);
       const types = claim.verdict?.error_type.join(', ') ?? '';
-      const confidence = typeof claim.confidence === 'number' ? `${Math.round(claim.confidence * 100)}%` : '';
-      return `<tr class="${state}"><td>${i + 1}</td><td>${escapeHtml(claim.text)}</td><td class="verdict">${STATE_ICON[state]} ${STATE_WORD[state]}</td><td>${escapeHtml(types)}</td><td>${escapeHtml(confidence)}</td><td>${escapeHtml(claim.verdict?.reasoning ?? '')}</td></tr>`;
+      const sure = claim.score ?? claim.confidence;
+      const confidence = typeof sure === 'number' ? `${Math.round(sure * 100)}%` : '';
+      // With a calibration, a verdict under its threshold says so beside the model's leaning.
+      const unsure = isUnsure(claim) ? ' <span class="unsure">⚠ Unsure — look yourself</span>' : '';
+      return `<tr class="${state}"><td>${i + 1}</td><td>${escapeHtml(claim.text)}</td><td class="verdict">${STATE_ICON[state]} ${STATE_WORD[state]}${unsure}</td><td>${escapeHtml(types)}</td><td>${escapeHtml(confidence)}</td><td>${escapeHtml(claim.verdict?.reasoning ?? '')}</td></tr>`;
     })
     .join('\n');
 }
@@ -77,10 +80,18 @@ mark { background: none; color: inherit; padding: 0 .1em; }
 mark.true { border-bottom: 2px solid #1e7d32; } mark.false { text-decoration: underline wavy #b3261e; background: #fdecea; }
 mark.set-aside { color: #5f5f5f; font-style: italic; } mark.pending, mark.error { border-bottom: 2px dotted #777; }
 table { border-collapse: collapse; width: 100%; } th, td { border: 1px solid #ccc; padding: .35rem .5rem; vertical-align: top; text-align: left; }
-tr.false .verdict { color: #b3261e; font-weight: 600; } tr.true .verdict { color: #1e7d32; font-weight: 600; }
+tr.false .verdict { color: #b3261e; font-weight: 600; } .unsure { color: #8a5a00; font-weight: 600; display: block; } tr.true .verdict { color: #1e7d32; font-weight: 600; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } dt { color: #555; } dd { margin: 0; overflow-wrap: anywhere; }
 @media print { body { margin: 0; max-width: none; } a { color: inherit; } tr { break-inside: avoid; } }
 `;
+
+/** With a calibration: how many verdicts meet its stated error rate. */
+function calibrationLine(job: CheckJob): string {
+  const counts = decidedCount(job);
+  if (!counts) return '';
+  const total = counts.decided + counts.unsure;
+  return `<p data-report="calibration">${counts.decided} of ${total} claims decided at ≤ ${Math.round(counts.alpha * 100)}% error · ${counts.unsure} unsure (calibrated thresholds).</p>`;
+}
 
 /** The whole report for one check, as an HTML document with no script and nothing loaded from elsewhere. */
 export function reportHtml(job: CheckJob, context: ReportContext): string {
@@ -115,6 +126,7 @@ export function reportHtml(job: CheckJob, context: ReportContext): string {
 <body>
 <h1>Caption check report</h1>
 <p class="summary" data-report="summary">${escapeHtml(summary)}</p>
+${calibrationLine(job)}
 ${image}
 <h2>Caption</h2>
 <blockquote data-report="caption">${markedCaption(job)}</blockquote>

@@ -72,6 +72,19 @@ describe('evidence report', () => {
     expect(html).toContain('The image is not embedded');
   });
 
+  it('says which verdicts a calibration leaves unsure', () => {
+    const calibrated: CheckJob = {
+      ...job,
+      calibration: { alpha: 0.1, delta: 0.1, thresholds: { supported: 0.9, not_supported: 0.8 } },
+      claims: [{ ...job.claims[0]!, score: 0.95, decided: true }, { ...job.claims[1]!, score: 0.6, decided: false }],
+    };
+    const html = reportHtml(calibrated, context);
+    expect(html).toContain('<p data-report="calibration">1 of 2 claims decided at ≤ 10% error · 1 unsure (calibrated thresholds).</p>');
+    expect(html).toContain('✗ Not supported <span class="unsure">⚠ Unsure — look yourself</span></td><td>Object</td><td>60%</td>');
+    expect(html).toContain('✓ Supported</td><td></td><td>95%</td>');
+    expect(reportHtml(job, context)).not.toContain('data-report="calibration"');
+  });
+
   it('skips spans that overlap or fall outside the caption instead of garbling it', () => {
     const odd: CheckJob = { ...job, claims: [job.claims[0]!, { ...job.claims[1]!, start: 10, end: 500 }], setAside: [] };
     const html = reportHtml(odd, context);
