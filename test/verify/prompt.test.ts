@@ -14,10 +14,6 @@ describe('seed prompt', () => {
     expect(sha256(SEED_PROMPT_FILE)).toBe(SEED_SHA256);
   });
 
-  it('the pinned hash tells a one-character change apart', () => {
-    expect(sha256(SEED_PROMPT_FILE.replace('expert annotator', 'expert  annotator'))).not.toBe(SEED_SHA256);
-  });
-
 
   it('splits into the System and User parts, verbatim', () => {
     expect(SYSTEM_PROMPT.startsWith('You are an expert annotator tasked with evaluating statements')).toBe(true);
