@@ -54,7 +54,7 @@ describe('unusual captions', () => {
   });
 
   afterEach(async () => {
-    await expect(errors.read()).resolves.toEqual([]);
+    await expect.poll(() => errors.read()).toEqual([]);
   });
 
   afterAll(async () => {

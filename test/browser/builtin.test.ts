@@ -58,11 +58,11 @@ describe('the on-device model, with no endpoint configured', () => {
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
 
     const claims = popup.getByTestId('claim');
-    await expect(claims.count()).resolves.toBe(2);
-    await expect(claims.nth(0).getAttribute('data-label')).resolves.toBe('true');
-    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
-    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
-    await expect(popup.locator('body').innerText()).resolves.toContain(`${BUILTIN_LABEL}`);
+    await expect.poll(() => claims.count()).toBe(2);
+    await expect.poll(() => claims.nth(0).getAttribute('data-label')).toBe('true');
+    await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
+    await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
+    await expect.poll(() => popup.locator('body').innerText()).toContain(`${BUILTIN_LABEL}`);
     const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
     expect(badge).toBe('1');
 
@@ -86,7 +86,7 @@ describe('the on-device model, with no endpoint configured', () => {
     await installStub(worker, { contextWindow: 1190 });
     const { popup, close } = await checkImage();
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
-    await expect(popup.locator('[data-testid="claim"][data-label="true"]').count()).resolves.toBe(2);
+    await expect.poll(() => popup.locator('[data-testid="claim"][data-label="true"]').count()).toBe(2);
     const prompts = (await stubLog(await currentWorker(ext))).filter((e) => e.call === 'prompt');
     expect(prompts.map((p) => p.text)).toEqual([buildUserPrompt([CLAIMS[0]!]), buildUserPrompt([CLAIMS[1]!])]);
     await close();
@@ -99,7 +99,7 @@ describe('the on-device model, with no endpoint configured', () => {
     await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
     const status = options.getByTestId('builtin-status');
     await options.locator('[data-testid="builtin-status"][data-state="downloadable"]').waitFor();
-    await expect(status.innerText()).resolves.toMatch(/not downloaded yet/);
+    await expect.poll(() => status.innerText()).toMatch(/not downloaded yet/);
 
     await options.getByRole('button', { name: 'Download on-device model' }).click();
     const seen = new Set<string>();
@@ -136,8 +136,8 @@ describe('the on-device model, with no endpoint configured', () => {
     const { popup, close } = await checkImage(false);
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
-    await expect(status.innerText()).resolves.toMatch(/^Chrome's built-in model cannot run on this computer \(.*\)\. Or choose an endpoint model in Options\.$/);
-    await expect(popup.getByRole('button', { name: 'Open Options' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => status.innerText()).toMatch(/^Chrome's built-in model cannot run on this computer \(.*\)\. Or choose an endpoint model in Options\.$/);
+    await expect.poll(() => popup.getByRole('button', { name: 'Open Options' }).isVisible()).toBe(true);
     const log = await stubLog(await currentWorker(ext));
     expect(log.some((e) => e.call === 'create')).toBe(false);
     await close();

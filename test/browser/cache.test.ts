@@ -47,8 +47,8 @@ describe('verdict cache in the extension', () => {
     expect(second.notes).toContain(CACHE_NOTE);
     const popup = await openPopup(ext, tabId);
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
-    await expect(popup.getByTestId('claim').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-label')))).resolves.toEqual(['true', 'false']);
-    await expect(popup.getByText(CACHE_NOTE).count()).resolves.toBe(1);
+    await expect.poll(() => popup.getByTestId('claim').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-label')))).toEqual(['true', 'false']);
+    await expect.poll(() => popup.getByText(CACHE_NOTE).count()).toBe(1);
 
     // Re-run is the user asking the model again: a request, and the new answer replaces the cached one.
     await popup.getByRole('button', { name: 'Re-run' }).click();
@@ -63,7 +63,7 @@ describe('verdict cache in the extension', () => {
     expect(other.status).toBe('done');
     expect(verifications()).toHaveLength(3);
     expect((await storedJob(ext, tabId))?.notes).not.toContain(CACHE_NOTE);
-    await expect(errors.read()).resolves.toEqual([]);
+    await expect.poll(() => errors.read()).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
   });
 });

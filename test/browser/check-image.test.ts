@@ -46,13 +46,13 @@ describe('right-click an image → verdicts in the popup', () => {
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
 
     const claims = popup.getByTestId('claim');
-    await expect(claims.count()).resolves.toBe(2);
-    await expect(claims.nth(0).getAttribute('data-label')).resolves.toBe('true');
-    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
-    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
-    await expect(claims.nth(1).innerText()).resolves.toContain('A dog sleeps under the table.');
+    await expect.poll(() => claims.count()).toBe(2);
+    await expect.poll(() => claims.nth(0).getAttribute('data-label')).toBe('true');
+    await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
+    await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
+    await expect.poll(() => claims.nth(1).innerText()).toContain('A dog sleeps under the table.');
     await claims.nth(1).getByText('Reasoning').click();
-    await expect(claims.nth(1).innerText()).resolves.toContain('There is no dog in the image.');
+    await expect.poll(() => claims.nth(1).innerText()).toContain('There is no dog in the image.');
 
     const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
     expect(badge).toBe('1');
@@ -103,8 +103,8 @@ describe('right-click an image → verdicts in the popup', () => {
     const popup = await openPopup(ext, tabId);
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
-    await expect(status.innerText()).resolves.toContain('Check your API key in Options');
-    await expect(popup.getByRole('button', { name: 'Open Options' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => status.innerText()).toContain('Check your API key in Options');
+    await expect.poll(() => popup.getByRole('button', { name: 'Open Options' }).isVisible()).toBe(true);
     const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
     expect(badge).toBe('!');
     await Promise.all([popup.close(), page.close()]);

@@ -40,7 +40,7 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
 
   afterEach(async () => {
     // Every test ends with no unhandled rejection, uncaught error or console error in the worker.
-    await expect(errors.read()).resolves.toEqual([]);
+    await expect.poll(() => errors.read()).toEqual([]);
   });
 
   afterAll(async () => {
@@ -79,14 +79,14 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     await errors.rearm();
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
-    await expect(status.innerText()).resolves.toContain('interrupted');
+    await expect.poll(() => status.innerText()).toContain('interrupted');
     // What had arrived stays; the claims that were still waiting say "No verdict".
     expect(await labels(popup)).toEqual(atStop.map((l) => (l === 'pending' ? 'error' : l)));
     const after = await storedJob(tabId);
     expect(after).toMatchObject({ id: before!.id, status: 'error', error: { kind: 'interrupted' } });
     expect(after!.claims[0]!.verdict).toEqual(before!.claims[0]!.verdict);
     expect(after!.owner).toBe(before!.owner);
-    await expect((await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).resolves.toBe('!');
+    await expect.poll(async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('!');
 
     // One click retries it.
     model.set({ pace: null });
@@ -165,7 +165,7 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
 
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
-    await expect(status.innerText()).resolves.toContain('cancelled');
+    await expect.poll(() => status.innerText()).toContain('cancelled');
     // The server saw the client go away before its answer could have been written out.
     await expect.poll(() => request.endedAt).not.toBeNull();
     expect(request.endedAt! - request.at).toBeLessThan(FULL_ANSWER_MS);
@@ -173,7 +173,7 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     expect(kept[0]).toBe('true');
     expect(kept).toContain('error');
     expect(kept).not.toContain('pending');
-    await expect(popup.getByRole('button', { name: 'Re-run' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => popup.getByRole('button', { name: 'Re-run' }).isVisible()).toBe(true);
     expect((await storedJob(tabId))?.error?.kind).toBe('aborted');
     await Promise.all([popup.close(), page.close()]);
   });

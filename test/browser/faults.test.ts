@@ -45,7 +45,7 @@ describe('endpoint faults, as the popup shows them', () => {
   });
 
   afterEach(async () => {
-    await expect(errors.read()).resolves.toEqual([]);
+    await expect.poll(() => errors.read()).toEqual([]);
   });
 
   afterAll(async () => {

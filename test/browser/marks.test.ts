@@ -41,10 +41,10 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
     await page.waitForFunction(() => CSS.highlights.has('caption-check-false'));
     expect((await storedJob(ext, tabId))?.caption).toBe(CAPTION);
 
-    await expect(page.evaluate(highlightTexts, 'caption-check-true')).resolves.toEqual(['Two orange cats sit on a sofa.']);
-    await expect(page.evaluate(highlightTexts, 'caption-check-false')).resolves.toEqual(['A dog sleeps under the table.']);
+    await expect.poll(() => page.evaluate(highlightTexts, 'caption-check-true')).toEqual(['Two orange cats sit on a sofa.']);
+    await expect.poll(() => page.evaluate(highlightTexts, 'caption-check-false')).toEqual(['A dog sleeps under the table.']);
     // The page's own DOM is untouched; the badge is one host element outside <body> with a closed shadow root.
-    await expect(page.evaluate(() => document.body.innerHTML)).resolves.toBe(bodyBefore);
+    await expect.poll(() => page.evaluate(() => document.body.innerHTML)).toBe(bodyBefore);
     const badge = await page.evaluate(() => {
       const host = document.querySelector('caption-check-badge');
       return host && { shadowVisible: host.shadowRoot !== null, inBody: document.body.contains(host) };
@@ -76,7 +76,7 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
 
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !CSS.highlights.has('caption-check-false') && !document.querySelector('caption-check-badge'));
-    await expect(page.evaluate(() => CSS.highlights.size)).resolves.toBe(0);
+    await expect.poll(() => page.evaluate(() => CSS.highlights.size)).toBe(0);
     await page.close();
   });
 
@@ -88,7 +88,7 @@ describe('marks on the page: highlighted claim spans and a badge by the image', 
     await page.waitForFunction(() => CSS.highlights.has('caption-check-true'));
     const job = await storedJob(ext, tabId);
     expect(job?.claims.map((c) => c.verdict?.label), JSON.stringify(job?.claims)).toEqual([true, true]);
-    await expect(page.evaluate(highlightTexts, 'caption-check-true')).resolves.toHaveLength(2);
+    await expect.poll(() => page.evaluate(highlightTexts, 'caption-check-true')).toHaveLength(2);
     await page.evaluate(() => history.pushState({}, '', '#next'));
     await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
     await page.waitForFunction(() => CSS.highlights.size === 0 && !document.querySelector('caption-check-badge'));

@@ -70,8 +70,8 @@ describe('check all captioned images on a page', () => {
     const list = popup.locator('[data-testid="page-check"][data-status="choosing"]');
     await list.waitFor();
     const items = list.getByTestId('page-check-item');
-    await expect(items.count()).resolves.toBe(5);
-    await expect(items.allInnerTexts()).resolves.toEqual([
+    await expect.poll(() => items.count()).toBe(5);
+    await expect.poll(() => items.allInnerTexts()).toEqual([
       expect.stringMatching(/crimson kite[^]*Figure caption/),
       expect.stringMatching(/green tractor[^]*Figure caption/),
       expect.stringMatching(/blue canoe[^]*Figure caption/),
@@ -84,15 +84,15 @@ describe('check all captioned images on a page', () => {
 
     const summary = popup.locator('[data-testid="page-check"][data-status="done"]');
     await summary.waitFor({ timeout: 30_000 });
-    await expect(summary.getByTestId('page-check-progress').innerText()).resolves.toBe('2 of 2 checked');
+    await expect.poll(() => summary.getByTestId('page-check-progress').innerText()).toBe('2 of 2 checked');
     const rows = summary.getByTestId('page-check-item');
-    await expect(rows.count()).resolves.toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     const row = (name: string) => rows.filter({ hasText: name });
-    await expect(row('crimson kite').getAttribute('data-state')).resolves.toBe('done');
-    await expect(row('crimson kite').getAttribute('data-unsupported')).resolves.toBe('0');
-    await expect(row('green tractor').getAttribute('data-state')).resolves.toBe('done');
-    await expect(row('green tractor').getAttribute('data-unsupported')).resolves.toBe('1');
-    await expect(row('green tractor').innerText()).resolves.toContain('Object');
+    await expect.poll(() => row('crimson kite').getAttribute('data-state')).toBe('done');
+    await expect.poll(() => row('crimson kite').getAttribute('data-unsupported')).toBe('0');
+    await expect.poll(() => row('green tractor').getAttribute('data-state')).toBe('done');
+    await expect.poll(() => row('green tractor').getAttribute('data-unsupported')).toBe('1');
+    await expect.poll(() => row('green tractor').innerText()).toContain('Object');
 
     // Exactly two verifications, each with its own picture and claims; nothing for the unticked canoe.
     const verifications = model.requests.filter((r) => r.image);
@@ -115,9 +115,9 @@ describe('check all captioned images on a page', () => {
     await again.getByRole('button', { name: /Open the check of: A green tractor/ }).click();
     const claims = popup.getByTestId('claim');
     await claims.first().waitFor();
-    await expect(claims.count()).resolves.toBe(2);
-    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
-    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
+    await expect.poll(() => claims.count()).toBe(2);
+    await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
+    await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
     await Promise.all([popup.close(), page.close()]);
   });
 });

@@ -140,7 +140,7 @@ describe('the API key stays in the extension', () => {
     await popup.locator('[data-testid="check-status"][data-state="error"]').waitFor();
     expect(await popup.content()).not.toContain(KEY);
     expect(consoleText.join('\n')).not.toContain(KEY);
-    await expect(errors.read()).resolves.toEqual([]);
+    await expect.poll(() => errors.read()).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
   });
 });
@@ -209,7 +209,7 @@ describe('messages from pages are refused', () => {
     expect(fromPopup).toMatchObject({ ok: true });
     await popup.locator('[data-testid="check-status"][data-state="error"]').waitFor();
     // A malformed message from our own page is answered with a refusal, never acted on.
-    await expect(popup.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: 'all' }))).resolves.toMatchObject({ ok: false });
+    await expect.poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: 'all' }))).toMatchObject({ ok: false });
     await Promise.all([popup.close(), page.close()]);
   });
 });

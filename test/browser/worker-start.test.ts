@@ -47,22 +47,22 @@ describe('service worker start-up', () => {
           ),
         id,
       );
-    for (const id of ['check-image', 'pick-image', 'check-selection']) await expect(exists(id), id).resolves.toBe(true);
-    await expect(exists('no-such-item')).resolves.toBe(false);
+    for (const id of ['check-image', 'pick-image', 'check-selection']) await expect.poll(() => exists(id), { message: id }).toBe(true);
+    await expect.poll(() => exists('no-such-item')).toBe(false);
   });
 
   it('starts without the engine and loads it for the first message, which it answers', async () => {
     await control.stop();
     await control.start();
     const worker = await currentWorker(ext);
-    await expect(worker.evaluate(() => performance.getEntriesByName('caption-check:ready').length)).resolves.toBe(1);
-    await expect(engineLoaded(ext)).resolves.toBe(false);
+    await expect.poll(() => worker.evaluate(() => performance.getEntriesByName('caption-check:ready').length)).toBe(1);
+    await expect.poll(() => engineLoaded(ext)).toBe(false);
     // Nothing runs on tab -1, so there is nothing to cancel: the router's answer, not a shim's.
     const answer = await host.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
     expect(answer).toEqual({ ok: false });
     const unknown = await host.evaluate(() => chrome.runtime.sendMessage({ type: 'no-such-message' }));
     expect(unknown).toEqual({ ok: false, error: 'Unknown message.' });
-    await expect(engineLoaded(ext)).resolves.toBe(true);
+    await expect.poll(() => engineLoaded(ext)).toBe(true);
   });
 
   it('restores the local endpoint rule at start when it is missing, and leaves a present one alone', async () => {
@@ -74,7 +74,7 @@ describe('service worker start-up', () => {
     const until = Date.now() + 5_000;
     while ((await rules()).length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await rules()).toEqual([expect.objectContaining({ id: 4401, condition: expect.objectContaining({ requestDomains: ['127.0.0.1'] }) })]);
-    await expect(engineLoaded(ext)).resolves.toBe(false);
+    await expect.poll(() => engineLoaded(ext)).toBe(false);
     // A rule already in place for the endpoint is not rewritten at the next start.
     const present = (await rules())[0]!;
     await host.evaluate((rule) => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401], addRules: [{ ...rule, priority: 2 }] }), present);
@@ -104,7 +104,7 @@ describe('service worker start-up', () => {
     expect(job?.status).toBe('error');
     expect(job?.error?.kind).toBe('interrupted');
     expect(job?.claims.map((c) => c.verdict?.label)).toEqual(done.claims.map((c) => c.verdict?.label));
-    await expect(engineLoaded(ext)).resolves.toBe(true);
+    await expect.poll(() => engineLoaded(ext)).toBe(true);
     await page.close();
   });
 });
