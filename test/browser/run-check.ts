@@ -82,3 +82,32 @@ export async function cancelHandled(ext: LoadedExtension, tabId: number): Promis
   const badge = async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
   await expect.poll(badge, { message: 'the worker did not finish the cancelled check (badge not cleared)' }).toBe('');
 }
+
+declare global {
+  // What the product's page script answered the worker, recorded by recordPageAnswers.
+  var __captionCheckPageAnswers: unknown[] | undefined;
+}
+
+/**
+ * Records, in the current worker, every answer the product's page script returns to it
+ * (`scripting.executeScript` results), so a test can wait for "the page answered" — e.g. a picker
+ * cancelled with Esc — before asserting that nothing followed. `answers()` reads the record.
+ */
+export async function recordPageAnswers(ext: LoadedExtension): Promise<{ answers(): Promise<unknown[]> }> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate(() => {
+    if (globalThis.__captionCheckPageAnswers) return;
+    const answers: unknown[] = [];
+    globalThis.__captionCheckPageAnswers = answers;
+    type Inject = (injection: { func?: unknown }) => Promise<{ result?: unknown }[]>;
+    const scripting = chrome.scripting as unknown as { executeScript: Inject };
+    const original = scripting.executeScript.bind(scripting);
+    // The product calls `browser.scripting`, which the polyfill passes through to `chrome.scripting` on each call.
+    scripting.executeScript = async (injection) => {
+      const results = await original(injection);
+      if (injection.func) answers.push(results[0]?.result ?? null);
+      return results;
+    };
+  });
+  return { answers: async () => (await currentWorker(ext)).evaluate(() => [...(globalThis.__captionCheckPageAnswers ?? [])]) };
+}
