@@ -1,13 +1,14 @@
 // Chrome's on-device model end to end. This Chromium has no built-in model, so the spec-following
 // stub is installed as `LanguageModel` in the extension's service worker, where checks call it.
 import type { Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_LABEL, verdictListJsonSchema } from '@/lib/verify/builtin';
 import { SYSTEM_PROMPT, buildUserPrompt } from '@/lib/verify/prompt';
 import { createPromptApiStub, type PromptApiStubConfig, type PromptApiStubControl } from '../verify/prompt-api-stub';
 import { confirmChooser } from './chooser-driver';
-import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, openPopup, tabIdOf, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 const CLAIMS = ['Two orange cats sit on a sofa.', 'A dog sleeps under the table.'];
@@ -26,17 +27,14 @@ async function stubLog(worker: Worker): Promise<PromptApiStubControl['log']> {
 }
 
 describe('the on-device model, with no endpoint configured', () => {
+  const suite = browserSuite({ endpoint: false });
   let ext: LoadedExtension;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, pages] = await Promise.all([launchWithExtension(), startPageServer()]);
+    ({ ext, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(2400, 1600) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), pages?.close()]);
   });
 
   async function checkImage(confirm = true): Promise<{ popup: Awaited<ReturnType<typeof openPopup>>; tabId: number; close: () => Promise<unknown> }> {
@@ -63,8 +61,7 @@ describe('the on-device model, with no endpoint configured', () => {
     await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
     await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
     await expect.poll(() => popup.locator('body').innerText()).toContain(`${BUILTIN_LABEL}`);
-    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
-    expect(badge).toBe('1');
+    await expect.poll(async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('1');
 
     // What the extension gave the Prompt API: the seed prompt, the sized JPEG as a Blob, the schema.
     const log = await stubLog(await currentWorker(ext));
@@ -106,10 +103,16 @@ describe('the on-device model, with no endpoint configured', () => {
     await options.getByTestId('builtin-progress').waitFor();
     // Read without waiting: the bar goes away when the download is done.
     const readBar = () => options.evaluate(() => document.querySelector('[data-testid="builtin-progress"]')?.getAttribute('value') ?? null);
-    for (let value = await readBar(); value !== null; value = await readBar()) {
-      seen.add(value);
-      await options.waitForTimeout(40);
-    }
+    await expect
+      .poll(
+        async () => {
+          const value = await readBar();
+          if (value !== null) seen.add(value);
+          return value;
+        },
+        { interval: 20 },
+      )
+      .toBeNull();
     await options.locator('[data-testid="builtin-status"][data-state="available"]').waitFor();
     // Progress moved through the stub's downloadprogress events, not straight to the end.
     expect([...seen].map(Number).some((v) => v > 0 && v < 1)).toBe(true);

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
-import { currentWorker, launchWithExtension, type LoadedExtension } from './extension';
+import { currentWorker, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
 
 describe('Options: presets, model list, key storage, Test connection', () => {
+  const suite = browserSuite({ endpoint: false, model: { models: ['test-vlm', 'other-vlm'] } });
   let ext: LoadedExtension;
   let model: ModelServer;
 
   beforeAll(async () => {
-    [ext, model] = await Promise.all([launchWithExtension(), startModelServer({ models: ['test-vlm', 'other-vlm'] })]);
-  });
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close()]);
+    ({ ext, model } = suite);
   });
 
   const openOptions = async () => {

@@ -1,10 +1,11 @@
 // "Check all captioned images on this page": the popup lists the page's image + caption pairs, the
 // user unticks one, and only the ticked pairs reach the model — each with its own picture.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { htmlPage, makeSolid, startPageServer, type PageServer } from './page-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
+import { openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { htmlPage, makeSolid, type PageServer } from './page-server';
 import { openGranted } from './results-flow';
 
 type Rgb = { r: number; g: number; b: number };
@@ -26,12 +27,13 @@ function expectColor(actual: Rgb, expected: Rgb, tolerance = 14): void {
 }
 
 describe('check all captioned images on a page', () => {
+  const suite = browserSuite({ endpoint: 'options' });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/kite.jpg', { type: 'image/jpeg', body: await makeSolid(900, 600, KITE.color) });
     pages.route('/tractor.jpg', { type: 'image/jpeg', body: await makeSolid(800, 800, TRACTOR.color) });
     pages.route('/canoe.jpg', { type: 'image/jpeg', body: await makeSolid(600, 900, CANOE.color) });
@@ -54,11 +56,6 @@ describe('check all captioned images on a page', () => {
           `<p><img src="/snow.jpg" width="200" height="150" alt="Mountain photo"></p>`,
       ),
     );
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   it('lists the pairs, checks only the ticked ones with their own images, and sums them up', async () => {

@@ -1,18 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { startPageServer, type PageServer } from './page-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
+import { configureEndpoint, currentWorker, openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The scene feels cozy and inviting.';
 
 describe('popup: the check, live, and what the user can do with it', () => {
+  const suite = browserSuite({ endpoint: false });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
-  beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+  beforeAll(() => {
+    ({ ext, model, pages } = suite);
   });
 
   /** Clicking opens the Options page (a new tab, or the one already open brought forward). */
@@ -23,10 +25,6 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await click();
     await (await opened).close();
   };
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
-  });
 
   it('explains the first run and links to Options when no endpoint is set', async () => {
     const { article, photo } = await freshArticle(pages, CAPTION);
@@ -76,12 +74,10 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await expect.poll(() => popup.locator('.caption .span--true').innerText()).toBe('Two orange cats sit on a sofa.');
     await expect.poll(() => popup.getByTestId('set-aside').count()).toBeGreaterThan(0);
     await expect.poll(() => popup.locator('.legend').innerText()).toContain('Quantitative');
-    const meta = await popup.locator('.meta').first().innerText();
-    expect(meta).toMatch(/Model: test-vlm · \d+\.\d s · [\d,]+ tokens/);
+    await expect.poll(() => popup.locator('.meta').first().innerText()).toMatch(/Model: test-vlm · \d+\.\d s · [\d,]+ tokens/);
     const thumb = popup.getByRole('img', { name: 'The checked image' });
-    expect(await thumb.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-    const size = await thumb.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight));
-    expect(size).toBe(160);
+    await expect.poll(() => thumb.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight))).toBe(160);
     await claims.nth(1).getByText('Reasoning').click();
     await expect.poll(() => claims.nth(1).innerText()).toContain('There is no dog in the image.');
 
@@ -213,8 +209,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
     const job = (await storedJob(ext, tabId))!;
     expect(job.claims.map((c) => c.verdict?.label)).toEqual([true, false]);
     expect(job.comparison?.verdicts.map((v) => v?.label)).toEqual([false, true]);
-    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
-    expect(badge).toBe('1');
+    await expect.poll(async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('1');
     await Promise.all([popup.close(), page.close()]);
   });
 });
