@@ -21,7 +21,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
   const expectOptionsOpened = async (click: () => Promise<void>) => {
     const isOptions = (p: { url(): string }) => p.url().startsWith(`chrome-extension://${ext.extensionId}/options.html`);
     await Promise.all(ext.context.pages().filter(isOptions).map((p) => p.close()));
-    const opened = ext.context.waitForEvent('page', { predicate: isOptions, timeout: 10_000 });
+    const opened = ext.context.waitForEvent('page', { predicate: isOptions, timeout: 30_000 });
     await click();
     await (await opened).close();
   };
