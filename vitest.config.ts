@@ -22,6 +22,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // expect.poll waits for the state an action leads to; the machine may be loaded, so allow it time
+          // (a state that never comes still fails, after 15 s).
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           // One Chromium at a time: the machine has two cores.
           fileParallelism: false,
         },

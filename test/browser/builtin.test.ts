@@ -1,13 +1,14 @@
 // Chrome's on-device model end to end. This Chromium has no built-in model, so the spec-following
 // stub is installed as `LanguageModel` in the extension's service worker, where checks call it.
 import type { Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_LABEL, verdictListJsonSchema } from '@/lib/verify/builtin';
 import { SYSTEM_PROMPT, buildUserPrompt } from '@/lib/verify/prompt';
 import { createPromptApiStub, type PromptApiStubConfig, type PromptApiStubControl } from '../verify/prompt-api-stub';
 import { confirmChooser } from './chooser-driver';
-import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, openPopup, tabIdOf, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 const CLAIMS = ['Two orange cats sit on a sofa.', 'A dog sleeps under the table.'];
@@ -26,17 +27,14 @@ async function stubLog(worker: Worker): Promise<PromptApiStubControl['log']> {
 }
 
 describe('the on-device model, with no endpoint configured', () => {
+  const suite = browserSuite({ endpoint: false });
   let ext: LoadedExtension;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, pages] = await Promise.all([launchWithExtension(), startPageServer()]);
+    ({ ext, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(2400, 1600) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), pages?.close()]);
   });
 
   async function checkImage(confirm = true): Promise<{ popup: Awaited<ReturnType<typeof openPopup>>; tabId: number; close: () => Promise<unknown> }> {
@@ -58,13 +56,12 @@ describe('the on-device model, with no endpoint configured', () => {
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
 
     const claims = popup.getByTestId('claim');
-    await expect(claims.count()).resolves.toBe(2);
-    await expect(claims.nth(0).getAttribute('data-label')).resolves.toBe('true');
-    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
-    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
-    await expect(popup.locator('body').innerText()).resolves.toContain(`${BUILTIN_LABEL}`);
-    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
-    expect(badge).toBe('1');
+    await expect.poll(() => claims.count()).toBe(2);
+    await expect.poll(() => claims.nth(0).getAttribute('data-label')).toBe('true');
+    await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
+    await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
+    await expect.poll(() => popup.locator('body').innerText()).toContain(`${BUILTIN_LABEL}`);
+    await expect.poll(async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('1');
 
     // What the extension gave the Prompt API: the seed prompt, the sized JPEG as a Blob, the schema.
     const log = await stubLog(await currentWorker(ext));
@@ -86,7 +83,7 @@ describe('the on-device model, with no endpoint configured', () => {
     await installStub(worker, { contextWindow: 1190 });
     const { popup, close } = await checkImage();
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
-    await expect(popup.locator('[data-testid="claim"][data-label="true"]').count()).resolves.toBe(2);
+    await expect.poll(() => popup.locator('[data-testid="claim"][data-label="true"]').count()).toBe(2);
     const prompts = (await stubLog(await currentWorker(ext))).filter((e) => e.call === 'prompt');
     expect(prompts.map((p) => p.text)).toEqual([buildUserPrompt([CLAIMS[0]!]), buildUserPrompt([CLAIMS[1]!])]);
     await close();
@@ -99,17 +96,23 @@ describe('the on-device model, with no endpoint configured', () => {
     await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
     const status = options.getByTestId('builtin-status');
     await options.locator('[data-testid="builtin-status"][data-state="downloadable"]').waitFor();
-    await expect(status.innerText()).resolves.toMatch(/not downloaded yet/);
+    await expect.poll(() => status.innerText()).toMatch(/not downloaded yet/);
 
     await options.getByRole('button', { name: 'Download on-device model' }).click();
     const seen = new Set<string>();
     await options.getByTestId('builtin-progress').waitFor();
     // Read without waiting: the bar goes away when the download is done.
     const readBar = () => options.evaluate(() => document.querySelector('[data-testid="builtin-progress"]')?.getAttribute('value') ?? null);
-    for (let value = await readBar(); value !== null; value = await readBar()) {
-      seen.add(value);
-      await options.waitForTimeout(40);
-    }
+    await expect
+      .poll(
+        async () => {
+          const value = await readBar();
+          if (value !== null) seen.add(value);
+          return value;
+        },
+        { interval: 20 },
+      )
+      .toBeNull();
     await options.locator('[data-testid="builtin-status"][data-state="available"]').waitFor();
     // Progress moved through the stub's downloadprogress events, not straight to the end.
     expect([...seen].map(Number).some((v) => v > 0 && v < 1)).toBe(true);
@@ -136,8 +139,8 @@ describe('the on-device model, with no endpoint configured', () => {
     const { popup, close } = await checkImage(false);
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
-    await expect(status.innerText()).resolves.toMatch(/^Chrome's built-in model cannot run on this computer \(.*\)\. Or choose an endpoint model in Options\.$/);
-    await expect(popup.getByRole('button', { name: 'Open Options' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => status.innerText()).toMatch(/^Chrome's built-in model cannot run on this computer \(.*\)\. Or choose an endpoint model in Options\.$/);
+    await expect.poll(() => popup.getByRole('button', { name: 'Open Options' }).isVisible()).toBe(true);
     const log = await stubLog(await currentWorker(ext));
     expect(log.some((e) => e.call === 'create')).toBe(false);
     await close();

@@ -1,29 +1,26 @@
 // The same check again: verdicts from the cache, no request at the model server; Re-run asks afresh.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_NOTE } from '@/lib/verify/cache';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, finishedJob, openGranted, storedJob, useEndpoint } from './run-check';
+import type { ModelServer } from '../server/openai-server';
+import { openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
+import { checkImage, finishedJob, openGranted, storedJob } from './run-check';
 import { watchWorkerErrors } from './worker-control';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
 describe('verdict cache in the extension', () => {
+  const suite = browserSuite({});
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1600, 1200) });
     pages.route('/other.jpg', { type: 'image/jpeg', body: await makeJpeg(1600, 1200, { r: 20, g: 160, b: 90 }) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION, `<figure><img id="other" src="/other.jpg" width="300" height="200"><figcaption id="other-caption">${CAPTION}</figcaption></figure>`));
-    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   it('answers the same image and caption again from the cache, with no request; Re-run and another image ask the model', async () => {
@@ -47,8 +44,8 @@ describe('verdict cache in the extension', () => {
     expect(second.notes).toContain(CACHE_NOTE);
     const popup = await openPopup(ext, tabId);
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
-    await expect(popup.getByTestId('claim').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-label')))).resolves.toEqual(['true', 'false']);
-    await expect(popup.getByText(CACHE_NOTE).count()).resolves.toBe(1);
+    await expect.poll(() => popup.getByTestId('claim').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-label')))).toEqual(['true', 'false']);
+    await expect.poll(() => popup.getByText(CACHE_NOTE).count()).toBe(1);
 
     // Re-run is the user asking the model again: a request, and the new answer replaces the cached one.
     await popup.getByRole('button', { name: 'Re-run' }).click();
@@ -63,7 +60,7 @@ describe('verdict cache in the extension', () => {
     expect(other.status).toBe('done');
     expect(verifications()).toHaveLength(3);
     expect((await storedJob(ext, tabId))?.notes).not.toContain(CACHE_NOTE);
-    await expect(errors.read()).resolves.toEqual([]);
+    await expect.poll(() => errors.read()).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
   });
 });

@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
-import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, openPopup, tabIdOf, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
+import { cancelHandled, markBadge } from './run-check';
 
 const html = (body: string) => ({
   type: 'text/html; charset=utf-8',
@@ -12,12 +14,14 @@ const html = (body: string) => ({
 });
 
 describe('the caption chooser (no text selected)', () => {
+  // closePages: a failed case must not leave its chooser waiting in a tab the next case shares the worker with.
+  const suite = browserSuite({ endpoint: 'options', watchErrors: true, closePages: true });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
     pages.route('/figure.html', figurePage('/photo.jpg', 'Two orange cats sit on a sofa.'));
     pages.route('/long.html', figurePage('/photo.jpg', 'A cat sits on a sofa. '.repeat(600)));
@@ -38,16 +42,6 @@ describe('the caption chooser (no text selected)', () => {
       html(`<h2>Image captioning demo</h2><img id="photo" src="/photo.jpg" width="400" height="300">
 <label>Output<textarea id="out">placeholder</textarea></label>`),
     );
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterEach(async () => {
-    // A failed case must not leave its chooser waiting in a tab the next case shares the worker with.
-    await Promise.all(ext.context.pages().filter((p) => p.url().startsWith(pages.origin)).map((p) => p.close()));
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   /** Opens a page and fires the real menu path on its image, as a right-click → "Check caption claims" does. */
@@ -84,12 +78,13 @@ describe('the caption chooser (no text selected)', () => {
     expect(view.candidates).toContain('Alt text: A test photo');
     expect(view.caption).toBe('Two orange cats sit on a sofa.');
     expect(view.buttons).toEqual(['Check claims', 'Cancel']);
-    // Nothing leaves the page before the user confirms.
-    await page.waitForTimeout(300);
-    expect(model.requests.filter((r) => r.image)).toEqual([]);
+    // Nothing leaves the page before the user confirms: the one request there is arrives after Enter.
+    expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    const confirmedAt = Date.now();
     await page.keyboard.press('Enter');
     await waitForChooserClosed(page);
     expect(await verifiedClaims()).toEqual([['Two orange cats sit on a sofa.']]);
+    expect(model.requests.filter((r) => r.method === 'POST' && r.at < confirmedAt)).toEqual([]);
     await page.close();
   });
 
@@ -140,9 +135,10 @@ describe('the caption chooser (no text selected)', () => {
     model.reset();
     const { page, tabId } = await rightClickCheck('/figure.html');
     await waitForChooser(page);
+    await markBadge(ext, tabId);
     await page.keyboard.press('Escape');
     await waitForChooserClosed(page);
-    await page.waitForTimeout(800);
+    await cancelHandled(ext, tabId);
     // No chat request at all (the Options page of an earlier test may still list models: a GET).
     expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);
     expect(await leftBehind(tabId)).toEqual({ badge: '', job: null });
@@ -153,11 +149,12 @@ describe('the caption chooser (no text selected)', () => {
     model.reset();
     const { page, tabId } = await rightClickCheck('/figure.html');
     await waitForChooser(page);
+    await markBadge(ext, tabId);
     const popup = await openPopup(ext, tabId);
     // The message the popup's Cancel sends.
     expect(await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: id }), tabId)).toEqual({ ok: true });
     await waitForChooserClosed(page);
-    await page.waitForTimeout(800);
+    await cancelHandled(ext, tabId);
     // No chat request at all (the Options page of an earlier test may still list models: a GET).
     expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);
     expect(await leftBehind(tabId)).toEqual({ badge: '', job: null });
@@ -170,7 +167,7 @@ describe('the caption chooser (no text selected)', () => {
     await waitForChooser(page);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('A red bicycle leans on a wall.');
-    expect((await readChooser(page))?.caption).toBe('A red bicycle leans on a wall.');
+    await expect.poll(async () => (await readChooser(page))?.caption).toBe('A red bicycle leans on a wall.');
     await page.keyboard.press('Enter');
     expect(await verifiedClaims()).toEqual([['A red bicycle leans on a wall.']]);
     await page.close();
@@ -190,13 +187,15 @@ describe('the caption chooser (no text selected)', () => {
 
   it('caps a very long caption at 10,000 characters and says so', async () => {
     model.reset();
-    const { page } = await rightClickCheck('/long.html');
+    const { page, tabId } = await rightClickCheck('/long.html');
     const view = await waitForChooser(page);
     expect(view.caption.length).toBe(10_000);
     expect(view.status).toContain('cut to its first 10,000 characters');
+    await markBadge(ext, tabId);
     await page.keyboard.press('Escape');
     await waitForChooserClosed(page);
-    expect(model.requests).toEqual([]);
+    await cancelHandled(ext, tabId);
+    expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);
     await page.close();
   });
 });

@@ -3,11 +3,12 @@
 // (size and colour) and by the path the job records (page, fetch, screenshot).
 import type { Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkJobSchema, type CheckJob } from '@/lib/check';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from './extension';
-import { htmlPage, makeSolid, startPageServer, type PageServer } from './page-server';
+import type { ModelServer } from '../server/openai-server';
+import { clickMenu, currentWorker, grantActiveTab, tabIdOf, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { htmlPage, makeSolid, type PageServer } from './page-server';
 import { expectColor, frameIdOf, receivedColor, type Rgb } from './received-image';
 
 const CAPTION = '<p id="cap">Two orange cats sit on a sofa.</p>';
@@ -61,6 +62,7 @@ interface Outcome {
 }
 
 describe('the image that reaches the model, from any kind of image', () => {
+  const suite = browserSuite({ endpoint: 'options' });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
@@ -69,7 +71,7 @@ describe('the image that reaches the model, from any kind of image', () => {
   let otherOrigin: string;
 
   beforeAll(async () => {
-    [ext, model, pages, other] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer(), startPageServer()]);
+    ({ ext, model, pages, other } = suite);
     otherOrigin = other.origin.replace('localhost', '127.0.0.1');
     const twoFrames = await sharp(
       [await makeSolid(300, 200, RED, 'png'), await makeSolid(300, 200, BLUE, 'png')],
@@ -101,11 +103,6 @@ describe('the image that reaches the model, from any kind of image', () => {
     });
     other.route('/cors-yellow.jpg', { body: await makeSolid(700, 350, YELLOW), type: 'image/jpeg', headers: { 'access-control-allow-origin': '*' } });
     other.route('/orange.jpg', { body: await makeSolid(1000, 750, ORANGE), type: 'image/jpeg' });
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close(), other?.close()]);
   });
 
   /** Opens a page, selects the caption in `frameOf(page)`, chooses the menu item, and waits for the check to end. */
@@ -140,14 +137,16 @@ describe('the image that reaches the model, from any kind of image', () => {
   }
 
   async function finishedJob(tabId: number): Promise<CheckJob> {
-    for (let i = 0; i < 300; i++) {
+    let job: CheckJob | null = null;
+    const read = async () => {
       const worker = await currentWorker(ext);
       const raw = await worker.evaluate(async (key) => (await chrome.storage.session.get(key))[key], `check:${tabId}`);
       const parsed = checkJobSchema.safeParse(raw);
-      if (parsed.success && parsed.data.status !== 'running') return parsed.data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the check did not finish');
+      job = parsed.success && parsed.data.status !== 'running' ? parsed.data : null;
+      return job !== null;
+    };
+    await expect.poll(read, { timeout: 30_000, message: 'the check did not finish' }).toBe(true);
+    return job!;
   }
 
   const done = (outcome: Outcome) => {

@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_PROMPT } from '@/lib/verify/prompt';
-import { startModelServer, type ModelServer } from '../server/openai-server';
+import type { ModelServer } from '../server/openai-server';
 import { confirmChooser } from './chooser-driver';
-import {
-  clickMenu,
-  configureEndpoint,
-  currentWorker,
-  grantActiveTab,
-  launchWithExtension,
-  openPopup,
-  tabIdOf,
-  type LoadedExtension,
-} from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
 describe('right-click an image → verdicts in the popup', () => {
+  const suite = browserSuite({ endpoint: 'options' });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(2400, 1600) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   it('checks the figcaption against the image and shows each claim', async () => {
@@ -46,16 +34,15 @@ describe('right-click an image → verdicts in the popup', () => {
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
 
     const claims = popup.getByTestId('claim');
-    await expect(claims.count()).resolves.toBe(2);
-    await expect(claims.nth(0).getAttribute('data-label')).resolves.toBe('true');
-    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
-    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
-    await expect(claims.nth(1).innerText()).resolves.toContain('A dog sleeps under the table.');
+    await expect.poll(() => claims.count()).toBe(2);
+    await expect.poll(() => claims.nth(0).getAttribute('data-label')).toBe('true');
+    await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
+    await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
+    await expect.poll(() => claims.nth(1).innerText()).toContain('A dog sleeps under the table.');
     await claims.nth(1).getByText('Reasoning').click();
-    await expect(claims.nth(1).innerText()).resolves.toContain('There is no dog in the image.');
+    await expect.poll(() => claims.nth(1).innerText()).toContain('There is no dog in the image.');
 
-    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
-    expect(badge).toBe('1');
+    await expect.poll(async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('1');
 
     const verification = model.requests.filter((r) => r.image);
     expect(verification).toHaveLength(1);
@@ -103,8 +90,8 @@ describe('right-click an image → verdicts in the popup', () => {
     const popup = await openPopup(ext, tabId);
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
-    await expect(status.innerText()).resolves.toContain('Check your API key in Options');
-    await expect(popup.getByRole('button', { name: 'Open Options' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => status.innerText()).toContain('Check your API key in Options');
+    await expect.poll(() => popup.getByRole('button', { name: 'Open Options' }).isVisible()).toBe(true);
     const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
     expect(badge).toBe('!');
     await Promise.all([popup.close(), page.close()]);

@@ -1,6 +1,7 @@
 // Reads the caption chooser the way a screen reader does (the accessibility tree): its shadow root is
 // closed, so page scripts and Playwright locators cannot see into it — by design.
 import type { CDPSession, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 interface AXValue {
   value?: unknown;
@@ -95,23 +96,15 @@ export async function readChooser(page: Page): Promise<ChooserView | null> {
 }
 
 /** Waits until the chooser is open and returns what it shows. */
-export async function waitForChooser(page: Page, timeoutMs = 10_000): Promise<ChooserView> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const view = await readChooser(page);
-    if (view) return view;
-    if (Date.now() > until) throw new Error('The caption chooser did not open');
-    await page.waitForTimeout(100);
-  }
+export async function waitForChooser(page: Page, timeoutMs = 15_000): Promise<ChooserView> {
+  let view: ChooserView | null = null;
+  await expect.poll(async () => (view = await readChooser(page)) !== null, { timeout: timeoutMs, message: 'The caption chooser did not open' }).toBe(true);
+  return view!;
 }
 
 /** Waits until the chooser has closed. */
-export async function waitForChooserClosed(page: Page, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (await readChooser(page)) {
-    if (Date.now() > until) throw new Error('The caption chooser did not close');
-    await page.waitForTimeout(100);
-  }
+export async function waitForChooserClosed(page: Page, timeoutMs = 15_000): Promise<void> {
+  await expect.poll(async () => (await readChooser(page)) === null, { timeout: timeoutMs, message: 'The caption chooser did not close' }).toBe(true);
 }
 
 /** Accepts the chooser's first candidate the way a keyboard user does: it opens focused on the caption box; Enter checks. */

@@ -1,13 +1,14 @@
 // Nothing lost: a check survives its worker being stopped, the popup being closed, a second check on
 // another tab, and a cancel — each driven through the built extension in Chromium.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CheckJob } from '@/lib/check';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, clearVerdictCache, openGranted, storedJob as readJob, useEndpoint } from './run-check';
-import { controlWorker, watchWorkerErrors } from './worker-control';
+import type { ModelServer } from '../server/openai-server';
+import { currentWorker, openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
+import { checkImage, clearVerdictCache, openGranted, storedJob as readJob } from './run-check';
+import { controlWorker } from './worker-control';
 
 const CAPTION_A = 'A red car is parked on a street. A man rides a bicycle. Two dogs run on the grass. A woman holds an umbrella. A bus waits at the corner.';
 const CAPTION_B = 'A white boat floats on a lake. A bird sits on a post.';
@@ -18,33 +19,23 @@ const FULL_ANSWER_MS = 11_000;
 const ALL_TRUE = ['true', 'true', 'true', 'true', 'true'];
 
 describe('a check survives worker stops, popup reopening, other tabs and cancel', () => {
+  // watchErrors: every test ends with no unhandled rejection, uncaught error or console error in the worker.
+  const suite = browserSuite({ watchErrors: true });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
-  let errors: Awaited<ReturnType<typeof watchWorkerErrors>>;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1600, 1200) });
     pages.route('/boat.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 900, { r: 40, g: 90, b: 200 }) });
     pages.route('/a.html', figurePage('/photo.jpg', CAPTION_A));
     pages.route('/b.html', figurePage('/boat.jpg', CAPTION_B));
-    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-    errors = await watchWorkerErrors(ext);
   });
 
   beforeEach(async () => {
     // Each test streams a fresh answer; the same image and caption would otherwise come from the cache.
     await clearVerdictCache(ext);
-  });
-
-  afterEach(async () => {
-    // Every test ends with no unhandled rejection, uncaught error or console error in the worker.
-    await expect(errors.read()).resolves.toEqual([]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   const openArticle = (path: string) => openGranted(ext, `${pages.origin}${path}`);
@@ -76,23 +67,23 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     await popup.close();
     popup = await openPopup(ext, tabId);
     await worker.waitFor('running');
-    await errors.rearm();
+    await suite.errors.rearm();
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
-    await expect(status.innerText()).resolves.toContain('interrupted');
+    await expect.poll(() => status.innerText()).toContain('interrupted');
     // What had arrived stays; the claims that were still waiting say "No verdict".
-    expect(await labels(popup)).toEqual(atStop.map((l) => (l === 'pending' ? 'error' : l)));
+    await expect.poll(() => labels(popup)).toEqual(atStop.map((l) => (l === 'pending' ? 'error' : l)));
     const after = await storedJob(tabId);
     expect(after).toMatchObject({ id: before!.id, status: 'error', error: { kind: 'interrupted' } });
     expect(after!.claims[0]!.verdict).toEqual(before!.claims[0]!.verdict);
     expect(after!.owner).toBe(before!.owner);
-    await expect((await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).resolves.toBe('!');
+    await expect.poll(async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('!');
 
     // One click retries it.
     model.set({ pace: null });
     await popup.getByRole('button', { name: 'Re-run' }).click();
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
-    expect(await labels(popup)).toEqual(ALL_TRUE);
+    await expect.poll(() => labels(popup)).toEqual(ALL_TRUE);
     const rerun = await storedJob(tabId);
     expect(rerun?.id).not.toBe(before!.id);
     expect(rerun?.owner).not.toBe(before!.owner);
@@ -115,7 +106,7 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     expect(seen[0]).toBe('true');
     expect(seen).toContain('pending');
     await again.locator('[data-testid="check-status"][data-state="done"]').waitFor({ timeout: 40_000 });
-    expect(await labels(again)).toEqual(ALL_TRUE);
+    await expect.poll(() => labels(again)).toEqual(ALL_TRUE);
     await Promise.all([again.close(), page.close()]);
   });
 
@@ -131,16 +122,16 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
       popupA.locator('[data-testid="check-status"][data-state="done"]').waitFor(),
       popupB.locator('[data-testid="check-status"][data-state="done"]').waitFor(),
     ]);
-    expect(await popupA.getByTestId('claim').allInnerTexts()).toEqual([
+    await expect.poll(() => popupA.getByTestId('claim').allInnerTexts()).toEqual([
       expect.stringContaining('A red car is parked on a street.'),
       expect.stringContaining('A man rides a bicycle.'),
       expect.stringContaining('Two dogs run on the grass.'),
       expect.stringContaining('A woman holds an umbrella.'),
       expect.stringContaining('A bus waits at the corner.'),
     ]);
-    expect(await labels(popupA)).toEqual(ALL_TRUE);
-    expect(await labels(popupB)).toEqual(['true', 'false']);
-    expect(await popupB.getByTestId('claim').nth(1).innerText()).toContain('A bird sits on a post.');
+    await expect.poll(() => labels(popupA)).toEqual(ALL_TRUE);
+    await expect.poll(() => labels(popupB)).toEqual(['true', 'false']);
+    await expect.poll(() => popupB.getByTestId('claim').nth(1).innerText()).toContain('A bird sits on a post.');
     // Both were in flight together, each with its own image.
     const verifications = model.requests.filter((r) => r.image);
     expect(verifications).toHaveLength(2);
@@ -165,7 +156,7 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
 
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
-    await expect(status.innerText()).resolves.toContain('cancelled');
+    await expect.poll(() => status.innerText()).toContain('cancelled');
     // The server saw the client go away before its answer could have been written out.
     await expect.poll(() => request.endedAt).not.toBeNull();
     expect(request.endedAt! - request.at).toBeLessThan(FULL_ANSWER_MS);
@@ -173,7 +164,7 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
     expect(kept[0]).toBe('true');
     expect(kept).toContain('error');
     expect(kept).not.toContain('pending');
-    await expect(popup.getByRole('button', { name: 'Re-run' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => popup.getByRole('button', { name: 'Re-run' }).isVisible()).toBe(true);
     expect((await storedJob(tabId))?.error?.kind).toBe('aborted');
     await Promise.all([popup.close(), page.close()]);
   });

@@ -87,7 +87,9 @@ async function toolbarOpensPopup(ext: LoadedExtension): Promise<void> {
 
 /**
  * Grants activeTab on the page the way a click on the toolbar button does (a dispatched menu event
- * is no user gesture), then closes the popup that click opened.
+ * is no user gesture), then closes the popup that click opened. The popup is a target Playwright does
+ * not report as a page, so the DevTools target list is polled until it appears: its opening proves the
+ * click was handled (and activeTab granted), however slow the machine.
  */
 export async function grantActiveTab(ext: LoadedExtension, page: Page): Promise<void> {
   await toolbarOpensPopup(ext);
@@ -95,17 +97,25 @@ export async function grantActiveTab(ext: LoadedExtension, page: Page): Promise<
   const browser = ext.context.browser();
   if (!browser) throw new Error('no browser handle');
   const cdp = await browser.newBrowserCDPSession();
+  const targets = async (filter?: { type: string }[]) =>
+    ((await cdp.send('Target.getTargets', (filter ? { filter } : {}) as never)) as { targetInfos: { targetId: string; type: string; url: string }[] })
+      .targetInfos;
+  const actionPopup = `chrome-extension://${ext.extensionId}/popup.html`;
+  const before = new Set((await targets()).filter((t) => t.url === actionPopup).map((t) => t.targetId));
   // Chromium lists a "tab" target beside each page target; the action is triggered on the tab.
-  const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{ type: 'tab' }] } as never)) as {
-    targetInfos: { targetId: string; type: string; url: string }[];
-  };
-  const target = targetInfos.find((t) => t.type === 'tab' && t.url === page.url());
+  const target = (await targets([{ type: 'tab' }])).find((t) => t.type === 'tab' && t.url === page.url());
   if (!target) throw new Error(`no target for ${page.url()}`);
-  const popupOpened = ext.context.waitForEvent('page', { timeout: 800 }).catch(() => null);
   await cdp.send('Extensions.triggerAction' as never, { id: ext.extensionId, targetId: target.targetId } as never);
-  const popup = await popupOpened;
-  if (popup && popup.url().includes(ext.extensionId)) await popup.close();
-  await page.keyboard.press('Escape');
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const popup = (await targets()).find((t) => t.type === 'page' && t.url === actionPopup && !before.has(t.targetId));
+    if (popup) {
+      await cdp.send('Target.closeTarget', { targetId: popup.targetId });
+      break;
+    }
+    if (Date.now() > until) throw new Error(`the toolbar button's popup did not open on ${page.url()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   await cdp.detach();
 }
 

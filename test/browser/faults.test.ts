@@ -3,15 +3,15 @@
 // of each failure is covered by test/verify/*; this file proves the whole path shows it, and that no
 // promise rejection goes unhandled in the worker along the way.
 import { createServer } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CheckJob } from '@/lib/check';
 import type { CheckErrorKind } from '@/lib/errors';
-import { startModelServer, type Behavior, type ModelServer } from '../server/openai-server';
-import { currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, clearVerdictCache, finishedJob, openGranted, storedJob, useEndpoint } from './run-check';
-import { watchWorkerErrors } from './worker-control';
+import type { Behavior, ModelServer } from '../server/openai-server';
+import { currentWorker, openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
+import { checkImage, clearVerdictCache, finishedJob, openGranted, storedJob } from './run-check';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
@@ -26,30 +26,20 @@ async function closedPort(): Promise<number> {
 }
 
 describe('endpoint faults, as the popup shows them', () => {
+  const suite = browserSuite({ watchErrors: true });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
   let page: Page;
   let popup: Page;
   let tabId: number;
-  let errors: Awaited<ReturnType<typeof watchWorkerErrors>>;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
-    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-    errors = await watchWorkerErrors(ext);
     ({ page, tabId } = await openGranted(ext, `${pages.origin}/article.html`));
     popup = await openPopup(ext, tabId);
-  });
-
-  afterEach(async () => {
-    await expect(errors.read()).resolves.toEqual([]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   /** Merges fields into the stored settings, as Options would save them. */

@@ -2,18 +2,20 @@
 // is asked for in the top frame (the chooser by the <iframe>) and the image is a screenshot of the frame.
 // Driven through the real menu entry point with the frame id and URL Chrome gives a click in the frame.
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
-import { clickMenu, configureEndpoint, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { htmlPage, makeSolid, startPageServer, type PageServer } from './page-server';
+import { clickMenu, openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { htmlPage, makeSolid, type PageServer } from './page-server';
 import { expectColor, frameIdOf, receivedColor } from './received-image';
-import { finishedJob, openGranted, storedJob } from './run-check';
+import { cancelHandled, finishedJob, markBadge, openGranted, storedJob } from './run-check';
 
 const GREEN = { r: 40, g: 170, b: 70 };
 const NOTE = 'The image is inside a frame from another site, so Caption Check took a screenshot of the frame; type or paste the caption if it is not offered.';
 
 describe('an image inside a frame from another site', () => {
+  const suite = browserSuite({ endpoint: 'options', watchErrors: true, closePages: true });
   let ext: LoadedExtension;
   let model: ModelServer;
   /** The page's origin (localhost). */
@@ -23,7 +25,7 @@ describe('an image inside a frame from another site', () => {
   let frameOrigin: string;
 
   beforeAll(async () => {
-    [ext, model, pages, other] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer(), startPageServer()]);
+    ({ ext, model, pages, other } = suite);
     frameOrigin = other.origin.replace('localhost', '127.0.0.1');
     other.route('/green.jpg', { type: 'image/jpeg', body: await makeSolid(800, 600, GREEN) });
     // The picture fills the frame exactly; no CORS header, so neither the page nor the worker can read its bytes.
@@ -34,15 +36,6 @@ describe('an image inside a frame from another site', () => {
 <figure><iframe id="embed" src="${frameOrigin}/embed.html" width="400" height="300" title="Embedded photo"></iframe>
 <figcaption>Photo courtesy of the embedded site.</figcaption></figure>`),
     );
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterEach(async () => {
-    await Promise.all(ext.context.pages().filter((p) => p.url().startsWith(pages.origin)).map((p) => p.close()));
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close(), other?.close()]);
   });
 
   /** Opens the article, right-clicks the picture inside the frame and chooses "Check caption claims". */
@@ -67,12 +60,13 @@ describe('an image inside a frame from another site', () => {
     // The dialog is the top frame's, placed under the <iframe>, not over it (a screenshot of the frame follows).
     const [frameBox, chooserBox] = await Promise.all([page.locator('#embed').boundingBox(), page.locator('[data-caption-check="chooser"]').boundingBox()]);
     expect(chooserBox!.y).toBeGreaterThanOrEqual(frameBox!.y + frameBox!.height);
-    await page.waitForTimeout(300);
-    expect(model.requests.filter((r) => r.image)).toEqual([]);
+    // Nothing is sent before the user confirms: no request yet, and none after that arrived before Enter.
+    expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);
     // Focus came out of the frame into the caption box: typing replaces the offered caption.
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('A green square fills the frame. A small red dot sits in the corner.');
-    expect((await readChooser(page))?.caption).toBe('A green square fills the frame. A small red dot sits in the corner.');
+    await expect.poll(async () => (await readChooser(page))?.caption).toBe('A green square fills the frame. A small red dot sits in the corner.');
+    const confirmedAt = Date.now();
     await page.keyboard.press('Enter');
     await waitForChooserClosed(page);
 
@@ -86,19 +80,21 @@ describe('an image inside a frame from another site', () => {
     // The frame's content box (400×300 CSS px at DPR 1, its border left out), all of it the picture's green.
     expect([request?.image?.width, request?.image?.height]).toEqual([400, 300]);
     expectColor(await receivedColor(request?.body), GREEN);
+    expect(model.requests.filter((r) => r.method === 'POST').map((r) => r.at >= confirmedAt)).toEqual([true]);
   });
 
   it('Cancel from the popup closes the chooser in the top frame; nothing is sent, no job', async () => {
     model.reset();
     const { page, tabId } = await rightClickInFrame();
     await waitForChooser(page);
+    await markBadge(ext, tabId);
     const popup = await openPopup(ext, tabId);
     // The message the popup's Cancel sends.
     const answer = await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: id }), tabId);
     expect(answer).toEqual({ ok: true });
     await waitForChooserClosed(page);
-    await page.waitForTimeout(800);
-    expect(model.requests).toEqual([]);
+    await cancelHandled(ext, tabId);
+    expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);
     expect(await storedJob(ext, tabId)).toBeUndefined();
     await popup.close();
   });

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@/lib/history';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { currentWorker, launchWithExtension, type LoadedExtension } from './extension';
-import { startPageServer, type PageServer } from './page-server';
+import { currentWorker } from './extension';
+import { browserSuite } from './fixture';
 import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
 
 const CAPTIONS = [
@@ -13,14 +12,10 @@ const CAPTIONS = [
 ];
 
 describe('history on the device', () => {
-  let ext: LoadedExtension;
-  let model: ModelServer;
-  let pages: PageServer;
+  const suite = browserSuite({ apiKey: '', watchErrors: true });
 
-  beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
-    await patchSettings(ext, { baseUrl: model.baseUrl, apiKey: '', model: 'test-vlm' });
-    model.set({
+  beforeAll(() => {
+    suite.model.set({
       falseWhen: [
         { match: /dog/i, error_type: ['Object'] },
         { match: /three boats/i, error_type: ['Quantitative'] },
@@ -28,30 +23,29 @@ describe('history on the device', () => {
       ],
     });
   });
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
-  });
-
   const stored = async () =>
-    (await currentWorker(ext)).evaluate(async () => ((await chrome.storage.local.get('history')).history ?? []) as HistoryEntry[]);
+    (await currentWorker(suite.ext)).evaluate(async () => ((await chrome.storage.local.get('history')).history ?? []) as HistoryEntry[]);
 
   /** Runs one check to the end on a fresh page; returns the tab id. */
   // The tab stays open when asked: closing it forgets its check (session data goes with the tab).
   const check = async (caption: string, keepOpen = false) => {
-    const { article, photo } = await freshArticle(pages, caption);
+    const { ext } = suite;
+    const { article, photo } = await freshArticle(suite.pages, caption);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     // Finished, and recorded as the newest entry.
-    for (let i = 0; i < 300; i++) {
-      const job = await storedJob(ext, tabId);
-      if (job?.status === 'done' && (await stored())[0]?.id === job.id) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await expect
+      .poll(async () => {
+        const job = await storedJob(ext, tabId);
+        return job?.status === 'done' && (await stored())[0]?.id === job.id;
+      }, { timeout: 30_000 })
+      .toBe(true);
     if (!keepOpen) await page.close();
     return tabId;
   };
 
   it('keeps every finished check with its thumbnail; search, open, delete, export, clear', async () => {
+    const { ext } = suite;
     for (const caption of CAPTIONS) await check(caption);
     const entries = await stored();
     expect(entries.map((e) => e.job.caption)).toEqual([...CAPTIONS].reverse());
@@ -63,23 +57,23 @@ describe('history on the device', () => {
     await popup.setViewportSize({ width: 420, height: 400 });
     await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=999999&view=history`);
     const rows = popup.getByTestId('history-entry');
-    await expect(rows.count()).resolves.toBe(3);
-    await expect(popup.getByRole('tab', { name: 'History (3)' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => popup.getByRole('tab', { name: 'History (3)' }).getAttribute('aria-selected')).toBe('true');
     await popup.screenshot({ path: 'docs/history.png', fullPage: true });
 
     await popup.getByPlaceholder('Search captions').fill('cats dog');
-    await expect(rows.count()).resolves.toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     await popup.getByRole('button', { name: /^Open the check of “Two orange cats/ }).click();
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
-    await expect(popup.getByTestId('check-status').innerText()).resolves.toBe('1 of 2 claims not supported — Object');
-    await expect(popup.getByTestId('claim').count()).resolves.toBe(2);
-    await expect(popup.getByRole('button', { name: 'Re-run' }).count()).resolves.toBe(0); // a past check has no tab to run in
+    await expect.poll(() => popup.getByTestId('check-status').innerText()).toBe('1 of 2 claims not supported — Object');
+    await expect.poll(() => popup.getByTestId('claim').count()).toBe(2);
+    await expect.poll(() => popup.getByRole('button', { name: 'Re-run' }).count()).toBe(0); // a past check has no tab to run in
     await popup.getByRole('button', { name: /Back to history/ }).click();
     await popup.getByPlaceholder('Search captions').fill('');
 
     await popup.getByRole('button', { name: /^Delete the check of “A red bus/ }).click();
-    await expect(rows.count()).resolves.toBe(2);
-    expect((await stored()).map((e) => e.job.caption)).toEqual([CAPTIONS[2], CAPTIONS[1]]);
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(async () => (await stored()).map((e) => e.job.caption)).toEqual([CAPTIONS[2], CAPTIONS[1]]);
 
     const csvDownload = popup.waitForEvent('download');
     await popup.getByRole('button', { name: 'Export CSV' }).click();
@@ -95,12 +89,13 @@ describe('history on the device', () => {
 
     await popup.getByRole('button', { name: 'Clear all' }).click();
     await popup.getByRole('button', { name: 'Delete all checks' }).click();
-    await expect(rows.count()).resolves.toBe(0);
-    expect(await stored()).toEqual([]);
+    await expect.poll(() => rows.count()).toBe(0);
+    await expect.poll(() => stored()).toEqual([]);
     await popup.close();
   });
 
   it('keeps only as many checks as the retention setting allows, dropping the oldest', async () => {
+    const { ext, model } = suite;
     await patchSettings(ext, { historyLimit: 1 });
     for (const caption of CAPTIONS.slice(0, 2)) await check(`${caption} Seen again.`);
     expect((await stored()).map((e) => e.job.caption)).toEqual([`${CAPTIONS[1]} Seen again.`]);
@@ -115,7 +110,7 @@ describe('history on the device', () => {
     await popup.getByLabel('Other model').fill('other-vlm');
     await popup.getByRole('button', { name: 'Run and compare' }).click();
     await popup.locator('[data-testid="compare-summary"][data-state="done"]').waitFor();
-    for (let i = 0; i < 100 && !(await stored())[0]?.job.comparison; i++) await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(async () => (await stored())[0]?.job.comparison?.model).toBe('other-vlm');
     const entries = await stored();
     expect(entries.filter((e) => e.id === jobId)).toHaveLength(1);
     expect(entries[0]!.job.comparison?.model).toBe('other-vlm');

@@ -28,6 +28,10 @@ async function saveEndpoint(ext: LoadedExtension, baseUrl: string): Promise<void
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
   await options.close();
+  // Saving a local endpoint installs its rule (with or without the grant): wait for it, so a test that
+  // removes it, or checks through it, acts after the install.
+  const ruleIds = async () => (await currentWorker(ext)).evaluate(async () => (await chrome.declarativeNetRequest.getSessionRules()).map((r) => r.id));
+  await expect.poll(ruleIds).toContain(4401);
 }
 
 async function checkFigure(ext: LoadedExtension, pages: PageServer): Promise<JobView> {
@@ -39,7 +43,8 @@ async function checkFigure(ext: LoadedExtension, pages: PageServer): Promise<Job
   await confirmChooser(page);
   const read = async () =>
     (await currentWorker(ext)).evaluate(async (id) => (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] as JobView | undefined, tabId);
-  await expect.poll(async () => (await read())?.status, { timeout: 30_000 }).not.toBe('running');
+  // Finished: done or error (not merely "not running": before the job is stored there is no status at all).
+  await expect.poll(async () => ['done', 'error'].includes((await read())?.status ?? ''), { timeout: 30_000 }).toBe(true);
   await page.close();
   return (await read())!;
 }
@@ -68,8 +73,8 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
     const ext = await launchWithExtension();
     try {
       await saveEndpoint(ext, model.baseUrl);
-      const rules = await ext.worker.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
-      expect(rules).toEqual([
+      const rules = async () => (await currentWorker(ext)).evaluate(() => chrome.declarativeNetRequest.getSessionRules());
+      await expect.poll(rules).toEqual([
         expect.objectContaining({
           action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
           condition: expect.objectContaining({ requestDomains: ['127.0.0.1'], initiatorDomains: [ext.extensionId] }),
@@ -115,7 +120,7 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
     const ext = await launchWithExtension(resolve(GRANTED_OUT, 'chrome-mv3'));
     try {
       await saveEndpoint(ext, model.baseUrl);
-      await ext.worker.evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401] }));
+      await (await currentWorker(ext)).evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401] }));
       const job = await checkFigure(ext, pages);
       expect(job.status).toBe('error');
       expect(job.error?.message).toContain('refused this extension (403)');

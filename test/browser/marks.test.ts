@@ -1,30 +1,59 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { launchWithExtension, type LoadedExtension } from './extension';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
+import type { LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
 import { covers, readMarks } from './marks-driver';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
+import { checkWithSelection, freshArticle, openGranted, storedJob } from './results-flow';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
+/** The visible tooltip's text as the accessibility tree exposes it (it lives in a closed shadow root); '' when none shows. */
+async function tooltipText(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    const tip = nodes.find((n) => n.role?.value === 'tooltip' && !n.ignored);
+    if (!tip) return '';
+    const texts: string[] = [];
+    const walk = (node: AXNode) => {
+      if (node.role?.value === 'StaticText' && typeof node.name?.value === 'string') texts.push(node.name.value);
+      for (const id of node.childIds ?? []) {
+        const child = byId.get(id);
+        if (child) walk(child);
+      }
+    };
+    walk(tip);
+    return texts.join(' ');
+  } finally {
+    await cdp.detach();
+  }
+}
+interface AXNode {
+  nodeId: string;
+  ignored: boolean;
+  role?: { value?: unknown };
+  name?: { value?: unknown };
+  childIds?: string[];
+}
+
 describe('marks on the page: marked claim spans and a badge by the image', () => {
+  // Options are not what this file tests: the endpoint goes straight into storage.
+  const suite = browserSuite({ apiKey: '', watchErrors: true });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800) });
     // Claim text split across elements: offsets must map across text nodes.
     pages.route(
       '/article.html',
       figurePage('/photo.jpg', 'Two <b>orange</b> cats sit on a sofa.\n   A dog sleeps under the <i>table</i>.', '<p>More text after the figure.</p>'),
     );
-    // Options are not what this file tests: the endpoint goes straight into storage.
-    await patchSettings(ext, { baseUrl: model.baseUrl, apiKey: '', model: 'test-vlm' });
-  });
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   it('marks each claim with its verdict without changing the page DOM, and Esc removes the marks', async () => {
@@ -61,7 +90,7 @@ describe('marks on the page: marked claim spans and a badge by the image', () =>
     await page.evaluate(() => getSelection()?.removeAllRanges());
     const box = await page.locator('figcaption i').boundingBox();
     await page.mouse.move(box!.x + 4, box!.y + box!.height / 2);
-    await page.waitForTimeout(150);
+    await expect.poll(() => tooltipText(page)).toContain('A dog sleeps under the table.');
     await page.screenshot({ path: 'docs/marks.png', clip: { x: 0, y: 0, width: 760, height: 620 } });
 
     await page.keyboard.press('Escape');

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
-import { currentWorker, launchWithExtension, type LoadedExtension } from './extension';
+import { currentWorker, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
 
 describe('Options: presets, model list, key storage, Test connection', () => {
+  const suite = browserSuite({ endpoint: false, model: { models: ['test-vlm', 'other-vlm'] } });
   let ext: LoadedExtension;
   let model: ModelServer;
 
   beforeAll(async () => {
-    [ext, model] = await Promise.all([launchWithExtension(), startModelServer({ models: ['test-vlm', 'other-vlm'] })]);
-  });
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close()]);
+    ({ ext, model } = suite);
   });
 
   const openOptions = async () => {
@@ -37,12 +36,12 @@ describe('Options: presets, model list, key storage, Test connection', () => {
       ['OpenAI', 'https://api.openai.com/v1'],
     ] as const) {
       await preset.selectOption({ label: name });
-      await expect(page.getByLabel('Base URL', { exact: true }).inputValue()).resolves.toBe(url);
+      await expect.poll(() => page.getByLabel('Base URL', { exact: true }).inputValue()).toBe(url);
     }
     // Typing a URL of no preset shows Custom.
     await page.getByLabel('Base URL', { exact: true }).fill(model.baseUrl);
-    await expect(preset.inputValue()).resolves.toBe('custom');
-    await expect(page.getByLabel('API key', { exact: true }).getAttribute('type')).resolves.toBe('password');
+    await expect.poll(() => preset.inputValue()).toBe('custom');
+    await expect.poll(() => page.getByLabel('API key', { exact: true }).getAttribute('type')).toBe('password');
     await page.close();
   });
 
@@ -55,7 +54,7 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     await page.getByTestId('model-count').filter({ hasText: 'lists 2 models' }).waitFor();
     const listed = await page.locator('#endpoint-models option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
     expect(listed).toEqual(['other-vlm', 'test-vlm']);
-    await expect(page.getByLabel('Model', { exact: true }).evaluate((el) => el.tagName + ':' + el.getAttribute('type'))).resolves.toBe('INPUT:text');
+    await expect.poll(() => page.getByLabel('Model', { exact: true }).evaluate((el) => el.tagName + ':' + el.getAttribute('type'))).toBe('INPUT:text');
     await page.getByLabel('Model', { exact: true }).fill('test-vlm');
 
     await page.getByLabel('Claims per check').fill('0');
@@ -71,8 +70,8 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     expect(saved.session).toBe('sk-test');
     // Reloaded, the form shows the session key (masked) and the choice.
     await page.reload();
-    await expect(page.getByLabel('API key', { exact: true }).inputValue()).resolves.toBe('sk-test');
-    await expect(page.getByLabel('Forget the key when the browser closes').isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel('API key', { exact: true }).inputValue()).toBe('sk-test');
+    await expect.poll(() => page.getByLabel('Forget the key when the browser closes').isChecked()).toBe(true);
 
     await page.getByLabel('Forget the key when the browser closes').uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -135,7 +134,7 @@ describe('Options: presets, model list, key storage, Test connection', () => {
       ['image', 'true'],
       ['structured', 'true'],
     ]);
-    await expect(page.getByTestId('test-report').innerText()).resolves.toContain('json_object');
+    await expect.poll(() => page.getByTestId('test-report').innerText()).toContain('json_object');
     const check = model.requests.filter((r) => r.image).at(-1)!;
     expect(check.claims).toEqual(['There is a red square in the image.']);
     expect(check.image?.mimeType).toBe('image/jpeg');
@@ -146,12 +145,12 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     await page.getByLabel('API key', { exact: true }).fill('sk-wrong');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.locator('[data-step="key"][data-ok="false"]').waitFor();
-    await expect(page.locator('[data-step="reached"]').getAttribute('data-ok')).resolves.toBe('true');
+    await expect.poll(() => page.locator('[data-step="reached"]').getAttribute('data-ok')).toBe('true');
     model.set({ rejectImages: true });
     await page.getByLabel('API key', { exact: true }).fill('sk-test');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.locator('[data-step="image"][data-ok="false"]').waitFor();
-    await expect(page.locator('[data-step="image"]').innerText()).resolves.toContain('does not accept images');
+    await expect.poll(() => page.locator('[data-step="image"]').innerText()).toContain('does not accept images');
     await page.close();
   });
 });

@@ -1,10 +1,11 @@
 // "Check all captioned images on this page": the popup lists the page's image + caption pairs, the
 // user unticks one, and only the ticked pairs reach the model — each with its own picture.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { htmlPage, makeSolid, startPageServer, type PageServer } from './page-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
+import { openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { htmlPage, makeSolid, type PageServer } from './page-server';
 import { openGranted } from './results-flow';
 
 type Rgb = { r: number; g: number; b: number };
@@ -26,12 +27,13 @@ function expectColor(actual: Rgb, expected: Rgb, tolerance = 14): void {
 }
 
 describe('check all captioned images on a page', () => {
+  const suite = browserSuite({ endpoint: 'options' });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/kite.jpg', { type: 'image/jpeg', body: await makeSolid(900, 600, KITE.color) });
     pages.route('/tractor.jpg', { type: 'image/jpeg', body: await makeSolid(800, 800, TRACTOR.color) });
     pages.route('/canoe.jpg', { type: 'image/jpeg', body: await makeSolid(600, 900, CANOE.color) });
@@ -54,11 +56,6 @@ describe('check all captioned images on a page', () => {
           `<p><img src="/snow.jpg" width="200" height="150" alt="Mountain photo"></p>`,
       ),
     );
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   it('lists the pairs, checks only the ticked ones with their own images, and sums them up', async () => {
@@ -70,8 +67,8 @@ describe('check all captioned images on a page', () => {
     const list = popup.locator('[data-testid="page-check"][data-status="choosing"]');
     await list.waitFor();
     const items = list.getByTestId('page-check-item');
-    await expect(items.count()).resolves.toBe(5);
-    await expect(items.allInnerTexts()).resolves.toEqual([
+    await expect.poll(() => items.count()).toBe(5);
+    await expect.poll(() => items.allInnerTexts()).toEqual([
       expect.stringMatching(/crimson kite[^]*Figure caption/),
       expect.stringMatching(/green tractor[^]*Figure caption/),
       expect.stringMatching(/blue canoe[^]*Figure caption/),
@@ -84,15 +81,15 @@ describe('check all captioned images on a page', () => {
 
     const summary = popup.locator('[data-testid="page-check"][data-status="done"]');
     await summary.waitFor({ timeout: 30_000 });
-    await expect(summary.getByTestId('page-check-progress').innerText()).resolves.toBe('2 of 2 checked');
+    await expect.poll(() => summary.getByTestId('page-check-progress').innerText()).toBe('2 of 2 checked');
     const rows = summary.getByTestId('page-check-item');
-    await expect(rows.count()).resolves.toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     const row = (name: string) => rows.filter({ hasText: name });
-    await expect(row('crimson kite').getAttribute('data-state')).resolves.toBe('done');
-    await expect(row('crimson kite').getAttribute('data-unsupported')).resolves.toBe('0');
-    await expect(row('green tractor').getAttribute('data-state')).resolves.toBe('done');
-    await expect(row('green tractor').getAttribute('data-unsupported')).resolves.toBe('1');
-    await expect(row('green tractor').innerText()).resolves.toContain('Object');
+    await expect.poll(() => row('crimson kite').getAttribute('data-state')).toBe('done');
+    await expect.poll(() => row('crimson kite').getAttribute('data-unsupported')).toBe('0');
+    await expect.poll(() => row('green tractor').getAttribute('data-state')).toBe('done');
+    await expect.poll(() => row('green tractor').getAttribute('data-unsupported')).toBe('1');
+    await expect.poll(() => row('green tractor').innerText()).toContain('Object');
 
     // Exactly two verifications, each with its own picture and claims; nothing for the unticked canoe.
     const verifications = model.requests.filter((r) => r.image);
@@ -115,9 +112,9 @@ describe('check all captioned images on a page', () => {
     await again.getByRole('button', { name: /Open the check of: A green tractor/ }).click();
     const claims = popup.getByTestId('claim');
     await claims.first().waitFor();
-    await expect(claims.count()).resolves.toBe(2);
-    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
-    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
+    await expect.poll(() => claims.count()).toBe(2);
+    await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
+    await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
     await Promise.all([popup.close(), page.close()]);
   });
 });

@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser } from './chooser-driver';
-import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
-import { makeJpeg, startPageServer, type PageServer } from './page-server';
+import { clickMenu, currentWorker, grantActiveTab, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { makeJpeg, type PageServer } from './page-server';
+import { recordPageAnswers } from './run-check';
 
 // A gallery that blocks right-click and lays a transparent overlay over a CSS background picture:
 // the context menu cannot name the image, the picker can. The caption is a sentence of prose by the picture
@@ -23,23 +25,15 @@ const GUARDED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 </script></body></html>`;
 
 describe('the image picker', () => {
+  const suite = browserSuite({ endpoint: 'options', watchErrors: true, closePages: true });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/bg.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800, { r: 40, g: 160, b: 60 }) });
     pages.route('/guarded.html', { type: 'text/html; charset=utf-8', body: GUARDED });
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterEach(async () => {
-    await Promise.all(ext.context.pages().filter((p) => p.url().startsWith(pages.origin)).map((p) => p.close()));
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   async function open(): Promise<{ page: Page; tabId: number }> {
@@ -78,11 +72,11 @@ describe('the image picker', () => {
     await pickFromPopup(popup);
     await pickerOpen(page);
     await pickPicture(page);
-    // The click that picked never reached the page's own handlers.
-    expect(await page.evaluate(() => (window as unknown as { pageClicks: number }).pageClicks)).toBe(0);
-    await expect(page.locator('[data-caption-check="picker"]').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('[data-caption-check="picker"]').count()).toBe(0);
     // No text was selected: the chooser asks, with the page's text near the picture.
     const view = await waitForChooser(page);
+    // The click that picked never reached the page's own handlers (read once the pick has been handled).
+    expect(await page.evaluate(() => (window as unknown as { pageClicks: number }).pageClicks)).toBe(0);
     expect(view.candidates).toContain('Nearby text: Three sheep graze on a hill.');
     await page.keyboard.press('Tab');
     const index = view.candidates.indexOf('Nearby text: Three sheep graze on a hill.');
@@ -100,6 +94,7 @@ describe('the image picker', () => {
   it('from the keyboard command: Esc leaves the picker and nothing is sent', async () => {
     model.reset();
     const { page, tabId } = await open();
+    const pageAnswers = await recordPageAnswers(ext);
     await (await currentWorker(ext)).evaluate(async (id) => {
       const tab = await chrome.tabs.get(id);
       (chrome.commands.onCommand as unknown as { dispatch(c: string, t: unknown): void }).dispatch('pick-image', tab);
@@ -107,9 +102,10 @@ describe('the image picker', () => {
     await pickerOpen(page);
     await page.keyboard.press('Escape');
     await page.locator('[data-caption-check="picker"]').waitFor({ state: 'detached' });
-    await page.waitForTimeout(500);
+    // The worker has the page's answer to the picker (cancelled), the last thing before it would go on.
+    await expect.poll(async () => (await pageAnswers.answers()).some((a) => JSON.stringify(a) === '{"cancelled":true}')).toBe(true);
     expect(await readChooser(page)).toBeNull();
-    expect(model.requests).toEqual([]);
+    expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('text selected first, image picked second: the selection is the caption, no chooser', async () => {

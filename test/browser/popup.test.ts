@@ -1,32 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, currentWorker, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { startPageServer, type PageServer } from './page-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
+import { configureEndpoint, currentWorker, openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The scene feels cozy and inviting.';
 
 describe('popup: the check, live, and what the user can do with it', () => {
+  const suite = browserSuite({ endpoint: false });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
-  beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+  beforeAll(() => {
+    ({ ext, model, pages } = suite);
   });
 
   /** Clicking opens the Options page (a new tab, or the one already open brought forward). */
   const expectOptionsOpened = async (click: () => Promise<void>) => {
     const isOptions = (p: { url(): string }) => p.url().startsWith(`chrome-extension://${ext.extensionId}/options.html`);
     await Promise.all(ext.context.pages().filter(isOptions).map((p) => p.close()));
-    const opened = ext.context.waitForEvent('page', { predicate: isOptions, timeout: 10_000 });
+    const opened = ext.context.waitForEvent('page', { predicate: isOptions, timeout: 30_000 });
     await click();
     await (await opened).close();
   };
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
-  });
 
   it('explains the first run and links to Options when no endpoint is set', async () => {
     const { article, photo } = await freshArticle(pages, CAPTION);
@@ -40,7 +38,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
     const popup = await openPopup(ext, tabId);
     const guide = popup.getByTestId('first-run');
     await guide.waitFor();
-    await expect(guide.locator('li').count()).resolves.toBe(3);
+    await expect.poll(() => guide.locator('li').count()).toBe(3);
     expect((await storedJob(ext, tabId))?.error?.kind).toBe('not-configured');
     await expectOptionsOpened(() => guide.getByRole('button', { name: 'Open Options' }).click());
     expect(model.requests).toHaveLength(0);
@@ -66,24 +64,22 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
 
     const claims = popup.getByTestId('claim');
-    await expect(claims.nth(1).getAttribute('data-label')).resolves.toBe('false');
-    await expect(claims.nth(1).getAttribute('data-error-types')).resolves.toBe('Object');
-    await expect(claims.nth(0).innerText()).resolves.toContain('Supported');
-    await expect(claims.nth(1).innerText()).resolves.toContain('Not supported');
-    await expect(popup.getByTestId('check-status').innerText()).resolves.toBe('1 of 2 claims not supported — Object');
+    await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
+    await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
+    await expect.poll(() => claims.nth(0).innerText()).toContain('Supported');
+    await expect.poll(() => claims.nth(1).innerText()).toContain('Not supported');
+    await expect.poll(() => popup.getByTestId('check-status').innerText()).toBe('1 of 2 claims not supported — Object');
     // The caption shows each claim's span by verdict, and the interpretation set aside, with its reason.
-    await expect(popup.locator('.caption .span--false').innerText()).resolves.toBe('A dog sleeps under the table.');
-    await expect(popup.locator('.caption .span--true').innerText()).resolves.toBe('Two orange cats sit on a sofa.');
-    await expect(popup.getByTestId('set-aside').count()).resolves.toBeGreaterThan(0);
-    await expect(popup.locator('.legend').innerText()).resolves.toContain('Quantitative');
-    const meta = await popup.locator('.meta').first().innerText();
-    expect(meta).toMatch(/Model: test-vlm · \d+\.\d s · [\d,]+ tokens/);
+    await expect.poll(() => popup.locator('.caption .span--false').innerText()).toBe('A dog sleeps under the table.');
+    await expect.poll(() => popup.locator('.caption .span--true').innerText()).toBe('Two orange cats sit on a sofa.');
+    await expect.poll(() => popup.getByTestId('set-aside').count()).toBeGreaterThan(0);
+    await expect.poll(() => popup.locator('.legend').innerText()).toContain('Quantitative');
+    await expect.poll(() => popup.locator('.meta').first().innerText()).toMatch(/Model: test-vlm · \d+\.\d s · [\d,]+ tokens/);
     const thumb = popup.getByRole('img', { name: 'The checked image' });
-    expect(await thumb.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-    const size = await thumb.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight));
-    expect(size).toBe(160);
+    await expect.poll(() => thumb.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight))).toBe(160);
     await claims.nth(1).getByText('Reasoning').click();
-    await expect(claims.nth(1).innerText()).resolves.toContain('There is no dog in the image.');
+    await expect.poll(() => claims.nth(1).innerText()).toContain('There is no dog in the image.');
 
     await popup.setViewportSize({ width: 420, height: 400 });
     await popup.screenshot({ path: 'docs/popup.png', fullPage: true });
@@ -120,7 +116,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await popup.locator('[data-testid="claim"][data-label="true"]').first().waitFor();
     await popup.getByRole('button', { name: 'Cancel check' }).click();
     await popup.locator('[data-testid="check-status"][data-state="error"]').waitFor();
-    await expect(popup.getByTestId('error-help').getAttribute('data-kind')).resolves.toBe('aborted');
+    await expect.poll(() => popup.getByTestId('error-help').getAttribute('data-kind')).toBe('aborted');
     const labels = await popup.getByTestId('claim').evaluateAll((els) => els.map((el) => el.getAttribute('data-label')));
     expect(labels).toEqual(['true', 'error']);
 
@@ -139,8 +135,8 @@ describe('popup: the check, live, and what the user can do with it', () => {
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await popupAt(ext, tabId, 'error');
-    await expect(popup.getByTestId('check-status').innerText()).resolves.toContain('Check your API key in Options');
-    await expect(popup.getByTestId('error-help').getAttribute('data-kind')).resolves.toBe('auth');
+    await expect.poll(() => popup.getByTestId('check-status').innerText()).toContain('Check your API key in Options');
+    await expect.poll(() => popup.getByTestId('error-help').getAttribute('data-kind')).toBe('auth');
     await expectOptionsOpened(() => popup.getByRole('button', { name: 'Open Options' }).click());
 
     // A model without image input: the fix is to pick a vision model.
@@ -148,7 +144,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
     model.set({ rejectImages: true });
     await popup.getByRole('button', { name: 'Re-run' }).click();
     await popup.locator('[data-testid="error-help"][data-kind="no-image-input"]').waitFor();
-    await expect(popup.getByRole('button', { name: 'Pick a vision model' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => popup.getByRole('button', { name: 'Pick a vision model' }).isVisible()).toBe(true);
     // An endpoint that is down: retry is offered, and retrying works once it is back.
     model.reset();
     model.set({ failures: [{ status: 500 }, { status: 500 }, { status: 500 }] });
@@ -203,18 +199,17 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await popup.getByLabel('Other model').fill('other-vlm');
     await popup.getByRole('button', { name: 'Run and compare' }).click();
     await popup.locator('[data-testid="compare-summary"][data-state="done"]').waitFor();
-    await expect(popup.getByTestId('compare-summary').innerText()).resolves.toBe('The models disagree on 2 of 2 claims.');
+    await expect.poll(() => popup.getByTestId('compare-summary').innerText()).toBe('The models disagree on 2 of 2 claims.');
     const rows = await popup.getByTestId('compare-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-disagree')));
     expect(rows).toEqual(['true', 'true']);
-    await expect(popup.getByTestId('compare-row').first().innerText()).resolves.toContain('Disagree:');
+    await expect.poll(() => popup.getByTestId('compare-row').first().innerText()).toContain('Disagree:');
     const compared = model.requests.filter((r) => r.image).at(-1)!;
     expect((compared.body as { model: string }).model).toBe('other-vlm');
     // The job's own verdicts are unchanged; the comparison is stored beside them.
     const job = (await storedJob(ext, tabId))!;
     expect(job.claims.map((c) => c.verdict?.label)).toEqual([true, false]);
     expect(job.comparison?.verdicts.map((v) => v?.label)).toEqual([false, true]);
-    const badge = await (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
-    expect(badge).toBe('1');
+    await expect.poll(async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('1');
     await Promise.all([popup.close(), page.close()]);
   });
 });

@@ -2,11 +2,12 @@
 // and installing asks for nothing that warns.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { currentWorker, EXTENSION_DIR, launchWithExtension, openPopup, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import type { ModelServer } from '../server/openai-server';
+import { currentWorker, EXTENSION_DIR, openPopup, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
 import { checkImage, clearVerdictCache, finishedJob, openGranted, storedJob, useEndpoint } from './run-check';
 import { watchWorkerErrors } from './worker-control';
 
@@ -63,22 +64,21 @@ async function evaluateInOurWorld<T>(ext: LoadedExtension, page: Page, expressio
 }
 
 describe('the API key stays in the extension', () => {
+  // The endpoint is saved below, once the worker's console is recorded: saving must not log the key either.
+  const suite = browserSuite({ endpoint: false, model: { apiKey: KEY } });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
   const consoleText: string[] = [];
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer({ apiKey: KEY }), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
     (await currentWorker(ext)).on('console', (message) => consoleText.push(message.text()));
     await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: KEY, model: 'test-vlm' });
   });
 
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
-  });
 
   /** Runs pageVisibleText in our isolated world of the tab (where the page script lives). */
   async function isolatedWorldText(page: Page): Promise<{ text: string; sessionReadable: boolean }> {
@@ -142,25 +142,21 @@ describe('the API key stays in the extension', () => {
     await popup.locator('[data-testid="check-status"][data-state="error"]').waitFor();
     expect(await popup.content()).not.toContain(KEY);
     expect(consoleText.join('\n')).not.toContain(KEY);
-    await expect(errors.read()).resolves.toEqual([]);
+    await expect.poll(() => errors.read()).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
   });
 });
 
 describe('messages from pages are refused', () => {
+  const suite = browserSuite();
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800) });
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
-    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   /** Sends a message to the worker from our isolated world in the tab, the way a compromised page script could. */
@@ -211,7 +207,7 @@ describe('messages from pages are refused', () => {
     expect(fromPopup).toMatchObject({ ok: true });
     await popup.locator('[data-testid="check-status"][data-state="error"]').waitFor();
     // A malformed message from our own page is answered with a refusal, never acted on.
-    await expect(popup.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: 'all' }))).resolves.toMatchObject({ ok: false });
+    await expect.poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: 'all' }))).toMatchObject({ ok: false });
     await Promise.all([popup.close(), page.close()]);
   });
 });

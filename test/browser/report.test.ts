@@ -4,27 +4,24 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, launchWithExtension, type LoadedExtension } from './extension';
-import { startPageServer, type PageServer } from './page-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
+import type { LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, popupAt } from './results-flow';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The scene feels cozy and inviting.';
 
 describe('evidence report', () => {
+  const suite = browserSuite({ endpoint: 'options', apiKey: 'sk-test-report' });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
-  beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test-report', model: 'test-vlm' });
+  beforeAll(() => {
+    ({ ext, model, pages } = suite);
     model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   it('saves a self-contained report that opens offline and reads back every fact', async () => {

@@ -1,6 +1,7 @@
 // Starts a check the way a user who selected the caption does (a selection skips the in-page chooser),
 // and reads the tab's job from session storage.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { CheckJob } from '@/lib/check';
 import { clickMenu, currentWorker, grantActiveTab, tabIdOf, type LoadedExtension } from './extension';
 
@@ -64,4 +65,49 @@ export async function useEndpoint(ext: LoadedExtension, endpoint: { baseUrl: str
     const { settings } = await chrome.storage.local.get('settings');
     await chrome.storage.local.set({ settings: { ...(settings as object | undefined), ...fields } });
   }, endpoint);
+}
+
+/**
+ * Puts a mark on the tab's badge while a caption chooser is open. A check cancelled in the chooser ends
+ * by clearing the badge (its last step), so the mark's disappearance (`cancelHandled`) is the event that
+ * proves the worker handled the cancel, before a test asserts that nothing was sent.
+ */
+export async function markBadge(ext: LoadedExtension, tabId: number): Promise<void> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate((id) => chrome.action.setBadgeText({ tabId: id, text: 'wait' }), tabId);
+}
+
+/** Resolves once the worker has cleared the mark `markBadge` set: it has finished handling a cancel. */
+export async function cancelHandled(ext: LoadedExtension, tabId: number): Promise<void> {
+  const badge = async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+  await expect.poll(badge, { message: 'the worker did not finish the cancelled check (badge not cleared)' }).toBe('');
+}
+
+declare global {
+  // What the product's page script answered the worker, recorded by recordPageAnswers.
+  var __captionCheckPageAnswers: unknown[] | undefined;
+}
+
+/**
+ * Records, in the current worker, every answer the product's page script returns to it
+ * (`scripting.executeScript` results), so a test can wait for "the page answered" — e.g. a picker
+ * cancelled with Esc — before asserting that nothing followed. `answers()` reads the record.
+ */
+export async function recordPageAnswers(ext: LoadedExtension): Promise<{ answers(): Promise<unknown[]> }> {
+  const worker = await currentWorker(ext);
+  await worker.evaluate(() => {
+    if (globalThis.__captionCheckPageAnswers) return;
+    const answers: unknown[] = [];
+    globalThis.__captionCheckPageAnswers = answers;
+    type Inject = (injection: { func?: unknown }) => Promise<{ result?: unknown }[]>;
+    const scripting = chrome.scripting as unknown as { executeScript: Inject };
+    const original = scripting.executeScript.bind(scripting);
+    // The product calls `browser.scripting`, which the polyfill passes through to `chrome.scripting` on each call.
+    scripting.executeScript = async (injection) => {
+      const results = await original(injection);
+      if (injection.func) answers.push(results[0]?.result ?? null);
+      return results;
+    };
+  });
+  return { answers: async () => (await currentWorker(ext)).evaluate(() => [...(globalThis.__captionCheckPageAnswers ?? [])]) };
 }

@@ -1,23 +1,20 @@
 // The side panel: the popup's results view in a panel that stays open and follows the active tab.
 // By default the toolbar button opens it (where the browser has one); Options can switch back to the popup.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, currentWorker, launchWithExtension, type LoadedExtension } from './extension';
-import { startPageServer, type PageServer } from './page-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
+import { currentWorker, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
 
 describe('the side panel', () => {
+  const suite = browserSuite({ endpoint: 'options' });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
-  beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  beforeAll(() => {
+    ({ ext, model, pages } = suite);
   });
 
   const toolbar = async () =>

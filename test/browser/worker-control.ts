@@ -38,7 +38,8 @@ export async function controlWorker(ext: LoadedExtension, page?: Page): Promise<
     for (const wake of waiters) wake();
   });
   await session.send('ServiceWorker.enable');
-  const waitFor = (status: string, timeoutMs = 5000) =>
+  // 15 s: stopping or starting a worker is slow on a loaded machine; a worker that never gets there still fails.
+  const waitFor = (status: string, timeoutMs = 15_000) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
         if (version?.runningStatus !== status) return;

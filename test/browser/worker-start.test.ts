@@ -4,27 +4,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CheckJob } from '@/lib/check';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { currentWorker, launchWithExtension, type LoadedExtension } from './extension';
-import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-import { checkImage, finishedJob, openGranted, storedJob, useEndpoint } from './run-check';
+import { currentWorker, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { figurePage, makeJpeg, type PageServer } from './page-server';
+import { checkImage, finishedJob, openGranted, storedJob } from './run-check';
 import { controlWorker, type WorkerControl } from './worker-control';
+
+/** Resolves once the current worker instance has finished its start-up work (the product's `caption-check:settled` mark). */
+const startUpSettled = (ext: LoadedExtension) =>
+  expect.poll(async () => (await currentWorker(ext)).evaluate(() => performance.getEntriesByName('caption-check:settled').length)).toBe(1);
 
 const engineLoaded = async (ext: LoadedExtension) =>
   (await currentWorker(ext)).evaluate(() => typeof (globalThis as Record<string, unknown>).captionCheckEngine === 'object');
 
 describe('service worker start-up', () => {
+  const suite = browserSuite({ watchErrors: true });
   let ext: LoadedExtension;
-  let model: ModelServer;
   let pages: PageServer;
   let host: Page;
   let control: WorkerControl;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    ({ ext, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
     pages.route('/a.html', figurePage('/photo.jpg', 'A small orange square sits on a white table.'));
-    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
     host = await ext.context.newPage();
     await host.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=-1`);
     control = await controlWorker(ext, host);
@@ -32,7 +35,6 @@ describe('service worker start-up', () => {
 
   afterAll(async () => {
     await control?.close();
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
   });
 
   it('registers the three menu items on install (through the engine), under their stable ids', async () => {
@@ -47,22 +49,23 @@ describe('service worker start-up', () => {
           ),
         id,
       );
-    for (const id of ['check-image', 'pick-image', 'check-selection']) await expect(exists(id), id).resolves.toBe(true);
-    await expect(exists('no-such-item')).resolves.toBe(false);
+    for (const id of ['check-image', 'pick-image', 'check-selection']) await expect.poll(() => exists(id), { message: id }).toBe(true);
+    await expect.poll(() => exists('no-such-item')).toBe(false);
   });
 
   it('starts without the engine and loads it for the first message, which it answers', async () => {
     await control.stop();
     await control.start();
     const worker = await currentWorker(ext);
-    await expect(worker.evaluate(() => performance.getEntriesByName('caption-check:ready').length)).resolves.toBe(1);
-    await expect(engineLoaded(ext)).resolves.toBe(false);
+    await expect.poll(() => worker.evaluate(() => performance.getEntriesByName('caption-check:ready').length)).toBe(1);
+    await startUpSettled(ext);
+    expect(await engineLoaded(ext)).toBe(false);
     // Nothing runs on tab -1, so there is nothing to cancel: the router's answer, not a shim's.
     const answer = await host.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
     expect(answer).toEqual({ ok: false });
     const unknown = await host.evaluate(() => chrome.runtime.sendMessage({ type: 'no-such-message' }));
     expect(unknown).toEqual({ ok: false, error: 'Unknown message.' });
-    await expect(engineLoaded(ext)).resolves.toBe(true);
+    await expect.poll(() => engineLoaded(ext)).toBe(true);
   });
 
   it('restores the local endpoint rule at start when it is missing, and leaves a present one alone', async () => {
@@ -71,16 +74,15 @@ describe('service worker start-up', () => {
     await host.evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401] }));
     await control.stop();
     await control.start();
-    const until = Date.now() + 5_000;
-    while ((await rules()).length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    await startUpSettled(ext);
     expect(await rules()).toEqual([expect.objectContaining({ id: 4401, condition: expect.objectContaining({ requestDomains: ['127.0.0.1'] }) })]);
-    await expect(engineLoaded(ext)).resolves.toBe(false);
+    expect(await engineLoaded(ext)).toBe(false);
     // A rule already in place for the endpoint is not rewritten at the next start.
     const present = (await rules())[0]!;
     await host.evaluate((rule) => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401], addRules: [{ ...rule, priority: 2 }] }), present);
     await control.stop();
     await control.start();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await startUpSettled(ext);
     expect(await rules()).toEqual([expect.objectContaining({ id: 4401, priority: 2 })]);
   });
 
@@ -95,16 +97,11 @@ describe('service worker start-up', () => {
     await control.stop();
     // No event, no message: only the start-up check can find it.
     await control.start();
-    const until = Date.now() + 10_000;
-    let job = await storedJob(ext, tabId);
-    while (job?.status === 'running' && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = await storedJob(ext, tabId);
-    }
-    expect(job?.status).toBe('error');
+    await expect.poll(async () => (await storedJob(ext, tabId))?.status).toBe('error');
+    const job = await storedJob(ext, tabId);
     expect(job?.error?.kind).toBe('interrupted');
     expect(job?.claims.map((c) => c.verdict?.label)).toEqual(done.claims.map((c) => c.verdict?.label));
-    await expect(engineLoaded(ext)).resolves.toBe(true);
+    await expect.poll(() => engineLoaded(ext)).toBe(true);
     await page.close();
   });
 });
