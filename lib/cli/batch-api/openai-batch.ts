@@ -23,6 +23,22 @@ export interface BatchRun {
   signal: AbortSignal;
 }
 
+/**
+ * Runs one SDK call with a signal of its own that follows the run's: the SDK adds an abort listener
+ * to the signal it is given and never removes it, which over a day of polling would pile up.
+ */
+async function scoped<T>(run: BatchRun, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const child = new AbortController();
+  const forward = () => child.abort(run.signal.reason);
+  if (run.signal.aborted) child.abort(run.signal.reason);
+  else run.signal.addEventListener('abort', forward, { once: true });
+  try {
+    return await call(child.signal);
+  } finally {
+    run.signal.removeEventListener('abort', forward);
+  }
+}
+
 function save(run: BatchRun): void {
   writeState(run.statePath, run.state);
 }
@@ -32,15 +48,18 @@ export function uploadName(state: BatchState, index: number): string {
   return `caption-check-${state.runId}-part-${String(index + 1).padStart(3, '0')}.jsonl`;
 }
 
-async function findUpload(run: BatchRun, name: string, bytes: number): Promise<string | null> {
-  for await (const file of run.client.files.list({ purpose: 'batch' }, { signal: run.signal }))
-    if (file.filename === name && file.bytes === bytes) return file.id;
-  return null;
+function findUpload(run: BatchRun, name: string, bytes: number): Promise<string | null> {
+  return scoped(run, async (signal) => {
+    for await (const file of run.client.files.list({ purpose: 'batch' }, { signal })) if (file.filename === name && file.bytes === bytes) return file.id;
+    return null;
+  });
 }
 
-async function findBatch(run: BatchRun, fileId: string): Promise<Batch | null> {
-  for await (const batch of run.client.batches.list({}, { signal: run.signal })) if (batch.input_file_id === fileId) return batch;
-  return null;
+function findBatch(run: BatchRun, fileId: string): Promise<Batch | null> {
+  return scoped(run, async (signal) => {
+    for await (const batch of run.client.batches.list({}, { signal })) if (batch.input_file_id === fileId) return batch;
+    return null;
+  });
 }
 
 /**
@@ -57,10 +76,8 @@ export async function submitParts(run: BatchRun, model: string, onSubmitted: (pa
         if (!part.fileId) {
           if (!existsSync(part.requestsPath))
             throw new CheckError('bad-request', `The request file ${part.requestsPath} is gone before it was uploaded; pass another --out to start over.`);
-          const file = await run.client.files.create(
-            { file: await fileFromPath(part.requestsPath, name), purpose: 'batch' },
-            { signal: run.signal },
-          );
+          const upload = await fileFromPath(part.requestsPath, name);
+          const file = await scoped(run, (signal) => run.client.files.create({ file: upload, purpose: 'batch' }, { signal }));
           part.fileId = file.id;
         }
       } catch (error) {
@@ -74,14 +91,16 @@ export async function submitParts(run: BatchRun, model: string, onSubmitted: (pa
         const found = await findBatch(run, part.fileId);
         const batch =
           found ??
-          (await run.client.batches.create(
-            {
-              input_file_id: part.fileId,
-              endpoint: CHAT_URL,
-              completion_window: run.state.window as '24h',
-              metadata: { caption_check_run: run.state.runId, part: String(index + 1) },
-            },
-            { signal: run.signal },
+          (await scoped(run, (signal) =>
+            run.client.batches.create(
+              {
+                input_file_id: part.fileId!,
+                endpoint: CHAT_URL,
+                completion_window: run.state.window as '24h',
+                metadata: { caption_check_run: run.state.runId, part: String(index + 1) },
+              },
+              { signal },
+            ),
           ));
         part.batchId = batch.id;
         part.status = batch.status;
@@ -103,7 +122,7 @@ async function fileFromPath(path: string, name: string) {
 export async function refreshPart(run: BatchRun, part: BatchPart, model: string): Promise<Batch> {
   let batch: Batch;
   try {
-    batch = await run.client.batches.retrieve(part.batchId!, { signal: run.signal });
+    batch = await scoped(run, (signal) => run.client.batches.retrieve(part.batchId!, { signal }));
   } catch (error) {
     throw batchApiError(error, `reading batch ${part.batchId}`, model);
   }
@@ -125,19 +144,21 @@ export async function downloadOutcomes(run: BatchRun, part: BatchPart, model: st
   for (const fileId of [part.outputFileId, part.errorFileId]) {
     if (!fileId) continue;
     try {
-      const response = await run.client.files.content(fileId, { signal: run.signal });
-      if (!response.body) continue;
-      // Streamed line by line: an output file can be hundreds of megabytes.
-      const lines = createInterface({ input: Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), crlfDelay: Infinity });
-      for await (const text of lines) {
-        if (!text.trim()) continue;
-        try {
-          const line = parseResponseLine(text);
-          outcomes.set(line.custom_id, outcomeOf(line));
-        } catch {
-          unreadable++;
+      await scoped(run, async (signal) => {
+        const response = await run.client.files.content(fileId, { signal });
+        if (!response.body) return;
+        // Streamed line by line: an output file can be hundreds of megabytes.
+        const lines = createInterface({ input: Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), crlfDelay: Infinity });
+        for await (const text of lines) {
+          if (!text.trim()) continue;
+          try {
+            const line = parseResponseLine(text);
+            outcomes.set(line.custom_id, outcomeOf(line));
+          } catch {
+            unreadable++;
+          }
         }
-      }
+      });
     } catch (error) {
       throw batchApiError(error, `downloading file ${fileId} of batch ${part.batchId}`, model);
     }
@@ -151,7 +172,7 @@ export async function cancelOpen(run: BatchRun, model: string): Promise<number> 
   for (const part of run.state.parts) {
     if (!part.batchId || (part.status && TERMINAL.has(part.status)) || part.status === 'cancelling') continue;
     try {
-      const batch = await run.client.batches.cancel(part.batchId, { signal: run.signal });
+      const batch = await scoped(run, (signal) => run.client.batches.cancel(part.batchId!, { signal }));
       part.status = batch.status;
       cancelled++;
     } catch (error) {

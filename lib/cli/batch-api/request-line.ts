@@ -65,6 +65,7 @@ export function requestLines(key: string, claims: readonly string[], imageDataUr
     custom_id: customId,
     method: 'POST',
     url: CHAT_URL,
-    body: requestBody(model, indices.map((i) => claims[i]!), imageDataUrl, format.mode, format.logprobs) as RequestLine['body'],
+    // stream: false as the online request says it; a batch line is never streamed.
+    body: { ...requestBody(model, indices.map((i) => claims[i]!), imageDataUrl, format.mode, format.logprobs), stream: false } as RequestLine['body'],
   }));
 }
