@@ -70,8 +70,8 @@ function apiError(status: number, message: string, code: string | null = null, p
   return { status, body: { error: { message, type: 'invalid_request_error', param, code } } };
 }
 
-/** The Files and Batches endpoints; `chatOrigin()` is where the request lines are sent. */
-export function createBatchApi(chatOrigin: () => string) {
+/** The Files and Batches endpoints; request lines go to `chatOrigin()` with `chatHeaders()` (the provider's own access). */
+export function createBatchApi(chatOrigin: () => string, chatHeaders: () => Record<string, string>) {
   let behavior = defaultBatchApiBehavior();
   const files = new Map<string, StoredFile>();
   const batches = new Map<string, StoredBatch>();
@@ -154,7 +154,7 @@ export function createBatchApi(chatOrigin: () => string) {
         } else {
           const response = await fetch(`${chatOrigin()}/v1/chat/completions`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-caption-check-batch': b.id },
+            headers: { ...chatHeaders(), 'content-type': 'application/json', 'x-caption-check-batch': b.id },
             body: JSON.stringify(request.body),
           });
           status = response.status;

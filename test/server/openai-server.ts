@@ -92,7 +92,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   const sockets = new Set<Socket>();
   let inFlight = 0;
   let maxInFlight = 0;
-  const batchApi = createBatchApi(() => origin);
+  const batchApi = createBatchApi(
+    () => origin,
+    () => (behavior.apiKey === null ? {} : { authorization: `Bearer ${behavior.apiKey}` }),
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, gone: AbortSignal): Promise<void> {
     const cors = corsHeaders(req);

@@ -1,7 +1,7 @@
 // `batch --via openai-batch`: prepare the request files, submit them through the Files and Batches
 // endpoints, wait, and turn the answers into results; the state file makes every step resumable.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LineWriter, readBatchOutput } from '../batch-files';
@@ -152,6 +152,10 @@ export async function runOpenAiBatch(options: BatchApiOptions, io: CliIo): Promi
   const previous = append ? readBatchOutput(outPath) : { done: new Map(), unreadable: 0, needsNewline: false };
   const results: Results = { writer: new LineWriter(outPath, append, previous.needsNewline), done: new Set(previous.done.keys()) };
   const pending = new Map<string, Pending>();
+  const stopped = () => {
+    warn(io, `Stopped waiting; the batches keep running. Run the same command again to collect them, or add --cancel to stop them. State: ${statePath}`);
+    return EXIT.interrupted;
+  };
   try {
     if (state.phase === 'preparing') {
       writeState(statePath, state);
@@ -163,6 +167,8 @@ export async function runOpenAiBatch(options: BatchApiOptions, io: CliIo): Promi
     const total = state.parts.length;
     io.stderr.write(`${state.parts.reduce((n, p) => n + p.requests, 0)} request(s) in ${total} batch file(s); state in ${statePath}\n`);
     await submitParts(run, endpoint.model, (part, index) => io.stderr.write(`caption-check: submitted ${describe(part, index, total)}\n`));
+    // Each request file is deleted once uploaded; then their folder goes too.
+    if (state.parts.every((p) => p.fileId)) rmSync(`${outPath}.requests`, { recursive: true, force: true });
     while (!io.signal.aborted && state.parts.some((p) => !p.ingested)) {
       for (const [index, part] of state.parts.entries()) {
         if (part.ingested || io.signal.aborted) continue;
@@ -175,10 +181,7 @@ export async function runOpenAiBatch(options: BatchApiOptions, io: CliIo): Promi
       }
       if (state.parts.some((p) => !p.ingested)) await sleep(options.pollMs, undefined, { signal: io.signal }).catch(() => undefined);
     }
-    if (io.signal.aborted) {
-      warn(io, `Stopped waiting; the batches keep running. Run the same command again to collect them, or add --cancel to stop them. State: ${statePath}`);
-      return EXIT.interrupted;
-    }
+    if (io.signal.aborted) return stopped();
     // Every item of the input that has no result yet: unanswered requests, and items an earlier run left.
     for await (const entry of readInputStream(options.inputPath))
       if (entry.item && !results.done.has(entry.item.key) && !pending.has(entry.item.key)) {
@@ -187,6 +190,10 @@ export async function runOpenAiBatch(options: BatchApiOptions, io: CliIo): Promi
         pending.set(entry.item.key, { item: entry.item, reason: whole ? `batch ${part!.status}` : 'no answer in the batch output', listOnly: whole });
       }
     return await finishRun({ options, io, writer: results.writer, done: results.done, pending: [...pending.values()], started, route: 'openai-batch' });
+  } catch (error) {
+    // Ctrl-C during an upload or a poll: everything sent so far is in the state file.
+    if (io.signal.aborted && state.phase === 'submitted') return stopped();
+    throw error;
   } finally {
     results.writer.close();
   }
