@@ -274,5 +274,13 @@ describe('--via openai-batch', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
     expect(cancelled.code).toBe(0);
     expect(cancelled.stderr).toMatch(/Asked 1 open batch\(es\) to cancel/);
     expect([...server().batchApi.batches.values()].map((b) => b.status)).toEqual(['cancelling']);
+
+    // The run collects the cancelled batch: nothing it left is sent online; the items are listed.
+    server().batchApi.set({ stepMs: 20 });
+    const collected = await via(input, out);
+    expect(collected.code).toBe(1);
+    expect(collected.stderr).toMatch(/was cancelled; the requests it answered are kept, the rest are listed for a follow-up run/);
+    expect(jsonLines(readFileSync(`${out}.pending.jsonl`, 'utf8')).map((l) => l.reason)).toEqual(['batch cancelled', 'batch cancelled']);
+    expect(onlineChats()).toHaveLength(0);
   });
 });

@@ -94,7 +94,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   let maxInFlight = 0;
   const batchApi = createBatchApi(
     () => origin,
-    () => (behavior.apiKey === null ? {} : { authorization: `Bearer ${behavior.apiKey}` }),
+    (): Record<string, string> => (behavior.apiKey === null ? {} : { authorization: `Bearer ${behavior.apiKey}` }),
   );
 
   async function handle(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, gone: AbortSignal): Promise<void> {

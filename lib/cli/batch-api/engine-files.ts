@@ -2,7 +2,7 @@
 // (`vllm run-batch`, OpenAI's Batch API by hand), and that engine's output turned back into results.
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { LineWriter, readBatchOutput } from '../batch-files';
+import { LineWriter } from '../batch-files';
 import type { BatchItem } from '../batch-input';
 import { EXIT, warn, type CliIo } from '../io';
 import { imageCache } from '../image-cache';
@@ -14,6 +14,7 @@ import { plannedRequests } from './request-line';
 import { outcomeOf, parseResponseLine, type RequestOutcome } from './response-line';
 import { finishRun, type Pending } from './finish';
 import { asCheckError } from '../messages';
+import { doneKeys, hidingKey } from './results-file';
 
 /** Writes the request file; returns the exit code. */
 export async function emitRequests(options: BatchApiOptions, io: CliIo): Promise<number> {
@@ -81,9 +82,10 @@ export async function ingestResponses(options: BatchApiOptions, io: CliIo): Prom
   const started = Date.now();
   const outPath = options.outPath!;
   const outcomes = await readResponses(options.responsesPath!, io);
-  const previous = options.resume ? readBatchOutput(outPath) : { done: new Map(), unreadable: 0, needsNewline: false };
-  const done = new Set<string>(previous.done.keys());
-  const writer = new LineWriter(outPath, options.resume, previous.needsNewline);
+  const previous = options.resume ? await doneKeys(outPath) : { done: new Set<string>(), needsNewline: false };
+  const { done } = previous;
+  const file = new LineWriter(outPath, options.resume, previous.needsNewline);
+  const writer = hidingKey(file, options.endpoint?.apiKey ?? '');
   const pending: Pending[] = [];
   try {
     for await (const entry of readInputStream(options.inputPath)) {
@@ -107,8 +109,8 @@ export async function ingestResponses(options: BatchApiOptions, io: CliIo): Prom
         done.add(item.key);
       } else pending.push({ item, reason: assembled.reason });
     }
-    return await finishRun({ options, io, writer, done, pending, started, route: 'ingested' });
+    return await finishRun({ options, io, writer, done, pending, started, route: 'ingested', close: () => file.close() });
   } finally {
-    writer.close();
+    file.close();
   }
 }

@@ -1,12 +1,13 @@
 // The last step of every batch-engine route: what the engine could not answer is checked online (or
 // listed for a follow-up run), then the summary and metrics, and the exit code.
 import { writeFileSync, rmSync } from 'node:fs';
-import type { LineWriter } from '../batch-files';
 import type { BatchItem } from '../batch-input';
 import { EXIT, warn, type CliIo } from '../io';
 import { cliMessage } from '../messages';
 import { checkOnline } from './online-retry';
 import type { BatchApiOptions } from './options';
+import { redactSecret } from '../../redact';
+import type { ResultSink } from './results-file';
 import { summarize } from './summary';
 
 /** An item without a result yet, and why. */
@@ -20,7 +21,9 @@ export interface Pending {
 export interface FinishContext {
   options: BatchApiOptions;
   io: CliIo;
-  writer: LineWriter;
+  writer: ResultSink;
+  /** Closes the results file before it is read back for the summary. */
+  close: () => void;
   done: Set<string>;
   pending: Pending[];
   started: number;
@@ -50,12 +53,13 @@ export async function finishRun(context: FinishContext): Promise<number> {
   }
   if (pending.length) {
     const path = pendingPathOf(outPath);
-    writeFileSync(path, pending.map((p) => `${JSON.stringify({ id: p.item.id, line: p.item.line, reason: p.reason })}\n`).join(''));
+    const key = options.endpoint?.apiKey ?? '';
+    writeFileSync(path, pending.map((p) => `${JSON.stringify(redactSecret({ id: p.item.id, line: p.item.line, reason: p.reason }, key))}\n`).join(''));
     const why = !options.retryOnline ? '--no-retry-online' : !options.endpoint ? 'no endpoint to retry them online (pass --base-url and --model)' : 'not retried online';
     warn(io, `${pending.length} item(s) have no result (${why}); they are listed in ${path}.`);
     warn(io, `Check them online with: caption-check batch <in.jsonl> --out ${outPath} --resume`);
   } else rmSync(pendingPathOf(outPath), { force: true });
-  writer.close();
+  context.close();
   const tally = await summarize(options.inputPath, outPath, context.started, context.route);
   io.stderr.write(`${tally.lines.join('\n')}\n`);
   if (io.signal.aborted) return EXIT.interrupted;

@@ -2,7 +2,6 @@
 // each result appended the moment it is done.
 import { ENDPOINT_FAILURES } from '../batch-command';
 import type { BatchItem } from '../batch-input';
-import type { LineWriter } from '../batch-files';
 import { checkItem, planClaims } from '../check-item';
 import { imageCache } from '../image-cache';
 import { asCheckError, cliMessage } from '../messages';
@@ -11,13 +10,14 @@ import type { Endpoint } from '../args';
 import type { CheckError } from '../../errors';
 import { createClient } from '../../verify/client';
 import type { OutputMode } from '../../verify/verify';
+import type { ResultSink } from './results-file';
 
 export interface OnlineRetry {
   endpoint: Endpoint;
   concurrency: number;
   baseDir: string;
   signal: AbortSignal;
-  writer: LineWriter;
+  writer: ResultSink;
   /** Called with each id written, so the caller knows what is in --out. */
   onWritten: (key: string) => void;
 }

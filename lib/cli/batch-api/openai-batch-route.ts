@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LineWriter, readBatchOutput } from '../batch-files';
+import { LineWriter } from '../batch-files';
 import { imageCache } from '../image-cache';
 import { EXIT, warn, type CliIo } from '../io';
 import { cliMessage } from '../messages';
@@ -17,10 +17,11 @@ import type { BatchApiOptions } from './options';
 import { PartWriter, FILE_LIMITS } from './part-writer';
 import { planItem, prepareRequests } from './prepare';
 import { plannedRequests } from './request-line';
+import { doneKeys, hidingKey, type ResultSink } from './results-file';
 import { checkSameRun, readState, recordableUrl, statePathOf, writeState, type BatchPart, type BatchState } from './state-file';
 
 interface Results {
-  writer: LineWriter;
+  writer: ResultSink;
   done: Set<string>;
 }
 
@@ -149,8 +150,9 @@ export async function runOpenAiBatch(options: BatchApiOptions, io: CliIo): Promi
   const run: BatchRun = { client, state, statePath, signal: io.signal };
   // A recorded run always appends: its earlier results are part of this one.
   const append = options.resume || saved !== null;
-  const previous = append ? readBatchOutput(outPath) : { done: new Map(), unreadable: 0, needsNewline: false };
-  const results: Results = { writer: new LineWriter(outPath, append, previous.needsNewline), done: new Set(previous.done.keys()) };
+  const previous = append ? await doneKeys(outPath) : { done: new Set<string>(), needsNewline: false };
+  const file = new LineWriter(outPath, append, previous.needsNewline);
+  const results: Results = { writer: hidingKey(file, endpoint.apiKey), done: previous.done };
   const pending = new Map<string, Pending>();
   const stopped = () => {
     warn(io, `Stopped waiting; the batches keep running. Run the same command again to collect them, or add --cancel to stop them. State: ${statePath}`);
@@ -189,12 +191,12 @@ export async function runOpenAiBatch(options: BatchApiOptions, io: CliIo): Promi
         const whole = part?.status === 'failed' || part?.status === 'cancelled';
         pending.set(entry.item.key, { item: entry.item, reason: whole ? `batch ${part!.status}` : 'no answer in the batch output', listOnly: whole });
       }
-    return await finishRun({ options, io, writer: results.writer, done: results.done, pending: [...pending.values()], started, route: 'openai-batch' });
+    return await finishRun({ options, io, writer: results.writer, done: results.done, pending: [...pending.values()], started, route: 'openai-batch', close: () => file.close() });
   } catch (error) {
     // Ctrl-C during an upload or a poll: everything sent so far is in the state file.
     if (io.signal.aborted && state.phase === 'submitted') return stopped();
     throw error;
   } finally {
-    results.writer.close();
+    file.close();
   }
 }

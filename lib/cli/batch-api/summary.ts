@@ -1,12 +1,12 @@
 // The end of a run through a batch engine: the same summary and gold metrics as the online batch,
 // read back from --out, so a resumed run reports on everything it holds, not only its own part.
-import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { pairsOf } from '../batch-command';
 import { idKey, outputLineSchema } from '../batch-input';
 import { formatDuration } from '../progress';
 import { computeMetrics, formatMetrics } from '../metrics';
 import { readInputStream } from './input-stream';
+import { readResultLines } from './results-file';
 
 const resultLineSchema = outputLineSchema.extend({
   usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).optional(),
@@ -27,17 +27,14 @@ export interface RunTally {
 
 /** Tallies --out against the input (first line per id counts) and formats the summary lines. */
 export async function summarize(inputPath: string, outPath: string, startedAt: number, route: string): Promise<RunTally> {
+  // Only what the tally needs is kept per item: labels and error types, not the reasoning.
   const results = new Map<string, z.infer<typeof resultLineSchema>>();
-  if (existsSync(outPath))
-    for (const raw of readFileSync(outPath, 'utf8').split('\n')) {
-      if (!raw.trim()) continue;
-      try {
-        const parsed = resultLineSchema.safeParse(JSON.parse(raw));
-        if (parsed.success && !results.has(idKey(parsed.data.id))) results.set(idKey(parsed.data.id), parsed.data);
-      } catch {
-        // A line cut short by a crash; its item counts as missing.
-      }
-    }
+  for await (const line of readResultLines(outPath)) {
+    const parsed = resultLineSchema.safeParse(line);
+    if (!parsed.success || results.has(idKey(parsed.data.id))) continue;
+    const { id, claims, error, usage } = parsed.data;
+    results.set(idKey(id), { id, error, usage, claims: claims?.map((c) => ({ text: '', label: c.label, error_type: c.error_type })) });
+  }
   const tally: RunTally = { items: 0, problems: 0, checked: 0, failed: 0, missing: 0, claims: 0, unverified: 0, promptTokens: 0, completionTokens: 0, lines: [] };
   const pairs: Parameters<typeof computeMetrics>[0][number][] = [];
   const notes: string[] = [];
