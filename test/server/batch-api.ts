@@ -4,6 +4,7 @@
 // is answered by the server's own chat endpoint over HTTP, so batch lines get the same checks and
 // the same answers as online requests.
 import { isRecord } from './behavior';
+import { validateRequestFile, type BatchRequest, type ValidationError } from './batch-lines';
 
 /** What the next batch does once it is validated. */
 export type BatchOutcome = 'complete' | 'expire' | 'fail';
@@ -57,7 +58,7 @@ interface StoredBatch {
   total: number;
   output: string[];
   errors: string[];
-  validationErrors: { code: string; message: string; line: number | null; param: string | null }[];
+  validationErrors: ValidationError[];
   output_file_id: string | null;
   error_file_id: string | null;
   work: Promise<void> | null;
@@ -105,35 +106,14 @@ export function createBatchApi(chatOrigin: () => string, chatHeaders: () => Reco
     };
   }
 
-  /** Checks the input file line by line, as OpenAI does before it starts. */
-  function validate(b: StoredBatch): { custom_id: string; body: unknown }[] | null {
-    const text = files.get(b.input_file_id)!.text;
-    const lines = text.split('\n').filter((l) => l.trim());
-    const seen = new Set<string>();
-    const requests: { custom_id: string; body: unknown }[] = [];
-    lines.forEach((raw, i) => {
-      const problem = (code: string, message: string) => b.validationErrors.push({ code, message, line: i + 1, param: null });
-      let line: unknown;
-      try {
-        line = JSON.parse(raw);
-      } catch {
-        return problem('invalid_json_line', 'This line is not parseable as valid JSON.');
-      }
-      if (!isRecord(line) || typeof line.custom_id !== 'string' || !line.custom_id) return problem('missing_required_parameter', 'custom_id is missing.');
-      if (seen.has(line.custom_id)) return problem('duplicate_custom_id', `The custom_id for this request is a duplicate of another request.`);
-      seen.add(line.custom_id);
-      if (line.method !== 'POST') return problem('invalid_method', 'The method must be POST.');
-      if (line.url !== b.endpoint) return problem('mismatched_endpoint', `The url must match the batch endpoint ${b.endpoint}.`);
-      if (!isRecord(line.body) || typeof line.body.model !== 'string') return problem('invalid_request', 'body.model is missing.');
-      requests.push({ custom_id: line.custom_id, body: line.body });
-    });
-    if (lines.length > behavior.maxRequests)
-      b.validationErrors.push({ code: 'too_many_requests', message: `The file has ${lines.length} requests; at most ${behavior.maxRequests}.`, line: null, param: null });
-    return b.validationErrors.length ? null : requests;
+  function validate(b: StoredBatch): BatchRequest[] | null {
+    const { requests, errors } = validateRequestFile(files.get(b.input_file_id)!.text, b.endpoint, behavior.maxRequests);
+    b.validationErrors.push(...errors);
+    return errors.length ? null : requests;
   }
 
   /** Answers the lines in order, two at a time, through the chat endpoint. */
-  async function run(b: StoredBatch, requests: { custom_id: string; body: unknown }[]) {
+  async function run(b: StoredBatch, requests: BatchRequest[]) {
     const limit = b.outcome === 'expire' ? behavior.answeredBeforeExpiry : requests.length;
     let index = 0;
     const worker = async () => {
@@ -178,7 +158,7 @@ export function createBatchApi(chatOrigin: () => string, chatHeaders: () => Reco
     if (b.errors.length) b.error_file_id = storeFile(`${b.id}_error.jsonl`, 'batch_output', `${b.errors.join('\n')}\n`).id;
   }
 
-  const pending = new Map<string, { custom_id: string; body: unknown }[]>();
+  const pending = new Map<string, BatchRequest[]>();
 
   /** Moves a batch on as far as its clock allows. */
   async function advance(b: StoredBatch): Promise<void> {
