@@ -50,7 +50,7 @@ const WIDTH = Number(values.width);
 const dir = mkdtempSync(join(tmpdir(), 'caption-check-prep-'));
 try {
   for (let i = 0; i < IMAGES; i++) {
-    const photo = sharp({ create: { width: WIDTH, height: Math.round((WIDTH * 3) / 4), channels: 3, background: { r: i % 256, g: 90, b: 160 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } });
+    const photo = sharp({ create: { width: WIDTH, height: Math.round((WIDTH * 3) / 4), channels: 3, background: { r: i % 256, g: 90, b: 160 }, noise: { type: 'gaussian', mean: 120, sigma: 12 } } });
     writeFileSync(join(dir, `img-${i}.jpg`), await photo.jpeg({ quality: 85 }).toBuffer());
   }
   const lines: string[] = [];
