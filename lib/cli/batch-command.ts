@@ -13,8 +13,10 @@ import { readBatchInput, readBatchOutput, isFolder, LineWriter } from './batch-f
 import type { BatchItem } from './batch-input';
 import { applyCalibration, calibrationMismatch, decidedSummary, readCalibration } from './calibration-file';
 import { checkItem, planClaims, unverifiedCount, type CheckResult } from './check-item';
+import { BATCH_API_HELP } from './batch-api/help';
+import { wantsBatchApi } from './batch-api/options';
 import { BATCH_HELP } from './help';
-import { isUrl, loadImage, type LoadedImage } from './image';
+import { imageCache } from './image-cache';
 import { EXIT, warn, type CliIo } from './io';
 import { asCheckError, cliMessage } from './messages';
 import { computeMetrics, formatMetrics, type GoldClaim, type PredictedClaim } from './metrics';
@@ -44,25 +46,9 @@ interface Tally {
 }
 
 /** Pairs gold labels with the predicted claims; null when the counts differ (the split found other claims). */
-function pairsOf(gold: GoldClaim[], claims: readonly { label: boolean | null; error_type: readonly string[] | null }[]) {
+export function pairsOf(gold: GoldClaim[], claims: readonly { label: boolean | null; error_type: readonly string[] | null }[]) {
   if (gold.length !== claims.length) return null;
   return gold.map((g, i) => ({ gold: g, predicted: { label: claims[i]!.label, errorTypes: claims[i]!.error_type ?? [] } satisfies PredictedClaim }));
-}
-
-/** Sized images by source, so a file checked with many captions is decoded once. */
-function imageCache(baseDir: string, signal: AbortSignal, size: number) {
-  const cache = new Map<string, Promise<LoadedImage>>();
-  return (source: string): Promise<LoadedImage> => {
-    const key = isUrl(source) ? source : resolve(baseDir, source);
-    let entry = cache.get(key);
-    if (!entry) {
-      entry = loadImage(source, { baseDir, signal });
-      entry.catch(() => cache.delete(key));
-      cache.set(key, entry);
-      if (cache.size > size) cache.delete(cache.keys().next().value!);
-    }
-    return entry;
-  };
 }
 
 function parseBatchArgs(argv: readonly string[], io: CliIo) {
@@ -96,9 +82,11 @@ function parseBatchArgs(argv: readonly string[], io: CliIo) {
 
 /** Runs `batch`; returns the exit code. */
 export async function runBatch(argv: readonly string[], io: CliIo): Promise<number> {
+  // Loaded on demand: the batch-engine routes import this file's helpers.
+  if (wantsBatchApi(argv)) return (await import('./batch-api/batch-api-command')).runBatchApi(argv, io);
   const options = parseBatchArgs(argv, io);
   if (!options) {
-    io.stdout.write(BATCH_HELP);
+    io.stdout.write(BATCH_HELP + BATCH_API_HELP);
     return EXIT.ok;
   }
   const { inputPath, outPath, resume, keepAll, concurrency, endpoint, samples, calibration } = options;
@@ -228,7 +216,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
 }
 
 /** Failures that would repeat for every item: the batch stops at the first instead of writing thousands. */
-const ENDPOINT_FAILURES: ReadonlySet<CheckError['kind']> = new Set(['auth', 'model-not-found', 'no-image-input', 'network']);
+export const ENDPOINT_FAILURES: ReadonlySet<CheckError['kind']> = new Set(['auth', 'model-not-found', 'no-image-input', 'network']);
 
 interface DecidedTally {
   claims: number;

@@ -15,6 +15,9 @@ import { labelConfidences, type TokenLogprob } from './confidence';
 export const OUTPUT_MODES = ['json_schema', 'json_object', 'prompt'] as const;
 export type OutputMode = (typeof OUTPUT_MODES)[number];
 
+/** Claims per request unless the caller says otherwise (batch files split claims the same way). */
+export const DEFAULT_CHUNK_SIZE = 12;
+
 export interface Usage {
   promptTokens: number;
   completionTokens: number;
@@ -85,7 +88,7 @@ function responseFormat(mode: OutputMode, claimCount: number): ChatCompletionCre
   return undefined;
 }
 
-/** The Chat Completions body of one verification request: the seed prompt, the image, the output format. */
+/** The chat request body for one chunk of claims: the one function behind both the online requests and batch files. */
 export function requestBody(
   model: string,
   claims: readonly string[],
@@ -242,7 +245,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
 export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult> {
   const { claims } = options;
   if (claims.length === 0) throw new CheckError('caption', 'There is no claim to check. Select the caption text and try again.');
-  const chunkSize = Math.max(1, options.chunkSize ?? 12);
+  const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const state: LadderState = {
     mode: options.outputMode ?? OUTPUT_MODES[0],
     stream: options.stream ?? false,

@@ -2,12 +2,14 @@
 // real HTTP, JSON and SSE as OpenAI sends them, CORS like the real API, scripted verdicts and failures.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { createBatchApi, type BatchApi } from './batch-api';
 import { renderAnswer, scriptedLogprobs, tokenize, tokenLogprobs, type Answer } from './answer';
 import { defaultBehavior, isRecord, sampledVerdict, scriptedVerdict, seededDraw, type Behavior, type ChatBody, type FailureReply } from './behavior';
 import { checkChatRequest, type RecordedImage } from './request-check';
 import { sendChunks, wait } from './sse';
 
 export * from './behavior';
+export type { BatchApi, BatchApiBehavior, BatchOutcome, LineFailure } from './batch-api';
 export { REFUSAL_TEXT, EXTRA_VERDICT } from './answer';
 export { parseClaimList } from './request-check';
 
@@ -38,6 +40,8 @@ export interface ModelServer {
   /** The most requests that were in flight at once (preflights not counted). */
   readonly maxInFlight: number;
   set(behavior: Partial<Behavior>): void;
+  /** The Files and Batches endpoints: their stored files and batches, and their own knobs. */
+  batchApi: BatchApi;
   /** Back to the behavior the server started with; the record is cleared. */
   reset(): void;
   close(): Promise<void>;
@@ -90,6 +94,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   let maxInFlight = 0;
   // How often each claim was sampled, so each sample of it draws anew and a rerun draws the same.
   const sampleCounts = new Map<string, number>();
+  const batchApi = createBatchApi(
+    () => origin,
+    (): Record<string, string> => (behavior.apiKey === null ? {} : { authorization: `Bearer ${behavior.apiKey}` }),
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, gone: AbortSignal): Promise<void> {
     const cors = corsHeaders(req);
@@ -131,6 +139,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         object: 'list',
         data: behavior.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'caption-check-test' })),
       });
+    if (batchApi.handles(path)) {
+      const reply = await batchApi.handle(req.method ?? '', path, String(req.headers['content-type'] ?? ''), record.body);
+      return send(reply.status, reply.body);
+    }
     if (path !== '/v1/chat/completions') return send(404, openAiError(`Unknown path ${path}.`, 'invalid_request_error', 'unknown_url'));
     if (req.method !== 'POST') return send(405, openAiError(`Use POST for ${path}.`, 'invalid_request_error', 'method_not_allowed'));
     if (!isRecord(record.body)) return send(400, openAiError('The body is not a JSON object.', 'invalid_request_error', null));
@@ -296,9 +308,11 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         ...(next.outputQueue ? { outputQueue: [...next.outputQueue] } : {}),
       };
     },
+    batchApi,
     reset() {
       behavior = startBehavior();
       sampleCounts.clear();
+      batchApi.reset();
       requests.length = 0;
       maxInFlight = inFlight;
     },

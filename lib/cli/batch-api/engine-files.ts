@@ -1,0 +1,116 @@
+// --emit-requests and --ingest: the request file for any engine that reads the Batch API format
+// (`vllm run-batch`, OpenAI's Batch API by hand), and that engine's output turned back into results.
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { LineWriter } from '../batch-files';
+import type { BatchItem } from '../batch-input';
+import { EXIT, warn, type CliIo } from '../io';
+import { imageCache } from '../image-cache';
+import { assembleItem } from './assemble';
+import { readInputStream } from './input-stream';
+import type { BatchApiOptions } from './options';
+import { planItem, prepareRequests } from './prepare';
+import { plannedRequests } from './request-line';
+import { outcomeOf, parseResponseLine, type RequestOutcome } from './response-line';
+import { finishRun, type Pending } from './finish';
+import { asCheckError } from '../messages';
+import { doneKeys, hidingKey } from './results-file';
+
+/** Writes the request file; returns the exit code. */
+export async function emitRequests(options: BatchApiOptions, io: CliIo): Promise<number> {
+  const started = Date.now();
+  const path = options.requestsPath!;
+  const fd = openSync(path, 'w');
+  let items = 0;
+  let requests = 0;
+  let left = 0;
+  try {
+    const image = imageCache(options.baseDir, io.signal, 2 * options.concurrency + 1);
+    for await (const prepared of prepareRequests(readInputStream(options.inputPath), { ...options, image, signal: io.signal })) {
+      if (prepared.kind === 'problem') {
+        left++;
+        warn(io, `${options.inputPath} line ${prepared.problem.line}: ${prepared.problem.message}; not in the request file.`);
+      } else if (prepared.kind === 'failed') {
+        left++;
+        warn(io, `${options.inputPath} line ${prepared.item.line} (id ${prepared.item.key}): ${prepared.error.message}; not in the request file.`);
+      } else if (prepared.kind === 'ready') {
+        items++;
+        requests += prepared.lines.length;
+        writeSync(fd, prepared.lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (io.signal.aborted) {
+    warn(io, `Interrupted: ${path} is incomplete; run the same command again.`);
+    return EXIT.interrupted;
+  }
+  const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+  io.stderr.write(
+    `Wrote ${requests} request(s) for ${items} item(s) to ${path}${left ? ` · ${left} item(s) left out (see above)` : ''} · ${(items / seconds).toFixed(1)} items/s\n` +
+      `Next: vllm run-batch -i ${path} -o responses.jsonl --model ${options.model}, then caption-check batch <in.jsonl> --ingest responses.jsonl --out results.jsonl\n`,
+  );
+  return left ? EXIT.failed : EXIT.ok;
+}
+
+async function readResponses(path: string, io: CliIo): Promise<Map<string, RequestOutcome>> {
+  const outcomes = new Map<string, RequestOutcome>();
+  let line = 0;
+  let bad = 0;
+  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  try {
+    for await (const text of lines) {
+      line++;
+      if (!text.trim()) continue;
+      try {
+        const parsed = parseResponseLine(text);
+        outcomes.set(parsed.custom_id, outcomeOf(parsed));
+      } catch (error) {
+        if (++bad <= 5) warn(io, `${path} line ${line}: ${(error as Error).message}; skipped.`);
+      }
+    }
+  } catch {
+    throw new Error(`The responses file ${path} cannot be read.`);
+  }
+  if (bad > 5) warn(io, `… ${bad} unreadable line(s) in ${path} in all.`);
+  return outcomes;
+}
+
+/** Turns an engine's output file into results; returns the exit code. */
+export async function ingestResponses(options: BatchApiOptions, io: CliIo): Promise<number> {
+  const started = Date.now();
+  const outPath = options.outPath!;
+  const outcomes = await readResponses(options.responsesPath!, io);
+  const previous = options.resume ? await doneKeys(outPath) : { done: new Set<string>(), needsNewline: false };
+  const { done } = previous;
+  const file = new LineWriter(outPath, options.resume, previous.needsNewline);
+  const writer = hidingKey(file, options.endpoint?.apiKey ?? '');
+  const pending: Pending[] = [];
+  try {
+    for await (const entry of readInputStream(options.inputPath)) {
+      if (entry.problem) {
+        warn(io, `${options.inputPath} line ${entry.problem.line}: ${entry.problem.message}; skipped.`);
+        continue;
+      }
+      const item: BatchItem = entry.item;
+      if (done.has(item.key)) continue;
+      let planned;
+      try {
+        planned = planItem(item);
+      } catch (error) {
+        writer.write({ id: item.id, error: { kind: asCheckError(error).kind, message: asCheckError(error).message } });
+        done.add(item.key);
+        continue;
+      }
+      const assembled = assembleItem(planned, plannedRequests(item.key, planned.claims), outcomes, options.endpoint?.model ?? (options.model || null));
+      if (assembled.ok) {
+        writer.write({ id: item.id, ...assembled.result });
+        done.add(item.key);
+      } else pending.push({ item, reason: assembled.reason });
+    }
+    return await finishRun({ options, io, writer, done, pending, started, route: 'ingested', close: () => file.close() });
+  } finally {
+    file.close();
+  }
+}

@@ -1,0 +1,71 @@
+// Request preparation for a whole input: items planned (claims) and their images sized by a bounded
+// pool, handed on in input order, so at most `concurrency` images are held at any time.
+import { CheckError } from '../../errors';
+import type { BatchItem } from '../batch-input';
+import type { InputProblem } from '../batch-files';
+import { planClaims, type PlannedClaims } from '../check-item';
+import type { LoadedImage } from '../image';
+import { asCheckError } from '../messages';
+import type { InputEntry } from './input-stream';
+import { requestLines, type RequestFormat, type RequestLine } from './request-line';
+
+export type Prepared =
+  | { kind: 'problem'; problem: InputProblem }
+  /** The item cannot be asked (no claim, image unreadable): the online batch writes an error line for it. */
+  | { kind: 'failed'; item: BatchItem; error: CheckError }
+  | { kind: 'skipped'; item: BatchItem }
+  | { kind: 'ready'; item: BatchItem; planned: PlannedClaims; lines: RequestLine[] };
+
+export interface PrepareOptions {
+  model: string;
+  format: RequestFormat;
+  /** Images sized at once (and so held at most). */
+  concurrency: number;
+  /** The sized image of a source (cached by the caller for sources shared by several items). */
+  image: (source: string) => Promise<LoadedImage>;
+  /** Items not to prepare (already answered, or already submitted). */
+  skip?: (item: BatchItem) => boolean;
+  signal?: AbortSignal;
+}
+
+/** The claims of an item as the online path plans them; throws the CheckError the online path would. */
+export function planItem(item: BatchItem): PlannedClaims {
+  const planned = planClaims(item.source);
+  if (planned.claims.length === 0)
+    throw new CheckError('caption', 'Nothing in this caption can be checked against the image (all of it was set aside as interpretation).');
+  return planned;
+}
+
+async function prepareOne(entry: InputEntry, options: PrepareOptions): Promise<Prepared> {
+  if (entry.problem) return { kind: 'problem', problem: entry.problem };
+  const { item } = entry;
+  if (options.skip?.(item)) return { kind: 'skipped', item };
+  try {
+    const planned = planItem(item);
+    const image = await options.image(item.image);
+    return { kind: 'ready', item, planned, lines: requestLines(item.key, planned.claims, image.dataUrl, options.model, options.format) };
+  } catch (error) {
+    return { kind: 'failed', item, error: asCheckError(error) };
+  }
+}
+
+/** Every entry prepared, in input order, with at most `concurrency` in preparation; stops when the signal aborts. */
+export async function* prepareRequests(entries: AsyncIterable<InputEntry>, options: PrepareOptions): AsyncGenerator<Prepared> {
+  const window: Promise<Prepared>[] = [];
+  const iterator = entries[Symbol.asyncIterator]();
+  let exhausted = false;
+  const fill = async () => {
+    while (!exhausted && window.length < Math.max(1, options.concurrency) && !options.signal?.aborted) {
+      const next = await iterator.next();
+      if (next.done) exhausted = true;
+      else window.push(prepareOne(next.value, options));
+    }
+  };
+  await fill();
+  while (window.length > 0) {
+    const prepared = await window.shift()!;
+    if (options.signal?.aborted) return;
+    yield prepared;
+    await fill();
+  }
+}

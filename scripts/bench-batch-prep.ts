@@ -1,0 +1,78 @@
+/**
+ * Request preparation for batch engines: items/s and peak memory of
+ * `caption-check batch in.jsonl --emit-requests requests.jsonl` over a large input.
+ *
+ *   npx tsx scripts/bench-batch-prep.ts [--items 10000] [--images 100] [--width 1600] [--concurrency 4]
+ *
+ * Items cycle through `--images` distinct noisy photos (so every item's image is decoded and sized,
+ * nothing is served from the small cache) and carry a two-sentence caption. The preparation runs in a
+ * child process of its own through the batch command's entry (`runBatch`), so its peak RSS
+ * (`process.resourceUsage().maxRSS`) is that of the command alone, not of the data generation here.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+
+const { values } = parseArgs({
+  options: {
+    items: { type: 'string', default: '10000' },
+    images: { type: 'string', default: '100' },
+    width: { type: 'string', default: '1600' },
+    concurrency: { type: 'string', default: '4' },
+    child: { type: 'string' },
+  },
+});
+
+if (values.child) {
+  // The measured side: the real command, in this process alone.
+  const { runBatch } = await import('../lib/cli/batch-command');
+  const argv = JSON.parse(values.child) as string[];
+  const started = performance.now();
+  const code = await runBatch(argv, {
+    stdout: process.stdout,
+    stderr: { write: () => true },
+    stdin: process.stdin,
+    env: {},
+    cwd: process.cwd(),
+    signal: new AbortController().signal,
+  });
+  process.stdout.write(`${JSON.stringify({ code, ms: performance.now() - started, maxRssKb: process.resourceUsage().maxRSS })}\n`);
+  process.exit(0);
+}
+
+const ITEMS = Number(values.items);
+const IMAGES = Number(values.images);
+const WIDTH = Number(values.width);
+const dir = mkdtempSync(join(tmpdir(), 'caption-check-prep-'));
+try {
+  for (let i = 0; i < IMAGES; i++) {
+    const photo = sharp({ create: { width: WIDTH, height: Math.round((WIDTH * 3) / 4), channels: 3, background: { r: i % 256, g: 90, b: 160 }, noise: { type: 'gaussian', mean: 120, sigma: 12 } } });
+    writeFileSync(join(dir, `img-${i}.jpg`), await photo.jpeg({ quality: 85 }).toBuffer());
+  }
+  const lines: string[] = [];
+  for (let i = 0; i < ITEMS; i++)
+    lines.push(JSON.stringify({ id: `item-${i}`, image: `img-${i % IMAGES}.jpg`, caption: `A dog number ${i} runs on the beach. Two gulls fly above the waves.` }));
+  const input = join(dir, 'in.jsonl');
+  writeFileSync(input, `${lines.join('\n')}\n`);
+  const requests = join(dir, 'requests.jsonl');
+  const argv = [input, '--emit-requests', requests, '--model', 'bench-vlm', '--concurrency', values.concurrency];
+  const script = fileURLToPath(import.meta.url);
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, '--child', JSON.stringify(argv)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.on('error', reject);
+    child.on('close', () => resolve(text));
+  });
+  const result = JSON.parse(output.trim().split('\n').at(-1)!) as { code: number; ms: number; maxRssKb: number };
+  const bytes = statSync(requests).size;
+  console.log(`items: ${ITEMS} (${IMAGES} distinct ${WIDTH}×${Math.round((WIDTH * 3) / 4)} photos), concurrency ${values.concurrency}, exit ${result.code}`);
+  console.log(`preparation: ${(result.ms / 1000).toFixed(1)} s · ${(ITEMS / (result.ms / 1000)).toFixed(1)} items/s`);
+  console.log(`peak RSS of the command: ${(result.maxRssKb / 1024).toFixed(0)} MB · request file ${(bytes / 1e6).toFixed(0)} MB`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
