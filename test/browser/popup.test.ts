@@ -29,12 +29,23 @@ describe('popup: the check, live, and what the user can do with it', () => {
   it('explains the first run and links to Options when no endpoint is set', async () => {
     const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
-    // The menu click itself opens the guidance (headless Chromium shows no popup, so Options with the note).
-    const guidance = ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/options.html?firstRun') });
+    // The menu click itself shows the guidance: the toolbar popup where the browser opens one for the
+    // worker (it depends on window focus here), else Options with the note.
+    const cdp = await ext.context.browser()!.newBrowserCDPSession();
+    const actionPopups = async () =>
+      ((await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] }).targetInfos.filter(
+        (t) => t.type === 'page' && t.url === `chrome-extension://${ext.extensionId}/popup.html`,
+      ).length;
+    const popupsBefore = await actionPopups();
+    const firstRunPage = () => ext.context.pages().find((p) => p.url().includes('/options.html?firstRun'));
     await checkWithSelection(ext, page, tabId, photo);
-    const firstRunOptions = await guidance;
-    await firstRunOptions.getByRole('note').filter({ hasText: 'needs a model endpoint' }).waitFor();
-    await firstRunOptions.close();
+    await expect.poll(async () => Boolean(firstRunPage()) || (await actionPopups()) > popupsBefore, { timeout: 30_000 }).toBe(true);
+    await cdp.detach();
+    const firstRunOptions = firstRunPage();
+    if (firstRunOptions) {
+      await firstRunOptions.getByRole('note').filter({ hasText: 'needs a model endpoint' }).waitFor();
+      await firstRunOptions.close();
+    }
     const popup = await openPopup(ext, tabId);
     const guide = popup.getByTestId('first-run');
     await guide.waitFor();
