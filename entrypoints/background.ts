@@ -4,7 +4,7 @@ import { browser } from 'wxt/browser';
 import { engine, keepEngineForLater } from '@/lib/platform/engine-api';
 import { restoreLocalRule } from '@/lib/platform/local-rule';
 import { checksLeftRunning, savedBaseUrl } from '@/lib/platform/start-up';
-import { applyToolbarChoice, openSidebarOnToolbarClick, savedToolbarChoice } from '@/lib/platform/toolbar';
+import { applySavedToolbarChoice, openSidebarOnToolbarClick } from '@/lib/platform/toolbar';
 import { forgetTab } from '@/lib/platform/tab-session';
 
 // Wiring only, and light: every listener is registered synchronously at start so a woken worker gets
@@ -14,7 +14,7 @@ export default defineBackground({
     keepEngineForLater();
     browser.runtime.onInstalled.addListener(() => void engine().registerMenus());
     // The toolbar button's popup-or-panel choice: set at install and browser start, and when Options change it.
-    const applyToolbar = () => void savedToolbarChoice().then(applyToolbarChoice).catch(() => undefined);
+    const applyToolbar = () => void applySavedToolbarChoice();
     browser.runtime.onInstalled.addListener(applyToolbar);
     browser.runtime.onStartup.addListener(applyToolbar);
     browser.storage.local.onChanged.addListener((changes) => 'settings' in changes && applyToolbar());

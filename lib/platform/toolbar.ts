@@ -28,6 +28,23 @@ export function toolbarOpensPanel(choice: ToolbarChoice): boolean {
   return choice !== 'popup' && Boolean(chromeSidePanel() ?? firefoxSidebar());
 }
 
+let applying: Promise<void> = Promise.resolve();
+
+/**
+ * Applies the saved choice; calls run one after another, each reading the settings when its turn
+ * comes, so an install-time apply cannot land after (and undo) a later change of the setting.
+ */
+export function applySavedToolbarChoice(): Promise<void> {
+  applying = applying
+    .then(async () => {
+      await applyToolbarChoice(await savedToolbarChoice());
+      // Tests wait for an apply that began after their change of the setting (test/browser/extension.ts).
+      performance.mark('caption-check:toolbar-applied', { detail: { at: Date.now() } });
+    })
+    .catch(() => undefined);
+  return applying;
+}
+
 /** Points the toolbar button at the popup or the side panel. */
 export async function applyToolbarChoice(choice: ToolbarChoice): Promise<void> {
   const panel = toolbarOpensPanel(choice);

@@ -77,11 +77,26 @@ export async function tabIdOf(ext: LoadedExtension, page: Page): Promise<number>
 async function toolbarOpensPopup(ext: LoadedExtension): Promise<void> {
   const worker = await currentWorker(ext);
   const popupSet = () => worker.evaluate(async () => (await chrome.action.getPopup({})) !== '');
-  if (await popupSet()) return;
-  await worker.evaluate(async () => {
+  // The setting, not the current popup, decides: an install-time apply may still be on its way, so after
+  // changing it the worker's applies (they run in order) must have reached one that read the change.
+  const changedAt = await worker.evaluate(async () => {
     const { settings } = await chrome.storage.local.get('settings');
+    if ((settings as { toolbarOpens?: string } | undefined)?.toolbarOpens === 'popup') return null;
+    const at = Date.now();
     await chrome.storage.local.set({ settings: { ...(settings as object), toolbarOpens: 'popup' } });
+    return at;
   });
+  if (changedAt !== null)
+    await expect
+      .poll(
+        async () =>
+          (await currentWorker(ext)).evaluate(
+            (since) => performance.getEntriesByName('caption-check:toolbar-applied').some((m) => ((m as PerformanceMark).detail as { at: number }).at >= since),
+            changedAt,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
   await expect.poll(popupSet, { timeout: 15_000 }).toBe(true);
 }
 

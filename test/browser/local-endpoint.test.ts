@@ -45,8 +45,10 @@ async function checkFigure(ext: LoadedExtension, pages: PageServer): Promise<Job
     (await currentWorker(ext)).evaluate(async (id) => (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] as JobView | undefined, tabId);
   // Finished: done or error (not merely "not running": before the job is stored there is no status at all).
   await expect.poll(async () => ['done', 'error'].includes((await read())?.status ?? ''), { timeout: 30_000 }).toBe(true);
+  // Read before the tab closes: a closed tab's check is removed from session storage.
+  const job = (await read())!;
   await page.close();
-  return (await read())!;
+  return job;
 }
 
 describe('a local endpoint that refuses extension origins (Ollama without OLLAMA_ORIGINS)', () => {

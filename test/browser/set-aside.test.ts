@@ -36,7 +36,8 @@ describe('popup: set-aside text can be checked anyway, with one click', () => {
       expect.stringMatching(/^The scene feels cozy and inviting\. — mood or atmosphere/),
       expect.stringMatching(/^Let me know if you need more details! — meta-talk/),
     ]);
-    await page.close(); // the re-check must not need the page
+    // The re-check must not need the page: it is navigated away (closing the tab would end its check).
+    await page.goto('about:blank');
 
     await popup.getByRole('button', { name: `Check anyway: ${COZY}` }).click();
     await expect.poll(() => storedJob(ext, tabId).then((j) => j?.id !== first.id && j?.status === 'done')).toBe(true);
