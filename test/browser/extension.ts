@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { expect } from 'vitest';
 import { findChromium } from './find-chromium';
 
 export const EXTENSION_DIR = resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output', 'chrome-mv3');
@@ -76,7 +75,6 @@ export async function tabIdOf(ext: LoadedExtension, page: Page): Promise<number>
  */
 async function toolbarOpensPopup(ext: LoadedExtension): Promise<void> {
   const worker = await currentWorker(ext);
-  const popupSet = () => worker.evaluate(async () => (await chrome.action.getPopup({})) !== '');
   // The setting, not the current popup, decides: an install-time apply may still be on its way, so after
   // changing it the worker's applies (they run in order) must have reached one that read the change.
   const changedAt = await worker.evaluate(async () => {
@@ -86,18 +84,19 @@ async function toolbarOpensPopup(ext: LoadedExtension): Promise<void> {
     await chrome.storage.local.set({ settings: { ...(settings as object), toolbarOpens: 'popup' } });
     return at;
   });
-  if (changedAt !== null)
-    await expect
-      .poll(
-        async () =>
-          (await currentWorker(ext)).evaluate(
-            (since) => performance.getEntriesByName('caption-check:toolbar-applied').some((m) => ((m as PerformanceMark).detail as { at: number }).at >= since),
-            changedAt,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-  await expect.poll(popupSet, { timeout: 15_000 }).toBe(true);
+  const applied = async () =>
+    changedAt === null ||
+    (await (await currentWorker(ext)).evaluate(
+      (since) => performance.getEntriesByName('caption-check:toolbar-applied').some((m) => ((m as PerformanceMark).detail as { at: number }).at >= since),
+      changedAt,
+    ));
+  const popupSet = async () => (await currentWorker(ext)).evaluate(async () => (await chrome.action.getPopup({})) !== '');
+  // A loop, not expect.poll: suites grant activeTab in beforeAll hooks too, where expect.poll cannot run.
+  const until = Date.now() + 15_000;
+  while (!((await applied()) && (await popupSet()))) {
+    if (Date.now() > until) throw new Error('the toolbar button was not pointed at the popup');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /**

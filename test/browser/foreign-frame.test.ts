@@ -34,7 +34,7 @@ describe('an image inside a frame from another site', () => {
       '/article.html',
       htmlPage(`<h1>Gallery</h1>
 <figure><iframe id="embed" src="${frameOrigin}/embed.html" width="400" height="300" title="Embedded photo"></iframe>
-<figcaption>Photo courtesy of the embedded site.</figcaption></figure>`),
+<figcaption>A lighthouse on a rocky shore at dusk.</figcaption></figure>`),
     );
   });
 
@@ -55,7 +55,7 @@ describe('an image inside a frame from another site', () => {
     model.reset();
     const { page, tabId } = await rightClickInFrame();
     const view = await waitForChooser(page);
-    expect(view.candidates[0]).toBe('Figure caption: Photo courtesy of the embedded site.');
+    expect(view.candidates[0]).toBe('Figure caption: A lighthouse on a rocky shore at dusk.');
     expect(view.text.join(' ')).toContain('inside a frame from another site');
     // The dialog is the top frame's, placed under the <iframe>, not over it (a screenshot of the frame follows).
     const [frameBox, chooserBox] = await Promise.all([page.locator('#embed').boundingBox(), page.locator('[data-caption-check="chooser"]').boundingBox()]);
