@@ -15,7 +15,7 @@ import { startModelServer, type ModelServer, type RecordedRequest } from '../tes
 import { currentWorker, launchWithExtension, openPopup, type LoadedExtension } from '../test/browser/extension.ts';
 import { htmlPage, startPageServer, type PageServer } from '../test/browser/page-server.ts';
 import { checkImage, clearVerdictCache, finishedJob, openGranted, useEndpoint } from '../test/browser/run-check.ts';
-import { controlWorker } from '../test/browser/worker-control.ts';
+import { controlWorker, quietHostPage } from '../test/browser/worker-control.ts';
 import { MemoryVerdictCache, verdictCacheKey } from '../lib/verify/cache.ts';
 
 const runsArg = process.argv.indexOf('--runs');
@@ -274,8 +274,7 @@ async function main(): Promise<void> {
       before === 0 && after > 0,
     );
     // 6. Service-worker start to ready: stop it, wake it with a message, read its own ready mark.
-    const host = await ext.context.newPage();
-    await host.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=-1`);
+    const host = await quietHostPage(ext);
     const control = await controlWorker(ext, host);
     const readyMs: number[] = [];
     const wakeMs: number[] = [];

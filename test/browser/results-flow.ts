@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
 import { currentWorker, openPopup, type LoadedExtension } from './extension';
+import { storedJob } from './run-check';
 
 // Opening a granted tab, the selection-then-menu check and reading the job are run-check.ts's.
 export { openGranted, storedJob, checkImage as checkWithSelection } from './run-check';
@@ -11,7 +12,14 @@ export { openGranted, storedJob, checkImage as checkWithSelection } from './run-
 export async function popupAt(ext: LoadedExtension, tabId: number, state: 'done' | 'error' | 'running' = 'done'): Promise<Page> {
   const popup = await openPopup(ext, tabId);
   await popup.setViewportSize({ width: 420, height: 600 });
-  await popup.locator(`[data-testid="check-status"][data-state="${state}"]`).waitFor();
+  try {
+    await popup.locator(`[data-testid="check-status"][data-state="${state}"]`).waitFor();
+  } catch (error) {
+    // Say where the check stood, so a failure here tells what went wrong rather than only that it did.
+    const job = await storedJob(ext, tabId).catch(() => undefined);
+    const where = job ? `${job.status}/${job.phase ?? '-'}${job.error ? ` (${job.error.kind}: ${job.error.message})` : ''}` : 'no check stored';
+    throw new Error(`the popup of tab ${tabId} never showed a ${state} check; the stored check is ${where}`, { cause: error });
+  }
   return popup;
 }
 

@@ -53,6 +53,9 @@ describe('the side panel', () => {
     // The panel page, opened beside the tabs (a real side panel cannot be opened without a user gesture).
     const panel = await ext.context.newPage();
     await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+    // The page follows tab switches once it has mounted and read its first tab (its own, here), which
+    // the pick-image button proves; the load event alone comes before React's first effects.
+    await panel.locator('button.pick-image').waitFor();
     const status = panel.getByTestId('check-status');
     await a.page.bringToFront();
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('1 of 2 claims not supported — Object');

@@ -26,10 +26,21 @@ export interface WorkerControl {
   close(): Promise<void>;
 }
 
-/** Opens a control session; `page` must be one of our extension pages (it is created when omitted). */
+/**
+ * A tab inside the extension's origin that sends the worker nothing: the manifest, shown as text. (The
+ * popup and Options message the worker when they mount; on a loaded machine that message can arrive
+ * after a test stopped the worker and wake a new instance, which then loads the engine to answer it.)
+ * The page still has the extension APIs, so tests read storage and send their own messages from it.
+ */
+export async function quietHostPage(ext: LoadedExtension): Promise<Page> {
+  const host = await ext.context.newPage();
+  await host.goto(`chrome-extension://${ext.extensionId}/manifest.json`);
+  return host;
+}
+
+/** Opens a control session; `page` must be one of our extension pages (a quiet one is created when omitted). */
 export async function controlWorker(ext: LoadedExtension, page?: Page): Promise<WorkerControl> {
-  const host = page ?? (await ext.context.newPage());
-  if (!page) await host.goto(`chrome-extension://${ext.extensionId}/options.html`);
+  const host = page ?? (await quietHostPage(ext));
   const session: CDPSession = await ext.context.newCDPSession(host);
   let version: WorkerVersion | null = null;
   const waiters = new Set<() => void>();
