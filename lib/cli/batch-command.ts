@@ -18,8 +18,8 @@ import { wantsBatchApi } from './batch-api/options';
 import { BATCH_HELP } from './help';
 import { imageCache } from './image-cache';
 import { EXIT, warn, type CliIo } from './io';
-import { asCheckError, cliMessage } from './messages';
-import { computeMetrics, formatMetrics, type GoldClaim, type PredictedClaim } from './metrics';
+import { asCheckError, cliMessage, ENDPOINT_FAILURES } from './messages';
+import { computeMetrics, formatMetrics, pairsOf } from './metrics';
 import { runPool } from './pool';
 import { formatDuration, Progress } from './progress';
 
@@ -43,12 +43,6 @@ interface Tally {
   unverified: number;
   promptTokens: number;
   completionTokens: number;
-}
-
-/** Pairs gold labels with the predicted claims; null when the counts differ (the split found other claims). */
-export function pairsOf(gold: GoldClaim[], claims: readonly { label: boolean | null; error_type: readonly string[] | null }[]) {
-  if (gold.length !== claims.length) return null;
-  return gold.map((g, i) => ({ gold: g, predicted: { label: claims[i]!.label, errorTypes: claims[i]!.error_type ?? [] } satisfies PredictedClaim }));
 }
 
 function parseBatchArgs(argv: readonly string[], io: CliIo) {
@@ -214,9 +208,6 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
   }
   return tally.failed + problems.length + tally.unverified > 0 ? EXIT.failed : EXIT.ok;
 }
-
-/** Failures that would repeat for every item: the batch stops at the first instead of writing thousands. */
-export const ENDPOINT_FAILURES: ReadonlySet<CheckError['kind']> = new Set(['auth', 'model-not-found', 'no-image-input', 'network']);
 
 interface DecidedTally {
   claims: number;

@@ -41,3 +41,6 @@ export function debugDetail(error: unknown): string {
   }
   return `${parts.join('\ncaused by: ')}\n`;
 }
+
+/** Failures that would repeat for every item: the batch stops at the first instead of writing thousands. */
+export const ENDPOINT_FAILURES: ReadonlySet<CheckError['kind']> = new Set(['auth', 'model-not-found', 'no-image-input', 'network']);

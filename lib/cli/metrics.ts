@@ -97,3 +97,9 @@ export function formatMetrics(m: Metrics): string[] {
     lines.push(`    ${type.padEnd(14)}${percent(c.precision).padStart(10)}${percent(c.recall).padStart(9)}${String(c.tp).padStart(6)}${String(c.fp).padStart(6)}${String(c.fn).padStart(6)}`);
   return lines;
 }
+
+/** Pairs gold labels with the predicted claims; null when the counts differ (the split found other claims). */
+export function pairsOf(gold: GoldClaim[], claims: readonly { label: boolean | null; error_type: readonly string[] | null }[]) {
+  if (gold.length !== claims.length) return null;
+  return gold.map((g, i) => ({ gold: g, predicted: { label: claims[i]!.label, errorTypes: claims[i]!.error_type ?? [] } satisfies PredictedClaim }));
+}

@@ -1,6 +1,6 @@
 // Items the batch could not answer, checked online exactly as `batch` without --via checks them,
 // each result appended the moment it is done.
-import { ENDPOINT_FAILURES } from '../batch-command';
+import { ENDPOINT_FAILURES } from '../messages';
 import type { BatchItem } from '../batch-input';
 import { checkItem, planClaims } from '../check-item';
 import { imageCache } from '../image-cache';

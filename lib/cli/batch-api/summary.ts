@@ -1,7 +1,7 @@
 // The end of a run through a batch engine: the same summary and gold metrics as the online batch,
 // read back from --out, so a resumed run reports on everything it holds, not only its own part.
 import { z } from 'zod';
-import { pairsOf } from '../batch-command';
+import { pairsOf } from '../metrics';
 import { idKey, outputLineSchema } from '../batch-input';
 import { formatDuration } from '../progress';
 import { computeMetrics, formatMetrics } from '../metrics';
