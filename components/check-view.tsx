@@ -68,6 +68,10 @@ export interface CheckViewProps {
   onCompare: (model: string) => void;
   /** Extra actions other features add to the toolbar. */
   extraActions?: ReactNode;
+  /** The side panel: a claim under the pointer stands out on the page (null: none). */
+  onClaimPoint?: (index: number | null) => void;
+  /** The side panel: a click on a claim scrolls the page to the image. */
+  onClaimLocate?: (index: number) => void;
 }
 
 function Meta({ job, t }: { job: CheckJob; t: Translate }) {
@@ -181,7 +185,15 @@ export function CheckView(props: CheckViewProps) {
       ) : (
         <ol className="claims" aria-label={t('claimsLabel')}>
           {job.claims.map((claim, i) => (
-            <ClaimRow key={`${i}:${claim.start}:${claim.text}`} claim={claim} state={claimState(claim, job)} index={i} t={t} />
+            <ClaimRow
+              key={`${i}:${claim.start}:${claim.text}`}
+              claim={claim}
+              state={claimState(claim, job)}
+              index={i}
+              t={t}
+              {...(props.onClaimPoint && job.status === 'done' ? { onPoint: props.onClaimPoint } : {})}
+              {...(props.onClaimLocate && job.status === 'done' ? { onLocate: props.onClaimLocate } : {})}
+            />
           ))}
         </ol>
       )}

@@ -24,10 +24,14 @@ export interface ClaimRowProps {
   state: ClaimState;
   index: number;
   t: Translate;
+  /** The side panel: the claim under the pointer (or focus) stands out on the page; null when it leaves. */
+  onPoint?: (index: number | null) => void;
+  /** The side panel: the claim's text is a button that scrolls the page to the image. */
+  onLocate?: (index: number) => void;
 }
 
 /** One claim with its verdict as icon + word, error-type chips, confidence and the model's reasoning. */
-export function ClaimRow({ claim, state, index, t }: ClaimRowProps) {
+export function ClaimRow({ claim, state, index, t, onPoint, onLocate }: ClaimRowProps) {
   const types = claim.verdict?.error_type ?? [];
   const unsure = isUnsure(claim);
   // Below its calibration threshold a verdict is not asserted: the leaning stays one click away.
@@ -40,6 +44,14 @@ export function ClaimRow({ claim, state, index, t }: ClaimRowProps) {
       data-label={state}
       data-error-types={types.join(',')}
       {...(claim.decided !== undefined ? { 'data-decided': String(claim.decided) } : {})}
+      {...(onPoint
+        ? {
+            onMouseEnter: () => onPoint(index),
+            onMouseLeave: () => onPoint(null),
+            onFocus: () => onPoint(index),
+            onBlur: () => onPoint(null),
+          }
+        : {})}
     >
       <div className="claim__head">
         <span className="claim__verdict">
@@ -48,11 +60,15 @@ export function ClaimRow({ claim, state, index, t }: ClaimRowProps) {
           </span>{' '}
           <span className="claim__word">{t(word)}</span>
         </span>
-        <span className="claim__text">
-          <span className="visually-hidden">{t('claimNumber', index + 1)} </span>
-          {claim.text}
-          {claim.hedged && <span className="claim__hedged"> {t('claimHedged')}</span>}
-        </span>
+        {onLocate ? (
+          <button type="button" className="claim__text claim__locate" title={t('claimShowOnPage')} onClick={() => onLocate(index)}>
+            <ClaimText claim={claim} index={index} t={t} />
+          </button>
+        ) : (
+          <span className="claim__text">
+            <ClaimText claim={claim} index={index} t={t} />
+          </span>
+        )}
       </div>
       {(types.length > 0 || confidence !== null) && (
         <div className="claim__extra">
@@ -76,5 +92,15 @@ export function ClaimRow({ claim, state, index, t }: ClaimRowProps) {
         </details>
       )}
     </li>
+  );
+}
+
+function ClaimText({ claim, index, t }: Pick<ClaimRowProps, 'claim' | 'index' | 't'>) {
+  return (
+    <>
+      <span className="visually-hidden">{t('claimNumber', index + 1)} </span>
+      {claim.text}
+      {claim.hedged && <span className="claim__hedged"> {t('claimHedged')}</span>}
+    </>
   );
 }

@@ -23,6 +23,8 @@ export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('getSetup') }),
   /** Removes the in-page marks of the tab's check. */
   z.object({ type: z.literal('clearMarks'), tabId: z.number().int() }),
+  /** The side panel's claim under the pointer (null: none) stands out on the page; `scroll` brings the image into view. */
+  z.object({ type: z.literal('focusClaim'), tabId: z.number().int(), claim: z.number().int().nonnegative().nullable(), scroll: z.boolean() }),
   /** Lists the tab's image + caption pairs for "Check all captioned images on this page". Answers `data: PageCheck`. */
   z.object({ type: z.literal('checkPage'), tabId: z.number().int() }),
   /** Checks the listed pairs the user kept ticked, a few at a time; progress lands in `session:pageCheck:<tabId>`. */

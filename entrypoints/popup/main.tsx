@@ -322,6 +322,12 @@ function Popup() {
           extraActions={reportActions(job, true)}
           onRecheck={(claims) => tabId !== null && void act({ type: 'recheckClaims', tabId, claims })}
           onCompare={(model) => tabId !== null && void act({ type: 'compareModel', tabId, model })}
+          {...(IN_PANEL && tabId !== null
+            ? {
+                onClaimPoint: (claim: number | null) => void send({ type: 'focusClaim', tabId, claim, scroll: false }),
+                onClaimLocate: (claim: number) => void send({ type: 'focusClaim', tabId, claim, scroll: true }),
+              }
+            : {})}
         />
       );
   } else if (setup && !setup.configured) {

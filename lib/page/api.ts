@@ -2,7 +2,7 @@ import { locateFrame, locateImage, forgetPicked, type ImageLocation } from './fi
 import { listCaptionedImages, selectCaptioned, type CaptionedImage } from './captioned-images';
 import { closeChooser } from './chooser';
 import { gatherAroundFrame, gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
-import { clearMarks, showMarks, type MarksPayload } from './marks';
+import { clearMarks, focusMark, showMarks, type MarksPayload } from './marks';
 import { pickImage, type PickResult } from './picker';
 import { readImage, type PageImage, type PageImageError } from './read-image';
 
@@ -33,6 +33,8 @@ export interface PageApi {
   showMarks(payload: MarksPayload): { located: number; badge: boolean };
   /** Removes the marks and the badge. */
   clearMarks(): void;
+  /** Makes one claim's marks stand out and, with `scroll`, brings the image into view; false when no marks are shown. */
+  focusMark(claim: number | null, scroll: boolean): boolean;
   /** The page's image + caption pairs (figures, demo output boxes, descriptive alt), for a whole-page check. */
   listCaptioned(maxChars: number): { pageUrl: string; items: CaptionedImage[] };
   /** Makes a listed image the one the image finder reads next; its URL, or null when it is gone. */
@@ -44,5 +46,5 @@ export const PAGE_API_SLOT = 'page';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {
-  return { gather: gatherCaption, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, listCaptioned: listCaptionedImages, selectCaptioned };
+  return { gather: gatherCaption, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, focusMark, listCaptioned: listCaptionedImages, selectCaptioned };
 }

@@ -14,7 +14,14 @@ const STYLE = `
 .true { background: rgba(30, 125, 50, 0.18); border-bottom: 2px solid rgba(30, 125, 50, 0.9); }
 .false { background: rgba(179, 38, 30, 0.2); border-bottom: 4px double #b3261e; }
 .error { border-bottom: 2px dotted #5f6368; }
+.focus { outline: 3px solid #1a73e8; outline-offset: 1px; }
 `;
+
+/** The drawn layer: its host, and the claim whose marks stand out (the one hovered in the side panel). */
+export interface MarkLayer {
+  host: HTMLElement;
+  focus(claim: number | null): void;
+}
 
 /** The boxes of a range's text only: Range.getClientRects() adds the border box of every element wholly inside it (tinted twice). */
 function textRects(range: Range): DOMRect[] {
@@ -36,9 +43,10 @@ function textRects(range: Range): DOMRect[] {
 
 /**
  * Lays a box over every line of each located claim, in page coordinates, and keeps them in place when
- * the page scrolls, resizes or reflows, until `signal` aborts. Returns the layer's host (removed on abort).
+ * the page scrolls, resizes or reflows, until `signal` aborts. Returns the layer (its host is removed on abort).
  */
-export function drawMarkLayer(ranges: readonly (Range | null)[], labels: readonly MarkLabel[], signal: AbortSignal): HTMLElement {
+export function drawMarkLayer(ranges: readonly (Range | null)[], labels: readonly MarkLabel[], signal: AbortSignal): MarkLayer {
+  let focused: number | null = null;
   const { host, root } = createShadowHost('marks');
   const style = document.createElement('style');
   style.textContent = STYLE;
@@ -51,7 +59,7 @@ export function drawMarkLayer(ranges: readonly (Range | null)[], labels: readonl
       ...ranges.flatMap((range, i) =>
         (range ? textRects(range) : []).map((rect) => {
           const box = document.createElement('div');
-          box.className = `mark ${labels[i]}`;
+          box.className = `mark ${labels[i]}${i === focused ? ' focus' : ''}`;
           box.dataset.claim = String(i);
           Object.assign(box.style, {
             left: `${rect.left - origin.left}px`,
@@ -82,5 +90,12 @@ export function drawMarkLayer(ranges: readonly (Range | null)[], labels: readonl
     observer.disconnect();
     host.remove();
   });
-  return host;
+  return {
+    host,
+    focus: (claim) => {
+      if (claim === focused) return;
+      focused = claim;
+      draw();
+    },
+  };
 }

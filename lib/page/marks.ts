@@ -64,6 +64,8 @@ export function locateSpans(texts: readonly string[], caption: string, spans: re
 
 interface MarkState {
   teardown: () => void;
+  focus: (claim: number | null) => void;
+  image: HTMLImageElement | null;
 }
 let current: MarkState | null = null;
 
@@ -145,6 +147,21 @@ export function clearMarks(): void {
 }
 
 /**
+ * Makes one claim's marks stand out (null: none), as the side panel's claim under the pointer; with
+ * `scroll`, brings the checked image into view. False when no marks are shown (Esc removed them, or the
+ * page changed since), so the worker can draw them again.
+ */
+export function focusMark(claim: number | null, scroll: boolean): boolean {
+  if (!current) return false;
+  current.focus(claim);
+  if (scroll && current.image?.isConnected) {
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    current.image.scrollIntoView({ block: 'center', inline: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }
+  return true;
+}
+
+/**
  * Marks the caption's claims in a layer of our own over the page (mark-layer.ts: the page's DOM is not
  * changed, and its scripts cannot read the verdicts) and puts a small badge by the image, both in closed
  * shadow roots. Esc, the badge's close button, or leaving the page removes them. Returns how many claims
@@ -207,7 +224,7 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   };
   const controller = new AbortController();
   const { signal } = controller;
-  drawMarkLayer(
+  const layer = drawMarkLayer(
     ranges,
     payload.claims.map((claim) => claim.label),
     signal,
@@ -247,6 +264,8 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   );
 
   current = {
+    focus: layer.focus,
+    image,
     teardown: () => {
       controller.abort();
       cancelAnimationFrame(frame);

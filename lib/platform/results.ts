@@ -98,6 +98,23 @@ export async function showMarksFor(job: CheckJob): Promise<number | null> {
   }
 }
 
+/**
+ * Makes one claim of the tab's check stand out on the page (and scrolls to the image when asked), drawing
+ * the marks again first when they are gone (the user pressed Esc). False where the page is out of reach.
+ */
+export async function focusClaimFor(tabId: number, claim: number | null, scroll: boolean): Promise<boolean> {
+  const job = await loadJob(tabId);
+  if (!job || job.status !== 'done') return false;
+  const frame = { tabId, frameId: job.frameId ?? 0 };
+  try {
+    if (await callPage(frame, 'focusMark', claim, scroll)) return true;
+    if (claim === null || (await showMarksFor(job)) === null) return false;
+    return (await callPage(frame, 'focusMark', claim, scroll)) === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Removes a tab's marks. */
 export async function clearMarksFor(tabId: number): Promise<void> {
   const job = await loadJob(tabId);

@@ -8,7 +8,7 @@ import { loadPageCheck } from './page-check-store';
 import { CheckError } from '../errors';
 import { savedKeyFor } from '../key-origin';
 import { listModels, testConnection } from './connection';
-import { cancelRerun, clearMarksFor, startCompare, startRecheck } from './results';
+import { cancelRerun, clearMarksFor, focusClaimFor, startCompare, startRecheck } from './results';
 import { loadJob, loadSettings } from './storage';
 
 /** Runs a long task without holding the message open; its failure ends up in the job it updates. */
@@ -58,6 +58,7 @@ const handlers: Handlers = {
     await clearMarksFor(tabId);
     return { ok: true };
   },
+  focusClaim: async ({ tabId, claim, scroll }) => ({ ok: await focusClaimFor(tabId, claim, scroll) }),
   checkPage: async ({ tabId }) => {
     try {
       return { ok: true, data: await listPageCheck(tabId) };

@@ -13,6 +13,8 @@ interface DomNode {
 export interface DrawnMark {
   claim: number;
   label: string;
+  /** Whether the mark stands out (its claim is the one under the pointer in the side panel). */
+  focused: boolean;
   box: { x: number; y: number; width: number; height: number };
 }
 
@@ -39,10 +41,12 @@ export async function readMarks(page: Page): Promise<DrawnMark[]> {
       .filter((n) => attrs(n)['data-claim'] !== undefined)
       .map((n) => {
         const a = attrs(n);
+        const classes = (a.class ?? '').split(/\s+/);
         const px = (name: string) => Number(new RegExp(`${name}:\\s*(-?[\\d.]+)px`).exec(a.style ?? '')?.[1] ?? NaN);
         return {
           claim: Number(a['data-claim']),
-          label: (a.class ?? '').replace('mark', '').trim(),
+          label: classes.filter((c) => c && c !== 'mark' && c !== 'focus').join(' '),
+          focused: classes.includes('focus'),
           box: { x: px('left'), y: px('top'), width: px('width'), height: px('height') },
         };
       });

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
 import { currentWorker, type LoadedExtension } from './extension';
+import { readMarks } from './marks-driver';
 import { browserSuite } from './fixture';
 import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
@@ -77,5 +78,44 @@ describe('the side panel', () => {
     await a.page.bringToFront();
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('1 of 2 claims not supported — Object');
     await Promise.all([a.page.close(), b.page.close(), panel.close()]);
+  });
+
+  it('a claim under the pointer stands out on the page, and a click on it scrolls the page to the image', async () => {
+    model.reset();
+    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });
+    // A long page: scrolled to its end, the image is out of view.
+    const { article, photo } = await freshArticle(pages, 'Two orange cats sit on a sofa. A dog sleeps under the table.', '<div style="height:4000px"></div><p>The end.</p>');
+    const a = await openGranted(ext, article);
+    await checkWithSelection(ext, a.page, a.tabId, photo);
+    await expect.poll(async () => (await readMarks(a.page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+
+    const panel = await ext.context.newPage();
+    await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+    await panel.locator('button.pick-image').waitFor();
+    await a.page.bringToFront();
+    const claims = panel.getByTestId('claim');
+    await expect.poll(() => claims.count(), { timeout: 15_000 }).toBe(2);
+    const focused = async () => [...new Set((await readMarks(a.page)).filter((m) => m.focused).map((m) => m.claim))];
+    await expect.poll(focused).toEqual([]);
+
+    await claims.nth(1).hover();
+    await expect.poll(focused).toEqual([1]);
+    await claims.nth(0).hover();
+    await expect.poll(focused).toEqual([0]);
+    await panel.mouse.move(1, 1);
+    await expect.poll(focused).toEqual([]);
+    // The marks keep their verdicts while one stands out.
+    expect(new Set((await readMarks(a.page)).map((m) => `${m.claim}:${m.label}`))).toEqual(new Set(['0:true', '1:false']));
+
+    const imageInView = () =>
+      a.page.evaluate(() => {
+        const rect = document.getElementById('photo')!.getBoundingClientRect();
+        return rect.top >= 0 && rect.bottom <= innerHeight;
+      });
+    await a.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(imageInView).toBe(false);
+    await claims.nth(1).getByRole('button', { name: /A dog sleeps under the table/ }).click();
+    await expect.poll(imageInView).toBe(true);
+    await Promise.all([a.page.close(), panel.close()]);
   });
 });
