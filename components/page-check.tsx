@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Translate } from '@/lib/i18n';
+import { worstErrorType } from '@/lib/alt-audit';
 import { pageCheckProgress, type PageCheck, type PageCheckItem } from '@/lib/page-check-state';
 
 export interface PageCheckProps {
@@ -11,6 +12,27 @@ export interface PageCheckProps {
   onOpen: (item: PageCheckItem) => void;
   /** Leaves the list or summary; while it runs, cancels the run (pairs already checked keep their results). */
   onClose: () => void;
+  /** Alt-text audit, once it has run: the table as CSV, and as an HTML report. */
+  onExportCsv?: () => void;
+  onSaveReport?: () => void;
+}
+
+/** The alt-text audit's images without a usable alt: listed for the reviewer, never sent to a model. */
+function Findings({ check, t }: { check: PageCheck; t: Translate }) {
+  if (check.kind !== 'alt' || check.findings.length === 0) return null;
+  return (
+    <section className="alt-findings" aria-label={t('altAuditFindings')}>
+      <h2>{t('altAuditFindings')}</h2>
+      <ul>
+        {check.findings.map((finding) => (
+          <li key={finding.id} data-testid="alt-finding" data-kind={finding.kind}>
+            {finding.kind === 'missing-alt' ? t('altFindingMissing') : t('altFindingFileName', finding.alt ?? '')}
+            <span className="meta"> · {excerpt(finding.imageUrl, 60)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 const excerpt = (text: string, max = 90) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -21,7 +43,9 @@ function sourceLabel(item: PageCheckItem, t: Translate): string {
 }
 
 /** The list of the page's image + caption pairs to tick, then each ticked pair's progress and result. */
-export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckProps) {
+export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, onSaveReport }: PageCheckProps) {
+  const alt = check.kind === 'alt';
+  const title = alt ? t('altAuditTitle') : t('pageCheckTitle');
   const [ticked, setTicked] = useState<Set<string>>(() => new Set(check.items.map((i) => i.id)));
   // A new listing (the button pressed again) starts with every pair ticked again.
   useEffect(() => setTicked(new Set(check.items.map((i) => i.id))), [check.startedAt, check.items.length]);
@@ -29,9 +53,11 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckPro
 
   if (check.status === 'choosing') {
     return (
-      <section className="page-check" data-testid="page-check" data-status="choosing" aria-label={t('pageCheckTitle')}>
-        <h1>{t('pageCheckTitle')}</h1>
-        <p className="meta">{check.items.length ? t('pageCheckFound', check.items.length) : t('pageCheckNone')}</p>
+      <section className="page-check" data-testid="page-check" data-status="choosing" aria-label={title} data-kind={check.kind}>
+        <h1>{title}</h1>
+        <p className="meta">
+          {check.items.length ? t(alt ? 'altAuditFound' : 'pageCheckFound', check.items.length) : t(alt ? 'altAuditNone' : 'pageCheckNone')}
+        </p>
         <ul className="page-check__list">
           {check.items.map((item) => (
             <li key={item.id} data-testid="page-check-item" data-state={item.state} data-unsupported={item.unsupported}>
@@ -49,7 +75,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckPro
                 />
                 <span className="page-check__caption">{excerpt(item.caption)}</span>
               </label>
-              <span className="meta">{sourceLabel(item, t)}</span>
+              {!alt && <span className="meta">{sourceLabel(item, t)}</span>}
             </li>
           ))}
         </ul>
@@ -61,13 +87,14 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckPro
             {t('pageCheckClose')}
           </button>
         </div>
+        <Findings check={check} t={t} />
       </section>
     );
   }
 
   return (
-    <section className="page-check" data-testid="page-check" data-status={check.status} aria-label={t('pageCheckTitle')}>
-      <h1>{t('pageCheckTitle')}</h1>
+    <section className="page-check" data-testid="page-check" data-status={check.status} aria-label={title} data-kind={check.kind}>
+      <h1>{title}</h1>
       <p className="meta" role="status" data-testid="page-check-progress">
         {t('pageCheckProgress', ended, total)}
       </p>
@@ -75,17 +102,25 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckPro
         <thead>
           <tr>
             <th scope="col">{t('pageCheckColImage')}</th>
-            <th scope="col">{t('pageCheckColCaption')}</th>
-            <th scope="col">{t('pageCheckColClaims')}</th>
+            <th scope="col">{alt ? t('altAuditColAlt') : t('pageCheckColCaption')}</th>
+            <th scope="col">{alt ? t('altAuditColSupported') : t('pageCheckColClaims')}</th>
             <th scope="col">{t('pageCheckColUnsupported')}</th>
-            <th scope="col">{t('pageCheckColErrors')}</th>
+            {alt && <th scope="col">{t('altAuditColSetAside')}</th>}
+            <th scope="col">{alt ? t('altAuditColWorst') : t('pageCheckColErrors')}</th>
           </tr>
         </thead>
         <tbody>
           {check.items
             .filter((item) => item.selected)
             .map((item) => (
-              <tr key={item.id} data-testid="page-check-item" data-state={item.state} data-unsupported={item.unsupported}>
+              <tr
+                key={item.id}
+                data-testid="page-check-item"
+                data-state={item.state}
+                data-unsupported={item.unsupported}
+                data-supported={item.supported}
+                data-set-aside={item.setAside}
+              >
                 <td>{item.thumbnail ? <img className="thumb thumb--small" src={item.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}</td>
                 <td>
                   {item.jobId && item.state === 'done' ? (
@@ -96,13 +131,16 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckPro
                     excerpt(item.caption)
                   )}
                 </td>
-                <td>{item.state === 'done' ? item.claims : ''}</td>
+                <td>{item.state === 'done' ? (alt ? item.supported : item.claims) : ''}</td>
                 <td className={item.unsupported > 0 ? 'is-bad' : undefined}>{item.state === 'done' ? item.unsupported : ''}</td>
+                {alt && <td>{item.state === 'done' ? item.setAside : ''}</td>}
                 <td>
                   {item.state === 'error'
                     ? item.error
                     : item.state === 'done'
-                      ? item.errorTypes.join(', ')
+                      ? alt
+                        ? worstErrorType(item)
+                        : item.errorTypes.join(', ')
                       : item.state === 'running'
                         ? t('pageCheckChecking')
                         : t('pageCheckWaiting')}
@@ -112,10 +150,21 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose }: PageCheckPro
         </tbody>
       </table>
       <div className="actions">
+        {alt && check.status === 'done' && onExportCsv && (
+          <button type="button" onClick={onExportCsv}>
+            {t('historyExportCsv')}
+          </button>
+        )}
+        {alt && check.status === 'done' && onSaveReport && (
+          <button type="button" onClick={onSaveReport}>
+            {t('altAuditSaveReport')}
+          </button>
+        )}
         <button type="button" onClick={onClose}>
           {check.status === 'running' ? t('cancelCheck') : t('pageCheckClose')}
         </button>
       </div>
+      <Findings check={check} t={t} />
     </section>
   );
 }

@@ -27,6 +27,8 @@ export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('focusClaim'), tabId: z.number().int(), claim: z.number().int().nonnegative().nullable(), scroll: z.boolean() }),
   /** Lists the tab's image + caption pairs for "Check all captioned images on this page". Answers `data: PageCheck`. */
   z.object({ type: z.literal('checkPage'), tabId: z.number().int() }),
+  /** Lists the tab's alt texts (and images without a usable alt) for "Check alt text on this page". Answers `data: PageCheck`. */
+  z.object({ type: z.literal('auditAltText'), tabId: z.number().int() }),
   /** Checks the listed pairs the user kept ticked, a few at a time; progress lands in `session:pageCheck:<tabId>`. */
   z.object({ type: z.literal('runPageCheck'), tabId: z.number().int(), ids: z.array(z.string().max(40)).min(1).max(100) }),
   /** Stops the tab's page check; pairs already checked keep their results. */

@@ -15,6 +15,15 @@ export const captionedImageSchema = z.object({
 });
 export type CaptionedPair = z.infer<typeof captionedImageSchema>;
 
+/** An image whose alt text fails people before any model is asked (lib/page/alt-texts.ts). */
+export const altFindingSchema = z.object({
+  id: z.string().max(40),
+  imageUrl: z.string().min(1).max(100_000),
+  kind: z.enum(['missing-alt', 'file-name-alt']),
+  alt: z.string().max(20_000).nullable(),
+});
+export type AltFinding = z.infer<typeof altFindingSchema>;
+
 /** A pair in a page check: whether the user kept it ticked, and where its check is. */
 export const pageCheckItemSchema = captionedImageSchema.extend({
   selected: z.boolean(),
@@ -23,7 +32,11 @@ export const pageCheckItemSchema = captionedImageSchema.extend({
   jobId: z.string().nullable(),
   thumbnail: z.string().nullable(),
   claims: z.number().int().min(0),
+  /** Claims the model found supported (the rest of `claims`: not supported or no verdict). */
+  supported: z.number().int().min(0).default(0),
   unsupported: z.number().int().min(0),
+  /** Pieces of the caption set aside as not about the image (mood, advice, …). */
+  setAside: z.number().int().min(0).default(0),
   errorTypes: z.array(errorTypeSchema),
   /** What went wrong, in words a person can act on. */
   error: z.string().nullable(),
@@ -33,6 +46,10 @@ export type PageCheckItem = z.infer<typeof pageCheckItemSchema>;
 /** "Check all captioned images on this page": the list the user ticks, then each pair's progress. */
 export const pageCheckSchema = z.object({
   tabId: z.number().int(),
+  /** captions: "Check all captioned images on this page"; alt: "Check alt text on this page" (the alt is the caption). */
+  kind: z.enum(['captions', 'alt']).default('captions'),
+  /** Alt-text audit only: images without alt or with a file name as alt (no model call). */
+  findings: z.array(altFindingSchema).default([]),
   pageUrl: z.string(),
   /** choosing: the list is shown, nothing sent; running/done: the ticked pairs are being / were checked. */
   status: z.enum(['choosing', 'running', 'done']),
@@ -50,9 +67,17 @@ export function pageCheckKey(tabId: number): `session:pageCheck:${number}` {
 }
 
 /** A fresh page check over the pairs the page listed, every pair ticked. */
-export function newPageCheck(tabId: number, pageUrl: string, pairs: readonly CaptionedPair[], now: number): PageCheck {
+export function newPageCheck(
+  tabId: number,
+  pageUrl: string,
+  pairs: readonly CaptionedPair[],
+  now: number,
+  audit: { kind: PageCheck['kind']; findings: readonly AltFinding[] } = { kind: 'captions', findings: [] },
+): PageCheck {
   return {
     tabId,
+    kind: audit.kind,
+    findings: [...audit.findings],
     pageUrl,
     status: 'choosing',
     startedAt: now,
@@ -64,7 +89,9 @@ export function newPageCheck(tabId: number, pageUrl: string, pairs: readonly Cap
       jobId: null,
       thumbnail: null,
       claims: 0,
+      supported: 0,
       unsupported: 0,
+      setAside: 0,
       errorTypes: [],
       error: null,
     })),
@@ -80,7 +107,9 @@ export function itemFromJob(item: PageCheckItem, job: CheckJob): PageCheckItem {
     jobId: ended ? job.id : item.jobId,
     thumbnail: job.thumbnail ?? item.thumbnail,
     claims: job.claims.length,
+    supported: job.claims.filter((c) => c.verdict?.label === true).length,
     unsupported: countFalse(job),
+    setAside: job.setAside.length,
     errorTypes: errorTypesOf(job),
     error: job.status === 'error' ? (job.error?.message ?? 'The check failed.') : null,
   };

@@ -7,6 +7,7 @@ import { FirstRun } from '@/components/first-run';
 import { HistoryView } from '@/components/history-view';
 import { PageCheckView } from '@/components/page-check';
 import type { CheckJob } from '@/lib/check';
+import { auditReportHtml, auditToCsv } from '@/lib/alt-audit';
 import { historyToCsv, historyToJson, jobToJson, jobToMarkdown } from '@/lib/export';
 import type { HistoryEntry } from '@/lib/history';
 import { createTranslate } from '@/lib/i18n';
@@ -192,6 +193,21 @@ function Popup() {
     download(reportFileName(savedAt), 'text/html', html);
     say(t('reportSaved'));
   };
+  /** Lists the page's captioned images or alt texts; the list replaces the check view. */
+  const listPage = async (message: Extract<Message, { type: 'checkPage' | 'auditAltText' }>) => {
+    const answer = await send(message);
+    if (!answer.ok) return say(answer.error ?? t('workerNoAnswer'));
+    const parsed = pageCheckSchema.safeParse(answer.data);
+    if (parsed.success) setPageCheck(parsed.data);
+  };
+  /** The alt-text audit as an HTML report beside the CSV. */
+  const onSaveAuditReport = async (check: PageCheck) => {
+    const pageTitle = (await browser.tabs.get(check.tabId).catch(() => null))?.title ?? null;
+    const savedAt = Date.now();
+    const html = auditReportHtml(check, { savedAt, pageTitle, model: setup?.model ?? '', extensionVersion: browser.runtime.getManifest().version });
+    download(`caption-check-alt-audit-${new Date(savedAt).toISOString().slice(0, 10)}.html`, 'text/html', html);
+    say(t('reportSaved'));
+  };
   const onCopyCitation = async (shown: CheckJob) => {
     const ok = await copyText(citationText(shown, { endpointHost: shown.endpointHost ?? null, savedAt: Date.now() }));
     say(ok ? t('citationCopied') : t('copyFailed'));
@@ -302,6 +318,12 @@ function Popup() {
           setPageCheck(null);
           void removePageCheck(tabId);
         }}
+        {...(pageCheck.kind === 'alt'
+          ? {
+              onExportCsv: () => download('caption-check-alt-audit.csv', 'text/csv', auditToCsv(pageCheck)),
+              onSaveReport: () => void onSaveAuditReport(pageCheck),
+            }
+          : {})}
       />
     );
   } else if (job) {
@@ -357,15 +379,14 @@ function Popup() {
         <button
           type="button"
           className="page-check-button"
-          onClick={() =>
-            void send({ type: 'checkPage', tabId }).then((answer) => {
-              if (!answer.ok) return say(answer.error ?? t('workerNoAnswer'));
-              const parsed = pageCheckSchema.safeParse(answer.data);
-              if (parsed.success) setPageCheck(parsed.data);
-            })
-          }
+          onClick={() => void listPage({ type: 'checkPage', tabId })}
         >
           {t('pageCheckButton')}
+        </button>
+      )}
+      {tabId !== null && view === 'check' && !pageCheck && (
+        <button type="button" className="alt-audit-button" onClick={() => void listPage({ type: 'auditAltText', tabId })}>
+          {t('altAuditButton')}
         </button>
       )}
       {tabId !== null && view === 'check' && (

@@ -1,5 +1,6 @@
 import { locateFrame, locateImage, forgetPicked, type ImageLocation } from './find-image';
 import { listCaptionedImages, selectCaptioned, type CaptionedImage } from './captioned-images';
+import { listAltTexts, type AltFinding } from './alt-texts';
 import { closeChooser } from './chooser';
 import { gatherAroundFrame, gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
 import { clearMarks, focusMark, showMarks, type MarksPayload } from './marks';
@@ -37,6 +38,8 @@ export interface PageApi {
   focusMark(claim: number | null, scroll: boolean): boolean;
   /** The page's image + caption pairs (figures, demo output boxes, descriptive alt), for a whole-page check. */
   listCaptioned(maxChars: number): { pageUrl: string; items: CaptionedImage[] };
+  /** "Check alt text on this page": the alt texts to check, and the images without a usable alt. */
+  listAltTexts(maxChars: number): { pageUrl: string; items: CaptionedImage[]; findings: AltFinding[] };
   /** Makes a listed image the one the image finder reads next; its URL, or null when it is gone. */
   selectCaptioned(id: string): string | null;
 }
@@ -46,5 +49,5 @@ export const PAGE_API_SLOT = 'page';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {
-  return { gather: gatherCaption, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, focusMark, listCaptioned: listCaptionedImages, selectCaptioned };
+  return { gather: gatherCaption, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, focusMark, listCaptioned: listCaptionedImages, listAltTexts, selectCaptioned };
 }

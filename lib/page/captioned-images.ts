@@ -21,7 +21,7 @@ export interface CaptionedImage {
 /** Smaller images are icons, avatars or trackers, not pictures someone wrote a caption for. */
 const MIN_EDGE_PX = 64;
 /** Enough for any real article or gallery; bounds what the worker stores and shows. */
-const MAX_ITEMS = 50;
+export const MAX_ITEMS = 50;
 /** How far up from an image a demo's output box may sit (image and box share a card or row). */
 const DEMO_LEVELS = 4;
 
@@ -41,7 +41,8 @@ function registry(): Registry {
   return created;
 }
 
-function idFor(element: Element): string {
+/** The element's id for later calls (the same id when it is listed again). */
+export function idFor(element: Element): string {
   const reg = registry();
   let id = reg.ids.get(element);
   if (!id) {
@@ -54,7 +55,8 @@ function idFor(element: Element): string {
 
 const collapse = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-function bigEnough(image: HTMLImageElement): boolean {
+/** A picture, not an icon, avatar or tracker: at least 64 px on screen and not a 1×1 file stretched by CSS. */
+export function bigEnough(image: HTMLImageElement): boolean {
   const rect = image.getBoundingClientRect();
   if (rect.width < MIN_EDGE_PX || rect.height < MIN_EDGE_PX) return false;
   // A 1×1 tracker stretched by CSS is still a tracker.

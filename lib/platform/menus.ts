@@ -1,9 +1,11 @@
 import { browser, type Browser } from 'wxt/browser';
 import { startCheck } from './check-runner';
+import { listPageCheck } from './page-check';
 import { checkSelectionAgainstImage, pickAndCheck } from './pick';
+import { showResultsView } from './toolbar';
 
 /** Menu item ids: stable, tests and docs outside this repo name them. */
-export const MENU_IDS = { checkImage: 'check-image', pickImage: 'pick-image', checkSelection: 'check-selection' } as const;
+export const MENU_IDS = { checkImage: 'check-image', pickImage: 'pick-image', checkSelection: 'check-selection', checkAltText: 'check-alt-text' } as const;
 
 /** Creates the menus; called on install/update only, after clearing, so ids never collide. */
 export async function registerMenus(): Promise<void> {
@@ -13,6 +15,8 @@ export async function registerMenus(): Promise<void> {
   browser.contextMenus.create({ id: MENU_IDS.pickImage, title: 'Check an image on this page…', contexts: ['page'] });
   // Text first, image second: the selection is the caption, then the picker.
   browser.contextMenus.create({ id: MENU_IDS.checkSelection, title: 'Check this text against an image…', contexts: ['selection'] });
+  // Accessibility review: every picture's alt text, checked against its own image.
+  browser.contextMenus.create({ id: MENU_IDS.checkAltText, title: 'Check alt text on this page', contexts: ['page'] });
 }
 
 /** Routes a menu click to the capability it names. */
@@ -21,6 +25,11 @@ export function handleMenuClick(info: Browser.contextMenus.OnClickData, tab: Bro
   const frame = { tabId: tab.id, frameId: info.frameId ?? 0 };
   if (info.menuItemId === MENU_IDS.pickImage) void pickAndCheck(frame);
   if (info.menuItemId === MENU_IDS.checkSelection) void checkSelectionAgainstImage(frame);
+  if (info.menuItemId === MENU_IDS.checkAltText) {
+    // The list shows in the panel or popup; it opens now, in the click, and fills in once the page answers.
+    showResultsView(tab.id);
+    void listPageCheck(tab.id, 'alt').catch((error: unknown) => console.warn('Caption Check: could not list the alt texts of this page', String(error)));
+  }
   if (info.menuItemId === MENU_IDS.checkImage && info.srcUrl)
     void startCheck({
       tabId: tab.id,

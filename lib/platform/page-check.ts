@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { CheckJob } from '../check';
 import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS, runCheck, type AcquiredImage } from '../jobs';
-import { captionedImageSchema, itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
+import { altFindingSchema, captionedImageSchema, itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
 import { redactSecret } from '../redact';
 import { WORKER_INSTANCE } from './resume';
 import { startAcquire } from './acquire';
@@ -20,6 +20,7 @@ import { endpointSplitter, pickVerifier } from './verifier';
 
 // What the page lists is data from a page's world: checked before it is stored or sent.
 const pageListSchema = z.object({ pageUrl: z.string().max(100_000), items: z.array(captionedImageSchema).max(100) });
+const altListSchema = pageListSchema.extend({ findings: z.array(altFindingSchema).max(100) });
 
 /** Page checks running now, by tab. */
 const running = new Map<number, AbortController>();
@@ -36,13 +37,21 @@ export function cancelPageCheck(tabId: number): boolean {
   return Boolean(controller);
 }
 
-/** Asks the tab's top frame for its captioned images and stores them, all ticked, for the popup to show. */
-export async function listPageCheck(tabId: number, now: () => number = Date.now): Promise<PageCheck> {
+/**
+ * Asks the tab's top frame for its captioned images (`captions`), or for its alt texts and alt findings
+ * (`alt`), and stores them, all ticked, for the popup to show.
+ */
+export async function listPageCheck(tabId: number, kind: PageCheck['kind'] = 'captions', now: () => number = Date.now): Promise<PageCheck> {
   if (running.has(tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
   // One character over the cap, as gather does: prepareCaption then says the caption was cut.
-  const answer = pageListSchema.safeParse(await callPage({ tabId, frameId: 0 }, 'listCaptioned', MAX_CAPTION_CHARS + 1));
+  const frame = { tabId, frameId: 0 };
+  const answer =
+    kind === 'alt'
+      ? altListSchema.safeParse(await callPage(frame, 'listAltTexts', MAX_CAPTION_CHARS + 1))
+      : pageListSchema.transform((list) => ({ ...list, findings: [] })).safeParse(await callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1));
   if (!answer.success) throw new CheckError('page', 'The page gave an answer Caption Check cannot use. Reload it and try again.');
-  const check = newPageCheck(tabId, answer.data.pageUrl, answer.data.items, now());
+  const { pageUrl, items, findings } = answer.data;
+  const check = newPageCheck(tabId, pageUrl, items, now(), { kind, findings });
   await savePageCheck(check);
   return check;
 }

@@ -17,6 +17,16 @@ function inBackground(task: Promise<unknown>): MessageResponse {
   return { ok: true };
 }
 
+/** Lists a page check for the popup; a page out of reach answers with the sentence that says why. */
+async function listed(tabId: number, kind: 'captions' | 'alt'): Promise<MessageResponse> {
+  try {
+    return { ok: true, data: await listPageCheck(tabId, kind) };
+  } catch (error) {
+    if (error instanceof CheckError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
 type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }>) => Promise<MessageResponse> };
 
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
@@ -59,14 +69,8 @@ const handlers: Handlers = {
     return { ok: true };
   },
   focusClaim: async ({ tabId, claim, scroll }) => ({ ok: await focusClaimFor(tabId, claim, scroll) }),
-  checkPage: async ({ tabId }) => {
-    try {
-      return { ok: true, data: await listPageCheck(tabId) };
-    } catch (error) {
-      if (error instanceof CheckError) return { ok: false, error: error.message };
-      throw error;
-    }
-  },
+  checkPage: async ({ tabId }) => listed(tabId, 'captions'),
+  auditAltText: async ({ tabId }) => listed(tabId, 'alt'),
   cancelPageCheck: async ({ tabId }) => ({ ok: cancelPageCheck(tabId) }),
   runPageCheck: async ({ tabId, ids }) => {
     const listed = await loadPageCheck(tabId);

@@ -6,6 +6,7 @@ type ToolbarChoice = 'auto' | 'panel' | 'popup';
 
 interface SidePanelApi {
   setPanelBehavior(behavior: { openPanelOnActionClick: boolean }): Promise<void>;
+  open?(options: { tabId: number }): Promise<void>;
 }
 interface SidebarActionApi {
   open(): Promise<void>;
@@ -67,4 +68,23 @@ export async function savedToolbarChoice(): Promise<ToolbarChoice> {
 export function openSidebarOnToolbarClick(): void {
   const sidebar = firefoxSidebar();
   if (sidebar) browser.action.onClicked.addListener(() => void sidebar.open());
+}
+
+/**
+ * Shows the results view for a tab from a menu click: the side panel where the browser has one, else the
+ * popup. Call it synchronously from the click's handler: both browsers open these only for a user action.
+ * Quietly does nothing where neither can open (the user then opens the toolbar button).
+ */
+export function showResultsView(tabId: number): void {
+  try {
+    const opened = chromeSidePanel()?.open?.({ tabId }) ?? firefoxSidebar()?.open() ?? openPopup();
+    void opened?.catch(() => undefined);
+  } catch {
+    // Not opened (no user action behind the call): the list still waits in the popup.
+  }
+}
+
+function openPopup(): Promise<void> | undefined {
+  const action = browser.action as unknown as { openPopup?: () => Promise<void> };
+  return typeof action.openPopup === 'function' ? action.openPopup() : undefined;
 }

@@ -37,7 +37,7 @@ describe('service worker start-up', () => {
     await control?.close();
   });
 
-  it('registers the three menu items on install (through the engine), under their stable ids', async () => {
+  it('registers the menu items on install (through the engine), under their stable ids', async () => {
     const worker = await currentWorker(ext);
     // update() rejects for an id that was never created: it proves each item exists without a click.
     const exists = (id: string) =>
@@ -49,7 +49,7 @@ describe('service worker start-up', () => {
           ),
         id,
       );
-    for (const id of ['check-image', 'pick-image', 'check-selection']) await expect.poll(() => exists(id), { message: id }).toBe(true);
+    for (const id of ['check-image', 'pick-image', 'check-selection', 'check-alt-text']) await expect.poll(() => exists(id), { message: id }).toBe(true);
     await expect.poll(() => exists('no-such-item')).toBe(false);
   });
 
