@@ -13,6 +13,10 @@ export default defineBackground({
   main() {
     keepEngineForLater();
     browser.runtime.onInstalled.addListener(() => void engine().registerMenus());
+    // A first install opens the welcome page (its samples check in one click); updates do not.
+    browser.runtime.onInstalled.addListener(({ reason }) => {
+      if (reason === 'install') void browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') }).catch(() => undefined);
+    });
     // The toolbar button's popup-or-panel choice: set at install and browser start, and when Options change it.
     const applyToolbar = () => void applySavedToolbarChoice();
     browser.runtime.onInstalled.addListener(applyToolbar);

@@ -27,6 +27,8 @@ export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('focusClaim'), tabId: z.number().int(), claim: z.number().int().nonnegative().nullable(), scroll: z.boolean() }),
   /** Lists the tab's image + caption pairs for "Check all captioned images on this page". Answers `data: PageCheck`. */
   z.object({ type: z.literal('checkPage'), tabId: z.number().int() }),
+  /** The welcome page's "Check this caption" on one of its samples; the check lands in the welcome tab's job. */
+  z.object({ type: z.literal('checkSample'), tabId: z.number().int(), sampleId: z.enum(['apples', 'ducks', 'car']) }),
   /** Lists the tab's alt texts (and images without a usable alt) for "Check alt text on this page". Answers `data: PageCheck`. */
   z.object({ type: z.literal('auditAltText'), tabId: z.number().int() }),
   /** Checks the listed pairs the user kept ticked, a few at a time; progress lands in `session:pageCheck:<tabId>`. */

@@ -10,6 +10,7 @@ import type { ImageLocation } from '../page/find-image';
 import { workerFetchUrl } from './fetch-policy';
 import { callPage, type CheckTarget } from './gather';
 import { fetchImage, ImageFetchError } from './image';
+import { sampleAt } from '../welcome';
 
 // What the page answers is data from a page's world: checked before it is trusted or uploaded.
 const dataUrlSchema = z
@@ -159,6 +160,13 @@ export async function acquireImage(target: CheckTarget, maxEdge: number, signal:
  * are. The screenshot waits for that call: by then the caption chooser is closed and not captured.
  */
 export function startAcquire(target: CheckTarget, maxEdge: number, signal: AbortSignal): (imageUrl: string) => Promise<AcquiredImage> {
+  // A welcome-page sample is a file of this extension: the worker reads it itself (no page script runs
+  // in the extension's own pages, and no screenshot is needed).
+  if (sampleAt(target.srcUrl, browser.runtime.getURL('/'))) {
+    const own = fetchImage(target.srcUrl, maxEdge, signal);
+    own.catch(() => undefined);
+    return () => own;
+  }
   const early = withoutScreenshot(target, maxEdge, signal);
   early.catch(() => undefined); // a check that ends before asking must not leave an unhandled rejection
   return async () => {

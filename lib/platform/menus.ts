@@ -3,6 +3,7 @@ import { startCheck } from './check-runner';
 import { listPageCheck } from './page-check';
 import { checkSelectionAgainstImage, pickAndCheck } from './pick';
 import { showResultsView } from './toolbar';
+import { sampleAt } from '../welcome';
 
 /** Menu item ids: stable, tests and docs outside this repo name them. */
 export const MENU_IDS = { checkImage: 'check-image', pickImage: 'pick-image', checkSelection: 'check-selection', checkAltText: 'check-alt-text' } as const;
@@ -30,12 +31,19 @@ export function handleMenuClick(info: Browser.contextMenus.OnClickData, tab: Bro
     showResultsView(tab.id);
     void listPageCheck(tab.id, 'alt').catch((error: unknown) => console.warn('Caption Check: could not list the alt texts of this page', String(error)));
   }
-  if (info.menuItemId === MENU_IDS.checkImage && info.srcUrl)
-    void startCheck({
-      tabId: tab.id,
-      frameId: info.frameId ?? 0,
-      srcUrl: info.srcUrl,
-      pageUrl: info.pageUrl ?? tab.url ?? '',
-      ...(info.frameUrl ? { frameUrl: info.frameUrl } : {}),
-    });
+  if (info.menuItemId === MENU_IDS.checkImage && info.srcUrl) {
+    // On the welcome page (no page script runs there) a sample's caption is known: no chooser.
+    const sample = sampleAt(info.srcUrl, browser.runtime.getURL('/'));
+    void startCheck(
+      {
+        tabId: tab.id,
+        frameId: info.frameId ?? 0,
+        srcUrl: info.srcUrl,
+        pageUrl: info.pageUrl ?? tab.url ?? '',
+        ...(info.frameUrl ? { frameUrl: info.frameUrl } : {}),
+      },
+      undefined,
+      sample ? { caption: sample.caption } : {},
+    );
+  }
 }

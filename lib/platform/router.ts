@@ -10,6 +10,7 @@ import { savedKeyFor } from '../key-origin';
 import { listModels, testConnection } from './connection';
 import { cancelRerun, clearMarksFor, focusClaimFor, startCompare, startRecheck } from './results';
 import { loadJob, loadSettings } from './storage';
+import { WELCOME_PAGE, WELCOME_SAMPLES } from '../welcome';
 
 /** Runs a long task without holding the message open; its failure ends up in the job it updates. */
 function inBackground(task: Promise<unknown>): MessageResponse {
@@ -71,6 +72,11 @@ const handlers: Handlers = {
   focusClaim: async ({ tabId, claim, scroll }) => ({ ok: await focusClaimFor(tabId, claim, scroll) }),
   checkPage: async ({ tabId }) => listed(tabId, 'captions'),
   auditAltText: async ({ tabId }) => listed(tabId, 'alt'),
+  checkSample: async ({ tabId, sampleId }) => {
+    const sample = WELCOME_SAMPLES.find((s) => s.id === sampleId)!;
+    const target = { tabId, frameId: 0, srcUrl: browser.runtime.getURL(sample.file), pageUrl: browser.runtime.getURL(WELCOME_PAGE) };
+    return inBackground(startCheck(target, undefined, { caption: sample.caption }));
+  },
   cancelPageCheck: async ({ tabId }) => ({ ok: cancelPageCheck(tabId) }),
   runPageCheck: async ({ tabId, ids }) => {
     const listed = await loadPageCheck(tabId);

@@ -13,6 +13,8 @@ export interface LoadedExtension {
   worker: Worker;
   helper: Worker;
   extensionId: string;
+  /** How many welcome tabs the install opened (the launch waits for it and closes it, so tests start clean). */
+  welcomeTabs: number;
   close(): Promise<void>;
 }
 
@@ -40,16 +42,32 @@ export async function launchWithExtension(extensionDir: string = EXTENSION_DIR):
     context.waitForEvent('serviceworker', { predicate: (w) => w.url().endsWith(file) });
   const [worker, helper] = await Promise.all([workerBy('/background.js'), workerBy('/helper.js')]);
   const extensionId = new URL(worker.url()).host;
+  const welcomeTabs = await closeWelcome(context, `chrome-extension://${extensionId}/welcome.html`);
   return {
     context,
     worker,
     helper,
     extensionId,
+    welcomeTabs,
     close: async () => {
       await context.close();
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits for the welcome tab a first install opens, closes it, and says how many there were. */
+async function closeWelcome(context: BrowserContext, url: string): Promise<number> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const welcome = context.pages().filter((page) => page.url() === url);
+    if (welcome.length) {
+      await Promise.all(welcome.map((page) => page.close()));
+      return welcome.length;
+    }
+    if (Date.now() > until) throw new Error(`the install did not open ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The product's current service worker (it may have been restarted since launch). */

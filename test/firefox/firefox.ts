@@ -58,6 +58,22 @@ export async function launchFirefox(addonDir: string): Promise<FirefoxWithAddon>
   });
   await browser.installExtension(addonDir);
   await browser.installExtension(HELPER_DIR);
+  // The install opens the welcome page; closed first, so the tests' own tabs are the only ones.
+  await expect
+    .poll(
+      async () => {
+        for (const page of await browser.pages()) {
+          const href = await page.evaluate(() => location.href).catch(() => '');
+          if (href === `${PRODUCT_ORIGIN}/welcome.html`) {
+            await page.close();
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 20_000, interval: 250, message: 'the install did not open the welcome page' },
+    )
+    .toBe(true);
 
   const openProductPage = async (from: Page, path: string): Promise<Page> => {
     const wanted = `${PRODUCT_ORIGIN}/${path}`;
