@@ -178,11 +178,27 @@ function fullyInView(element: Element): boolean {
   return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
 }
 
+/**
+ * Resolves once an <img> has loaded and is decoded (at most `ms` later): an image still loading, or not
+ * yet decoded after a scroll, paints as blank, and a screenshot then would send blank pixels to the
+ * model. Says whether it had already loaded when asked.
+ */
+async function decoded(element: Element, ms = 3_000): Promise<boolean> {
+  if (!(element instanceof HTMLImageElement)) return true;
+  const loaded = element.complete && element.naturalWidth > 0;
+  let timer = 0;
+  const late = new Promise<void>((resolve) => (timer = window.setTimeout(resolve, ms)));
+  await Promise.race([element.decode().catch(() => undefined), late]);
+  clearTimeout(timer);
+  return loaded;
+}
+
 async function locate(found: FoundImage): Promise<ImageLocation> {
-  if (!fullyInView(found.element)) {
-    found.element.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
-    await painted();
-  }
+  const scroll = !fullyInView(found.element);
+  if (scroll) found.element.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+  // Scrolled in, or still loading when asked: wait for the pixels to reach the screen before measuring.
+  const ready = await decoded(found.element);
+  if (scroll || !ready) await painted();
   return { rect: boxInTopViewport(found.element), viewport: topViewport(), dpr: devicePixelRatio, currentSrc: found.url, kind: found.kind };
 }
 
