@@ -16,10 +16,11 @@ export interface ClauseFacts {
 
 const modelSchema = z.object({
   threshold: z.number().min(0).max(1),
+  unflagged: z.number().min(0).max(1),
   bias: z.number(),
   weights: z.record(z.string(), z.number()),
 });
-/** The trained model as stored: the set-aside threshold on P(descriptive), the bias and one weight per feature. */
+/** The trained model as stored: set-aside thresholds on P(descriptive) (a rule fired / none did), the bias and one weight per feature. */
 export type ClauseModel = z.infer<typeof modelSchema>;
 
 // Parsed once, when the engine first splits a caption: a corrupt file fails loudly here, not as odd verdicts.
@@ -57,11 +58,14 @@ export function descriptiveProbability(facts: ClauseFacts, weights: ClauseModel 
 // hangs on a speculation ("…, keeping them dry") is only as certain as its clause, whatever its words.
 const FIRM: ReadonlySet<SetAsideReason> = new Set(['not visible']);
 
+const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L})/u;
+
 /** The set-aside decision for one clause: firm rules stand; otherwise the classifier decides, keeping when unsure. */
 export function judgeClause(facts: ClauseFacts): SetAsideReason | null {
   if (facts.rule && (facts.inherited || FIRM.has(facts.rule))) return facts.rule;
   const m = loaded();
-  if (descriptiveProbability(facts, m) >= m.threshold) return null;
-  // Set aside with the rule's own reason, or, where no word rule fired, as an inference from the picture.
-  return facts.rule ?? 'inference';
+  if (descriptiveProbability(facts, m) >= (facts.rule ? m.threshold : m.unflagged)) return null;
+  // Set aside with the rule's own reason; where no word rule fired, a person's doing ("they are camping",
+  // "to get some exercise") is read as intent, anything else as an inference from the picture.
+  return facts.rule ?? (PERSON_OR_PURPOSE.test(cueText(facts.clause.text).trim()) ? 'inference about intent' : 'inference');
 }
