@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clauseFeatures, descriptiveProbability, type ClauseModel } from '../lib/claims/classifier.ts';
+import { clauseFeatures, descriptiveProbability, firmDecision, type ClauseFacts, type ClauseModel } from '../lib/claims/classifier.ts';
 import { clauseFacts } from '../lib/claims/split.ts';
 import { EXAMPLES } from './claim-examples.ts';
 import { loadSets } from './claim-sets.ts';
@@ -32,6 +32,8 @@ const MIN_KEPT = 0.95;
 interface Sample {
   text: string;
   flagged: boolean;
+  // Kept or set aside whatever the classifier says (lib/claims/classifier.ts firmDecision): true = kept.
+  firm?: boolean;
   features: string[];
   label: 0 | 1;
   group: string;
@@ -47,6 +49,11 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+function described(facts: ClauseFacts): Pick<Sample, 'text' | 'flagged' | 'firm' | 'features'> {
+  const firm = firmDecision(facts);
+  return { text: facts.clause.text, flagged: facts.rule !== null, firm: firm === undefined ? undefined : firm === null, features: clauseFeatures(facts) };
 }
 
 function samples(): Sample[] {
@@ -65,12 +72,12 @@ function samples(): Sample[] {
         if (overlap > best) [best, gold] = [overlap, label];
       }
       if (gold === null || best * 2 < end - start) continue;
-      out.push({ text: facts.clause.text, flagged: facts.rule !== null, features: clauseFeatures(facts), label: gold ? 1 : 0, group: item.id });
+      out.push({ ...described(facts), label: gold ? 1 : 0, group: item.id });
     }
   }
   EXAMPLES.forEach((example, i) => {
     for (const facts of clauseFacts(example.text)) {
-      out.push({ text: facts.clause.text, flagged: facts.rule !== null, features: clauseFeatures(facts), label: example.descriptive ? 1 : 0, group: `example/${i}` });
+      out.push({ ...described(facts), label: example.descriptive ? 1 : 0, group: `example/${i}` });
     }
   });
   return out;
@@ -138,7 +145,7 @@ function chooseThresholds(data: readonly Sample[]): Pick<ClauseModel, 'threshold
   // Setting aside text no word rule flagged needs at least as much confidence as overruling a keep.
   for (const flagged of grid) {
     for (const unflagged of grid.filter((t) => t <= flagged)) {
-      const asideOf = (s: (typeof scored)[number]) => s.p < (s.sample.flagged ? flagged : unflagged);
+      const asideOf = (s: (typeof scored)[number]) => (s.sample.firm === undefined ? s.p < (s.sample.flagged ? flagged : unflagged) : !s.sample.firm);
       const kept = pos.filter((s) => !asideOf(s)).length / pos.length;
       const aside = neg.filter(asideOf).length / neg.length;
       const ba = (kept + aside) / 2;
@@ -151,7 +158,8 @@ function chooseThresholds(data: readonly Sample[]): Pick<ClauseModel, 'threshold
   );
   if (process.argv.includes('--errors')) {
     for (const s of scored) {
-      if ((s.p >= (s.sample.flagged ? best.threshold : best.unflagged)) === (s.label === 1)) continue;
+      const kept = s.sample.firm ?? s.p >= (s.sample.flagged ? best.threshold : best.unflagged);
+      if (kept === (s.label === 1)) continue;
       console.log(`${s.label ? 'FN' : 'FP'} ${s.p.toFixed(2)} ${s.sample.group} ${s.sample.text}`);
     }
   }
