@@ -27,7 +27,7 @@ const SEED = 13;
 const EPOCHS = 40;
 const L2 = 2e-3;
 const MIN_COUNT = 2;
-const MIN_KEPT = 0.95;
+const MIN_KEPT = 0.98;
 
 interface Sample {
   text: string;
