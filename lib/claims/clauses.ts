@@ -157,6 +157,27 @@ function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current
   return null;
 }
 
+// Words after which "to" + verb completes them rather than giving a purpose ("appears to be", "about to throw").
+const TAKES_TO = words(
+  'appear appears appeared seem seems seemed want wants wanted try tries tried trying need needs needed have has had going used able ' +
+    'likely unlikely about ready begin begins began start starts started continue continues like likes love loves prefer prefers plan plans ' +
+    'planning expected supposed meant designed allowed how what where when whether which who order way enough too set due ' +
+    'prepare prepares preparing learn learns learning wait waits waiting hope hopes hoping attempt attempts attempting intend intends ' +
+    'get gets getting manage manages managing help helps helping decide decides deciding fail fails refuse refuses seek seeks seeking ' +
+    'ask asks asked wish wishes tend tends happen happens',
+);
+const OBJECT_PRONOUN = words('him her them it me us himself herself themselves itself');
+
+/** Does "to" at token `i` open a purpose with its own object ("to fill the truck"), not a place ("to the left")? */
+function purposeFollows(tokens: Token[], i: number): boolean {
+  const verb = tokens[i + 1];
+  const object = tokens[i + 2];
+  if (!verb?.isWord || !object?.isWord || TAKES_TO.has(tokens[i - 1]!.word)) return false;
+  if (DETERMINER.has(verb.word) || SUBJECT_PRONOUN.has(verb.word) || OBJECT_PRONOUN.has(verb.word) || PREPOSITION.has(verb.word)) return false;
+  if (/^\p{N}/u.test(verb.word) || verb.word === 'be' || verb.word.endsWith('ing')) return false;
+  return DETERMINER.has(object.word) || OBJECT_PRONOUN.has(object.word);
+}
+
 /** Splits one sentence into clauses: coordinated statements, relative and participle add-ons. */
 export function splitClauses(caption: string, sentence: Span): Clause[] {
   const tokens = tokenize(caption, sentence);
@@ -173,6 +194,9 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
       cutToken = i + 1;
     } else if (i > pieceStart && (token.word === 'because' || (token.word === 'so' && tokens[i + 1]?.word === 'that'))) {
       // "holding the pizza because she is eating it": the cause is a claim of its own kind.
+      kind = 'subordinate';
+    } else if (token.word === 'to' && i > pieceStart + 1 && purposeFollows(tokens, i) && hasFiniteVerb(tokens, pieceStart, i)) {
+      // "carries the boxes to fill the truck": the purpose is a clause of its own, so the carrying stays a claim.
       kind = 'subordinate';
     } else if (i > pieceStart && (COORDINATOR.has(token.word) || token.word === 'while' || token.word === 'whereas')) {
       const next = tokens[i + 1];

@@ -31,7 +31,7 @@ const META = new RegExp(
 
 // Imperative openers of how-to steps and advice ("Press and hold …", "Consult a doctor …").
 const IMPERATIVE = new RegExp(
-  String.raw`^(?:please\s+)?(?:press|hold|turn|check|try|consider|use|make sure|be sure|remember|keep|store|avoid|contact|consult|follow|place|put|remove|open|close|add|heat|cook|wash|rinse|apply|ask|call|visit|note|plug|unplug|insert|select|click|tap|go|refer|always|never|do not|don't|seek|discard|shake|mix|stir|preheat|bake|microwave|boil)\b(?![ -](?:is|are|was|were|of|up|to|by)\b)`,
+  String.raw`^(?:please\s+)?(?:press|hold|turn|check|try|consider|use|make sure|be sure|remember|keep|store|avoid|contact|consult|follow|place|put|remove|open|close|add|heat|cook|wash|rinse|apply|ask|call|visit|note|plug|unplug|insert|select|click|tap|go|refer|always|never|do not|don't|seek|discard|wait|shake|mix|stir|preheat|bake|microwave|boil)\b(?![ -](?:is|are|was|were|of|up|to|by)\b)`,
   'u',
 );
 

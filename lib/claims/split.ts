@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { splitClauses, isFramingText, type Clause } from './clauses.ts';
 import { discourseReason } from './discourse.ts';
+import { judgeClause, type ClauseFacts } from './classifier.ts';
 import { looksEnglish } from './language.ts';
 import { layoutBlocks } from './layout.ts';
 import { cueText, isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
@@ -11,6 +12,7 @@ export { spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
 export { capClaims, DEFAULT_MAX_CLAIMS } from './cap.ts';
 export { SET_ASIDE_REASONS, type SetAsideReason } from './set-aside.ts';
+export type { ClauseFacts } from './classifier.ts';
 
 export const claimSpanSchema = spanSchema.extend({ hedged: z.boolean() });
 /** A checkable claim; `hedged` when the caption itself softens it ("appears to", "possibly"). */
@@ -67,32 +69,49 @@ export function splitCaption(caption: string, options: SplitOptions = {}): Split
   const english = looksEnglish(caption) && /^en\b/iu.test(options.locale ?? 'en');
   const filter = english && !options.keepAll;
   if (!english && !options.keepAll) result.notes = [NOT_ENGLISH_NOTE];
-  for (const block of layoutBlocks(caption)) {
-    for (const sentence of splitSentences(block.text, options.locale ?? 'en')) {
-      const at = block.start + sentence.start;
-      splitSentence(caption, { text: sentence.text, start: at, end: at + sentence.text.length }, block.question, filter, result);
-    }
-  }
+  walkCaption(caption, options.locale ?? 'en', filter, result, judgeClause);
   return result;
 }
 
-function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult): void {
+type Decide = (facts: ClauseFacts) => SetAsideReason | null;
+
+/** Every clause of the caption that the set-aside stage judges, in order (sentences set aside whole are skipped). */
+export function clauseFacts(caption: string, locale = 'en'): ClauseFacts[] {
+  const seen: ClauseFacts[] = [];
+  walkCaption(caption, locale, true, { claims: [], setAside: [] }, (facts) => {
+    seen.push(facts);
+    return null;
+  });
+  return seen;
+}
+
+function walkCaption(caption: string, locale: string, filter: boolean, result: SplitResult, decide: Decide): void {
+  for (const block of layoutBlocks(caption)) {
+    for (const sentence of splitSentences(block.text, locale)) {
+      const at = block.start + sentence.start;
+      splitSentence(caption, { text: sentence.text, start: at, end: at + sentence.text.length }, block.question, filter, result, decide);
+    }
+  }
+}
+
+function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult, decide: Decide): void {
   // The question of a VQA answer is context for the answer, never a claim of its own.
   const whole = question ? 'question' : filter ? discourseReason(cueText(sentence.text)) : null;
   if (whole) {
     result.setAside.push({ ...sentence, reason: whole });
     return;
   }
-  {
-    let previous: SetAsideReason | null = null;
-    for (const clause of splitClauses(caption, sentence)) {
-      // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
-      if (isFramingText(clause.text)) continue;
-      const piece: Span = { text: clause.text, start: clause.start, end: clause.end };
-      const reason: SetAsideReason | null = filter ? (setAsideReason(clause.text, clause.kind) ?? inheritedReason(clause, previous)) : null;
-      previous = reason;
-      if (reason) result.setAside.push({ ...piece, reason });
-      else result.claims.push({ ...withoutLeadingConjunction(caption, piece), hedged: isHedged(clause.text) });
-    }
+  // Inheritance follows the word rules only, so a clause reads the same whatever the classifier said before it.
+  let previous: SetAsideReason | null = null;
+  for (const clause of splitClauses(caption, sentence)) {
+    // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
+    if (isFramingText(clause.text)) continue;
+    const piece: Span = { text: clause.text, start: clause.start, end: clause.end };
+    const own = filter ? setAsideReason(clause.text, clause.kind) : null;
+    const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous) : null);
+    previous = rule;
+    const reason = filter ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
+    if (reason) result.setAside.push({ ...piece, reason });
+    else result.claims.push({ ...withoutLeadingConjunction(caption, piece), hedged: isHedged(clause.text) });
   }
 }

@@ -42,8 +42,8 @@ describe('splitCaption: answer shapes', () => {
 
   it('sets aside advice and how-to steps, keeps the description around them', () => {
     const result = shape('This is a bottle of cough syrup. You should consult a doctor before giving it to children.\n\n1. Press the red button twice.\n2. Wait for the logo.');
-    expect(result.claims).toEqual(['This is a bottle of cough syrup.', 'Wait for the logo.']);
-    expect(result.aside.map(([, reason]) => reason)).toEqual(['advice', 'advice']);
+    expect(result.claims).toEqual(['This is a bottle of cough syrup.']);
+    expect(result.aside.map(([, reason]) => reason)).toEqual(['advice', 'advice', 'advice']);
   });
 
   it('sets aside reasons and purposes given for what is seen', () => {

@@ -1,0 +1,91 @@
+// A small learned second opinion on each clause, for where word lists fail: "he is working" reads like
+// a description, "a can of soda" holds a modal's word. Logistic regression over words, word pairs, the
+// clause's opening words and kind, and what the word rules said; the weights are produced by
+// `scripts/train-claims.ts` from licensed development data and examples written for this project.
+import { z } from 'zod';
+import type { Clause } from './clauses.ts';
+import { cueText, isHedged, type SetAsideReason } from './set-aside.ts';
+import rawModel from './classifier-weights.json';
+
+/** One clause as the set-aside stage sees it: its text and kind, and what the word rules say of it. */
+export interface ClauseFacts {
+  clause: Clause;
+  rule: SetAsideReason | null;
+  inherited: boolean;
+}
+
+const modelSchema = z.object({
+  threshold: z.number().min(0).max(1),
+  unflagged: z.number().min(0).max(1),
+  bias: z.number(),
+  weights: z.record(z.string(), z.number()),
+});
+/** The trained model as stored: set-aside thresholds on P(descriptive) (a rule fired / none did), the bias and one weight per feature. */
+export type ClauseModel = z.infer<typeof modelSchema>;
+
+// Parsed once, when the engine first splits a caption: a corrupt file fails loudly here, not as odd verdicts.
+let model: ClauseModel | undefined;
+const loaded = (): ClauseModel => (model ??= modelSchema.parse(rawModel));
+
+// Who the subject is says nothing about whether the statement is visible, and the development data
+// would teach otherwise (its rationales start "she is …", its object captions "A woman …"): personal
+// pronouns give no feature at all.
+const PERSONAL = new Set(['he', 'she', 'they', 'we', 'i', 'you', "he's", "she's", "they're", "we're", "i'm", "you're"]);
+const PERSON = '<person>';
+const WORD = /\p{L}+(?:'\p{L}+)?|\p{N}+/gu;
+const lengthBucket = (n: number) => (n <= 2 ? 'tiny' : n <= 5 ? 'short' : n <= 12 ? 'medium' : 'long');
+
+/** The sparse features of a clause: words, word pairs, openers, kind, length and the word rules' verdict. */
+export function clauseFeatures(facts: ClauseFacts): string[] {
+  const words = (cueText(facts.clause.text).match(WORD) ?? []).map((w) => (/^\p{N}/u.test(w) ? '<num>' : PERSONAL.has(w) ? PERSON : w));
+  const features = new Set<string>([`kind:${facts.clause.kind}`, `len:${lengthBucket(words.length)}`]);
+  const add = (feature: string) => feature.includes(PERSON) || features.add(feature);
+  add(facts.rule ? `${facts.inherited ? 'inherited' : 'rule'}:${facts.rule}` : 'rule:none');
+  add(`first:${words[0] ?? ''}`);
+  if (words.length > 1) add(`first2:${words[0]} ${words[1]}`);
+  words.forEach((w, i) => {
+    add(`w:${w}`);
+    if (i > 0) add(`b:${words[i - 1]} ${w}`);
+    // Word shape stands in for a part-of-speech tag: "-ing" activities, "-ly" manner, "-ed" states.
+    const shape = /ing$/u.test(w) ? 'ing' : /ly$/u.test(w) ? 'ly' : /ed$/u.test(w) ? 'ed' : null;
+    if (shape) features.add(`shape:${shape}`);
+  });
+  return [...features];
+}
+
+/** P(descriptive) of a clause under `weights` (the stored model by default). */
+export function descriptiveProbability(facts: ClauseFacts, weights: ClauseModel = loaded()): number {
+  let z = weights.bias;
+  for (const f of clauseFeatures(facts)) z += weights.weights[f] ?? 0;
+  return 1 / (1 + Math.exp(-z));
+}
+
+// What the classifier may not overrule: a taste or smell is never in a picture, and an add-on that
+// hangs on a speculation ("…, keeping them dry") is only as certain as its clause, whatever its words.
+const FIRM: ReadonlySet<SetAsideReason> = new Set(['not visible']);
+
+const HEDGED_BE = /\b(?:might|may|could|would)(?: also| possibly)? be\b/u;
+const KEY_VALUE = /^[\p{L}][\p{L} ]{0,30}:\s*\S/u;
+const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L})/u;
+
+/** The decision the classifier may not change: a firm rule's reason, null for a firm keep, undefined otherwise. */
+export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefined {
+  if (facts.rule && (facts.inherited || FIRM.has(facts.rule))) return facts.rule;
+  // What no word rule flagged and the caption itself frames as a description stays a claim: a hedge
+  // ("it could be a cat") is checked and flagged, and a "Key: value" line reads a property off the image.
+  const text = cueText(facts.clause.text).trim();
+  if (!facts.rule && (isHedged(text) || HEDGED_BE.test(text) || KEY_VALUE.test(text))) return null;
+  return undefined;
+}
+
+/** The set-aside decision for one clause: firm rules stand; otherwise the classifier decides, keeping when unsure. */
+export function judgeClause(facts: ClauseFacts): SetAsideReason | null {
+  const firm = firmDecision(facts);
+  if (firm !== undefined) return firm;
+  const text = cueText(facts.clause.text).trim();
+  const m = loaded();
+  if (descriptiveProbability(facts, m) >= (facts.rule ? m.threshold : m.unflagged)) return null;
+  // Set aside with the rule's own reason; where no word rule fired, a person's doing ("they are camping",
+  // "to get some exercise") is read as intent, anything else as an inference from the picture.
+  return facts.rule ?? (PERSON_OR_PURPOSE.test(text) ? 'inference about intent' : 'inference');
+}

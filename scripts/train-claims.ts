@@ -1,0 +1,188 @@
+/**
+ * Trains the clause classifier of the claim split (lib/claims/classifier.ts) and writes its weights to
+ * lib/claims/classifier-weights.json. Reproducible: a fixed seed, a fixed order, rounded weights.
+ *
+ *   npm run train:claims            train, print cross-validated scores, write the weights
+ *   npm run train:claims -- --check train and fail if the stored weights differ (nothing written)
+ *   npm run train:claims -- --errors also list the out-of-fold mistakes on the training data
+ *
+ * Trained only on data whose licence allows it: the development parts of FaithScore (MIT) and HL
+ * (Apache-2.0 / CC BY 4.0) in ../shared/benchmarks/, and the examples in scripts/claim-examples.ts.
+ * VizWiz-LF has no licence: it is measured on (`npm run bench:claims`), never trained on. Held-out
+ * parts are never read here. The threshold is chosen on out-of-fold probabilities (5 folds by caption):
+ * the best balanced accuracy that still keeps ≥ 95% of descriptive clauses.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clauseFeatures, descriptiveProbability, firmDecision, type ClauseFacts, type ClauseModel } from '../lib/claims/classifier.ts';
+import { clauseFacts } from '../lib/claims/split.ts';
+import { EXAMPLES } from './claim-examples.ts';
+import { loadSets } from './claim-sets.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const weightsPath = resolve(repoRoot, 'lib/claims/classifier-weights.json');
+const TRAINED_SETS = new Set(['faithscore', 'hl']);
+const SEED = 13;
+const EPOCHS = 40;
+const L2 = 2e-3;
+const MIN_COUNT = 2;
+const MIN_KEPT = 0.98;
+
+interface Sample {
+  text: string;
+  flagged: boolean;
+  // Kept or set aside whatever the classifier says (lib/claims/classifier.ts firmDecision): true = kept.
+  firm?: boolean;
+  features: string[];
+  label: 0 | 1;
+  group: string;
+}
+
+/** Mulberry32: a tiny seeded generator, so every run shuffles alike. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function described(facts: ClauseFacts): Pick<Sample, 'text' | 'flagged' | 'firm' | 'features'> {
+  const firm = firmDecision(facts);
+  return { text: facts.clause.text, flagged: facts.rule !== null, firm: firm === undefined ? undefined : firm === null, features: clauseFeatures(facts) };
+}
+
+function samples(): Sample[] {
+  const out: Sample[] = [];
+  const { items } = loadSets(resolve(repoRoot, '../shared/benchmarks'));
+  for (const item of items) {
+    if (!TRAINED_SETS.has(item.set) || item.heldOut) continue;
+    for (const facts of clauseFacts(item.caption)) {
+      const { start, end } = facts.clause;
+      let best = 0;
+      let gold: boolean | null = null;
+      for (const unit of item.units) {
+        const overlap = Math.min(end, unit.end) - Math.max(start, unit.start);
+        // HL scene and action answers ("in a park", "playing tennis") say what is visible: kept.
+        const label = unit.gold ?? (item.set === 'hl' && (item.group === 'scene' || item.group === 'action') ? true : null);
+        if (overlap > best) [best, gold] = [overlap, label];
+      }
+      if (gold === null || best * 2 < end - start) continue;
+      out.push({ ...described(facts), label: gold ? 1 : 0, group: item.id });
+    }
+  }
+  EXAMPLES.forEach((example, i) => {
+    for (const facts of clauseFacts(example.text)) {
+      out.push({ ...described(facts), label: example.descriptive ? 1 : 0, group: `example/${i}` });
+    }
+  });
+  return out;
+}
+
+function train(data: readonly Sample[], seed: number): ClauseModel {
+  const counts = new Map<string, number>();
+  for (const s of data) for (const f of s.features) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const w = new Map<string, number>();
+  for (const [f, n] of counts) if (n >= MIN_COUNT) w.set(f, 0);
+  const positives = data.filter((s) => s.label === 1).length;
+  // Each class weighs the same in total, so the majority class does not buy the threshold.
+  const classWeight = [data.length / (2 * (data.length - positives || 1)), data.length / (2 * (positives || 1))] as const;
+  let bias = 0;
+  const next = random(seed);
+  const order = data.map((_, i) => i);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const rate = 0.2 / (1 + epoch * 0.2);
+    for (const index of order) {
+      const s = data[index]!;
+      const known = s.features.filter((f) => w.has(f));
+      const z = known.reduce((sum, f) => sum + w.get(f)!, bias);
+      const gradient = (s.label - 1 / (1 + Math.exp(-z))) * classWeight[s.label];
+      bias += rate * gradient;
+      for (const f of known) w.set(f, w.get(f)! + rate * (gradient - L2 * w.get(f)!));
+    }
+  }
+  const weights: Record<string, number> = {};
+  for (const [f, value] of [...w].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const rounded = Math.round(value * 1000) / 1000;
+    if (Math.abs(rounded) >= 0.005) weights[f] = rounded;
+  }
+  return { threshold: 0.5, unflagged: 0.5, bias: Math.round(bias * 1000) / 1000, weights };
+}
+
+function probability(model: ClauseModel, features: readonly string[]): number {
+  const z = features.reduce((sum, f) => sum + (model.weights[f] ?? 0), model.bias);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** FNV-1a, to put a caption's clauses in one fold. */
+function fold(group: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < group.length; i++) h = Math.imul(h ^ group.charCodeAt(i), 0x01000193) >>> 0;
+  return h % 5;
+}
+
+function chooseThresholds(data: readonly Sample[]): Pick<ClauseModel, 'threshold' | 'unflagged'> {
+  const scored: Array<{ p: number; label: 0 | 1; sample: Sample }> = [];
+  for (let k = 0; k < 5; k++) {
+    const model = train(
+      data.filter((s) => fold(s.group) !== k),
+      SEED + k,
+    );
+    for (const s of data) if (fold(s.group) === k) scored.push({ p: probability(model, s.features), label: s.label, sample: s });
+  }
+  const pos = scored.filter((s) => s.label === 1);
+  const neg = scored.filter((s) => s.label === 0);
+  const grid = Array.from({ length: 27 }, (_, i) => Math.round((0.05 + i * 0.025) * 1000) / 1000);
+  let best = { threshold: 0, unflagged: 0, ba: 0, kept: 1, aside: 0 };
+  // Setting aside text no word rule flagged needs at least as much confidence as overruling a keep.
+  for (const flagged of grid) {
+    for (const unflagged of grid.filter((t) => t <= flagged)) {
+      const asideOf = (s: (typeof scored)[number]) => (s.sample.firm === undefined ? s.p < (s.sample.flagged ? flagged : unflagged) : !s.sample.firm);
+      const kept = pos.filter((s) => !asideOf(s)).length / pos.length;
+      const aside = neg.filter(asideOf).length / neg.length;
+      const ba = (kept + aside) / 2;
+      if (kept >= MIN_KEPT && ba > best.ba + 1e-9) best = { threshold: flagged, unflagged, ba, kept, aside };
+    }
+  }
+  console.log(
+    `out-of-fold (5 folds, clause level): thresholds ${best.threshold} (a rule fired) / ${best.unflagged} (none), descriptive kept ${best.kept.toFixed(3)}, ` +
+      `set aside ${best.aside.toFixed(3)}, balanced accuracy ${best.ba.toFixed(3)} (${pos.length} + ${neg.length} clauses)`,
+  );
+  if (process.argv.includes('--errors')) {
+    for (const s of scored) {
+      const kept = s.sample.firm ?? s.p >= (s.sample.flagged ? best.threshold : best.unflagged);
+      if (kept === (s.label === 1)) continue;
+      console.log(`${s.label ? 'FN' : 'FP'} ${s.p.toFixed(2)} ${s.sample.group} ${s.sample.text}`);
+    }
+  }
+  return { threshold: best.threshold, unflagged: best.unflagged };
+}
+
+function main(): void {
+  const data = samples();
+  const model = { ...train(data, SEED), ...chooseThresholds(data) };
+  const text = `${JSON.stringify(model, null, 0).replace(/,"/gu, ',\n"')}\n`;
+  console.log(`${Object.keys(model.weights).length} weights, ${text.length} bytes`);
+  if (process.argv.includes('--check')) {
+    const same = readFileSync(weightsPath, 'utf8') === text;
+    console.log(same ? 'stored weights match the training run' : 'stored weights differ from the training run');
+    if (!same) process.exitCode = 1;
+    return;
+  }
+  writeFileSync(weightsPath, text);
+  // Sanity check through the product's own path, not the training copy of the formula.
+  const stored = JSON.parse(readFileSync(weightsPath, 'utf8')) as ClauseModel;
+  const first = clauseFacts(EXAMPLES[0]!.text)[0];
+  if (first) console.log(`P(descriptive) of the first example: ${descriptiveProbability(first, stored).toFixed(3)}`);
+  console.log(`wrote ${weightsPath}`);
+}
+
+main();

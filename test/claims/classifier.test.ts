@@ -1,0 +1,134 @@
+// The learned clause classifier: its arithmetic on a model written here, the stored model's shape, and
+// what the shipped weights do with sentences written for these tests (none is taken from a data set).
+import { describe, expect, it } from 'vitest';
+import {
+  clauseFeatures,
+  descriptiveProbability,
+  firmDecision,
+  judgeClause,
+  type ClauseFacts,
+  type ClauseModel,
+} from '../../lib/claims/classifier.ts';
+import weights from '../../lib/claims/classifier-weights.json';
+import { clauseFacts, splitCaption } from '../../lib/claims/split.ts';
+
+const facts = (text: string, rule: ClauseFacts['rule'] = null, inherited = false): ClauseFacts => ({
+  clause: { text, start: 0, end: text.length, kind: 'main' },
+  rule,
+  inherited,
+});
+const claimsOf = (caption: string) => splitCaption(caption).claims.map((c) => c.text);
+const asideOf = (caption: string) => splitCaption(caption).setAside.map((s) => [s.text, s.reason]);
+
+describe('clauseFeatures', () => {
+  it('reads words, word pairs, openers, kind, length and the rule', () => {
+    const features = clauseFeatures(facts('The kettle boils water', 'speculation'));
+    expect(features).toEqual(
+      expect.arrayContaining(['w:kettle', 'b:kettle boils', 'first:the', 'first2:the kettle', 'kind:main', 'len:short', 'rule:speculation']),
+    );
+    expect(features).not.toContain('rule:none');
+  });
+
+  it('tells an inherited reason from a rule of the clause itself', () => {
+    expect(clauseFeatures(facts('keeping them warm', 'speculation', true))).toContain('inherited:speculation');
+  });
+
+  it('ignores quoted text read off the image and personal pronouns', () => {
+    const features = clauseFeatures(facts('She holds a sign that says "call me maybe"'));
+    expect(features.some((f) => f.includes('call') || f.includes('maybe'))).toBe(false);
+    expect(features.some((f) => /\bshe\b/u.test(f))).toBe(false);
+    expect(features).toContain('w:sign');
+  });
+
+  it('counts numbers as one word', () => {
+    expect(clauseFeatures(facts('The sign shows 42 and 7'))).toEqual(expect.arrayContaining(['w:<num>', 'b:shows <num>']));
+  });
+});
+
+describe('descriptiveProbability', () => {
+  const model: ClauseModel = { threshold: 0.5, unflagged: 0.5, bias: -1, weights: { 'w:kettle': 3, 'rule:none': 0.5 } };
+
+  it('is the logistic of the bias plus the weights of the features present', () => {
+    expect(descriptiveProbability(facts('A kettle'), model)).toBeCloseTo(1 / (1 + Math.exp(-2.5)), 10);
+    expect(descriptiveProbability(facts('A teapot'), model)).toBeCloseTo(1 / (1 + Math.exp(0.5)), 10);
+    expect(descriptiveProbability(facts('A teapot', 'evaluation'), model)).toBeCloseTo(1 / (1 + Math.exp(1)), 10);
+  });
+});
+
+describe('the stored model', () => {
+  it('has sane thresholds and weights', () => {
+    expect(weights.threshold).toBeGreaterThan(0);
+    expect(weights.threshold).toBeLessThan(1);
+    // Text no rule flagged needs at least as much confidence to be set aside as a flagged one.
+    expect(weights.unflagged).toBeLessThanOrEqual(weights.threshold);
+    expect(Object.keys(weights.weights).length).toBeGreaterThan(500);
+    expect(Object.values(weights.weights).every((w) => Number.isFinite(w))).toBe(true);
+  });
+});
+
+describe('firm decisions', () => {
+  it('a taste or smell stays set aside, and so does an add-on that inherited its reason', () => {
+    expect(firmDecision(facts('The bread smells fresh', 'not visible'))).toBe('not visible');
+    expect(judgeClause(facts('keeping the rain off', 'speculation', true))).toBe('speculation');
+  });
+
+  it('a hedge or a Key: value line no rule flagged stays a claim', () => {
+    expect(firmDecision(facts('It might be a hamster'))).toBeNull();
+    expect(firmDecision(facts('Possibly a spare tyre'))).toBeNull();
+    expect(firmDecision(facts('Width: 40 cm'))).toBeNull();
+    expect(firmDecision(facts('A hamster sleeps in the straw'))).toBeUndefined();
+  });
+});
+
+describe('splitCaption with the classifier', () => {
+  it.each([
+    'A can of paint and a can of tuna stand on the workbench.',
+    'He is wearing a grey hoodie and carrying a skateboard.',
+    'They are sitting on the steps of a library.',
+    'She holds a highlighter over an open textbook.',
+    'An all-purpose cleaner stands beside the sink.',
+    'The box says "Keep frozen" in blue letters.',
+    'Two cyclists are waiting at a red light.',
+  ])('keeps a plain description: %s', (caption) => {
+    expect(splitCaption(caption).setAside).toEqual([]);
+  });
+
+  it('splits a purpose off and keeps the action', () => {
+    const caption = 'The workers are stacking the crates to clear the loading dock.';
+    expect(claimsOf(caption)).toEqual(['The workers are stacking the crates']);
+    expect(asideOf(caption)).toEqual([['to clear the loading dock.', 'reasoning']]);
+  });
+
+  it('does not split a "to" that completes the verb or names a place', () => {
+    expect(clauseFacts('The lid seems to have a small crack.').map((f) => f.clause.text)).toEqual(['The lid seems to have a small crack.']);
+    expect(clauseFacts('A girl is about to kick the ball.').map((f) => f.clause.text)).toEqual(['A girl is about to kick the ball.']);
+    expect(clauseFacts('The cat walks to the door.').map((f) => f.clause.text)).toEqual(['The cat walks to the door.']);
+  });
+
+  it('sets aside a cause given with "because"', () => {
+    expect(asideOf('The boy wears a scarf because the wind is cold.')).toEqual([['because the wind is cold.', 'reasoning']]);
+  });
+
+  it.each([
+    ['Would you like a description of the colours as well?', 'question'],
+    ['Let me know if there is anything else on the label you need.', 'meta-talk'],
+    ['Wait until the light turns green before pressing it again.', 'advice'],
+  ])('sets aside talk to the reader: %s', (caption, reason) => {
+    expect(asideOf(caption)).toEqual([[caption, reason]]);
+  });
+
+  it.each(['he is on his way to the gym', 'she is bored waiting for her friend'])(
+    'sets aside intent worded as a plain statement, which no word rule catches: %s',
+    (caption) => {
+      expect(clauseFacts(caption).every((f) => f.rule === null)).toBe(true);
+      expect(asideOf(caption)).toEqual([[caption, 'inference about intent']]);
+    },
+  );
+
+  it('every set-aside piece comes back with keepAll', () => {
+    const caption = 'A man sits on a bench. He is on his way to the gym.';
+    expect(splitCaption(caption).setAside.length).toBeGreaterThan(0);
+    expect(splitCaption(caption, { keepAll: true })).toMatchObject({ setAside: [] });
+    expect(claimsOf(caption).length).toBeLessThan(splitCaption(caption, { keepAll: true }).claims.length);
+  });
+});
