@@ -2,7 +2,7 @@
 // the way a user meets it: the built extension in Chromium, nothing selected, the real menu entry
 // point on the image, and the caption the chooser preselects (what Enter sends). Compared with two
 // naive finders (the alt; the figure's caption else the alt) on a hand-written gold set.
-//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME]
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -34,6 +34,8 @@ const goldSchema = z.object({
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const only = args.includes('--page') ? args[args.indexOf('--page') + 1] : undefined;
+/** `--slice development` measures the pages rules may be written from without touching a held-out set. */
+const onlySlice = args.includes('--slice') ? args[args.indexOf('--slice') + 1] : undefined;
 
 /**
  * What scripts on the live site would have done before a user right-clicks: lazy images get their real URL,
@@ -111,6 +113,8 @@ async function main(): Promise<void> {
   try {
     for (const name of Object.keys(gold.pages)) {
       if (only && name !== only) continue;
+      const meta = gold.pages[name];
+      if (onlySlice && (meta?.slice ?? (meta?.heldOut ? 'held-out' : 'development')) !== onlySlice) continue;
       const items = gold.images.filter((i) => i.page === name);
       if (!items.length) continue;
       pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(resolve(DIR, 'pages', `${name}.html`)) });

@@ -61,7 +61,10 @@ function isCard(element: Element, image: Element): boolean {
 
 /** The image sits in page furniture: related stories, avatars, logos, navigation, ads. */
 function inFurniture(image: Element): boolean {
+  const headline = document.querySelector('h1');
   for (let el: Element | null = image, level = 0; el && el !== document.body && level <= FURNITURE_LEVELS; el = el.parentElement, level++) {
+    // A box that holds the story's own headline is the article's frame ("section.nav-padding"), not furniture beside it.
+    if (headline && el !== image && el.contains(headline)) return false;
     if (/^(?:NAV|FOOTER)$/.test(el.tagName) || el.getAttribute('role') === 'navigation') return true;
     if (FURNITURE.test(el.getAttribute('class') ?? '')) return true;
   }
@@ -80,7 +83,24 @@ function linksElsewhere(image: Element): boolean {
   const link = image.closest('a[href]');
   if (!link) return false;
   const href = link.getAttribute('href') ?? '';
-  return !/\.(?:jpe?g|png|gif|webp|avif)(?:[?#].*)?$/i.test(href) && !href.startsWith('#') && !/\/(?:File|Datei|Fichier|Archivo):/i.test(href);
+  if (/\.(?:jpe?g|png|gif|webp|avif)(?:[?#].*)?$/i.test(href) || href.startsWith('#') || /\/(?:File|Datei|Fichier|Archivo):/i.test(href)) return false;
+  return !isInlineFigure(image, link);
+}
+
+/**
+ * A picture set in running prose whose link holds nothing but the picture and is not repeated by a
+ * headline or text link nearby: the link opens a larger view (a photo page), not another story.
+ * A story card links its picture and its headline to the same place.
+ */
+function isInlineFigure(image: Element, link: Element): boolean {
+  if (collapse(link.textContent) || link.querySelectorAll('img').length > 1) return false;
+  const href = link.getAttribute('href');
+  const holder = link.parentElement;
+  if (!holder) return false;
+  // The prose around it is the holder's own text, not a list of links.
+  const prose = collapse(holder.textContent).length >= 200 && linkShare(holder) < 0.3;
+  const twin = Array.from(holder.querySelectorAll('a[href]')).some((a) => a !== link && a.getAttribute('href') === href);
+  return prose && !twin && image.tagName === 'IMG';
 }
 
 function idrefElements(image: Element, attribute: string): Element[] {
@@ -188,7 +208,7 @@ export function rankCaptions(image: Element): FoundCaption[] {
   const seen = new Map<string, FoundCaption>();
   for (const candidate of found) {
     if (furniture) candidate.score *= 0.5;
-    if (!candidate.credit && credits.length) candidate.credit = credits.join(' · ');
+    if (!candidate.credit && credits.length) candidate.credit = [...new Set(credits)].join(' · ');
     const key = candidate.text.toLowerCase();
     const before = seen.get(key);
     if (!before || before.score < candidate.score) seen.set(key, { ...candidate, credit: candidate.credit || before?.credit || '' });
