@@ -24,7 +24,7 @@ export const PRESELECT_SCORE = 0.5;
 const CAPTION_SLOT = /caption|cutline|legend|gallerytext|bildunterschrift|subtitle|image__text|picbox-text|figure-content|media-info/i;
 /** Ancestors whose images are page furniture or links to other stories, not pictures the article describes. */
 const FURNITURE =
-  /(?:^|[\s_-])(?:related|recirc\w*|promo\w*|teasers?|popular|trending|most-?read|sidebar|comments?|avatars?|gravatar|authors?|byline|share|sharing|social|newsletter|footer|nav|navbar|menu|logo|sponsor\w*|advert\w*|outbrain|taboola|recommend\w*|more-stories|up-?next|latest|ranking|profile|jp-relatedposts|yarpp)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:related|relates|recirc\w*|promo\w*|teasers?|popular|trending|most-?read|sidebar|comments?|avatars?|gravatar|author\w*|autor(?:es|en)?|byline|share|sharing|social|newsletter|footer|nav|navbar|menu|logo|sponsor\w*|advert\w*|outbrain|taboola|recommend\w*|more-stories|up-?next|latest|ranking|profile|jp-relatedposts|yarpp)(?:$|[\s_-])/i;
 /** Furniture is decided close to the image: a page wraps its whole article in "…-with-rail" boxes. */
 const FURNITURE_LEVELS = 6;
 /** Text in a card that marks it as a link to another story. */
@@ -137,6 +137,16 @@ function wrapperText(box: Element, image: Element): Element[] {
   return after.filter((el) => /^(?:I|EM|SMALL|SPAN|P|DIV|B|STRONG)$/.test(el.tagName) && collapse(el.textContent));
 }
 
+/** Words of a name, lower-cased: "cook_sept_2020_event-400x400.jpg" and "Cook Sept 2020 event" read alike. */
+const nameWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ');
+
+/** The alt only repeats the picture's file name with spaces for dashes ("cook sept 2020 event"): a CMS default, not a caption. */
+function namesItsFile(alt: string, image: Element): boolean {
+  const url = image.getAttribute('data-src') || image.getAttribute('src') || '';
+  const file = decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '').replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[-_]\d+x\d+$/, '');
+  return !!file && nameWords(alt) === nameWords(file);
+}
+
 /** A following paragraph numbered as a figure ("Figure 2: …", "Abbildung 1:", "図1"): a caption without markup. */
 const NUMBERED = /^(?:fig(?:ure|\.)?|abbildung|abb\.|bild|image|grafik|chart|table|tabelle|図|写真)\s*\d+[a-z]?\s*[:.)\-–—]?\s*\S/i;
 
@@ -200,7 +210,7 @@ export function rankCaptions(image: Element): FoundCaption[] {
   if (data) add('data-caption', null, 0.85, data);
 
   const alt = collapse((image.getAttribute('alt') ?? '').replace(/<[^>]*>.*$/s, '')).replace(/^\[(.*)\]$/, '$1');
-  if (readsAsDescription(alt)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
+  if (readsAsDescription(alt) && !namesItsFile(alt, image)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
   const title = collapse(image.getAttribute('title'));
   if (readsAsDescription(title)) add('title', null, linksElsewhere(image) ? 0.25 : 0.55, title);
 

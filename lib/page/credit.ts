@@ -63,6 +63,9 @@ function trailingCredit(line: string): [string, string] | null {
   );
   const found = lead.exec(line);
   if (found?.[1] && found.index > 0) return [line.slice(0, found.index + found[0].length - found[1].length).replace(/[\s•·|–—-]+$/, '').trim(), found[1].trim()];
+  // "…, Serkan Cura, Bild via" (the source is the link on "via"), "…; photo by Jane Doe": a credit after a comma.
+  const afterComma = /[,;]\s*((?:bild|foto|photo|image|picture)s?\s+(?:via|by|von|from)\b[^,;.!?]{0,60})$/i.exec(line);
+  if (afterComma?.[1]) return [line.slice(0, afterComma.index).trim(), afterComma[1].trim()];
   const japanese = /\s*[＝=]\s*([^＝=]{1,30})$/.exec(line);
   if (japanese?.[1] && (AGENCY.test(japanese[1]) || JAPANESE_AGENCY.test(japanese[1]))) return [line.slice(0, japanese.index).trim(), japanese[1].trim()];
   const slashAgency = /\s*[/|]\s*((?:[\p{Lu}][\p{L}.'-]*\s?){0,4}(?:\/\s*)?[^/|.!?]{0,40})$/u.exec(line);

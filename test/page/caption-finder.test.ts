@@ -144,6 +144,8 @@ describe('rankCaptions: nothing preselected where the page has no caption', () =
     ['a related thumbnail whose alt is a headline', `<div class="related-posts"><a href="/2017/other"><img id="target" src="r.jpg" alt="Stack Overflow Documentation is Now in Beta"></a></div>`],
     ['the article title as the hero alt', `<h1>Mysterious plane circling Manhattan sparks concern</h1><img id="target" src="h.jpg" alt="Mysterious plane circling Manhattan sparks concern">`],
     ['a UI label', `<img id="target" src="e.png" alt="Enlarge this image">`],
+    ['an alt that is the file name with spaces', `<div class="media"><img id="target" src="https://cdn.example/t/400x400/2020/09/cook_sept_2020_event.jpg" alt="cook sept 2020 event"></div>`],
+    ['an author photo (Spanish "autor" markup)', `<section class="relates_wrapper"><div class="catdesc"><img id="target" class="authorphoto" src="yp.jpg" alt="Yaima Puig"><p>Periodista cubana. Trabaja en el diario Granma desde 2009.</p></div></section>`],
     [
       'a story card: picture and headline link to the same story',
       `<div class="grid"><div class="card"><a href="/2019/other-story"><img id="target" src="t.jpg" alt="A man walks his dog along a foggy beach at dawn"></a><a href="/2019/other-story">Why dog owners live longer</a><p>${'Owners walk more, a new study of ten thousand people finds, and sleep better too. '.repeat(3)}</p></div></div>`,

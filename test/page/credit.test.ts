@@ -22,6 +22,7 @@ describe('splitCredit', () => {
     // Parentheses that are part of what the picture shows stay: a lower-case aside, a place inside the sentence.
     [['Angela Merkel (right) greets the delegation.'], 'Angela Merkel (right) greets the delegation.', ''],
     [['The mayor opens the fair (left)'], 'The mayor opens the fair (left)', ''],
+    [['Backstage at the couture show, Serkan Cura, Bild via'], 'Backstage at the couture show, Serkan Cura', 'Bild via'],
     [['Two cats sit on a red sofa.'], 'Two cats sit on a red sofa.', ''],
     // A sentence that merely mentions a photo is not a credit.
     [['A photo of the harbour at dawn, taken from the ferry.'], 'A photo of the harbour at dawn, taken from the ferry.', ''],
