@@ -63,8 +63,10 @@ function isCard(element: Element, image: Element): boolean {
 function inFurniture(image: Element): boolean {
   const headline = document.querySelector('h1');
   for (let el: Element | null = image, level = 0; el && el !== document.body && level <= FURNITURE_LEVELS; el = el.parentElement, level++) {
-    // A box that holds the story's own headline is the article's frame ("section.nav-padding"), not furniture beside it.
+    // A box that holds the story's own headline is the article's frame ("section.nav-padding"), not furniture beside it;
+    // so is the post itself, whose classes name its authors and tags ("hentry autor-jane-doe tag-cuba").
     if (headline && el !== image && el.contains(headline)) return false;
+    if (el !== image && el.matches('article, main, .hentry, [itemprop="articleBody"]')) return false;
     if (/^(?:NAV|FOOTER)$/.test(el.tagName) || el.getAttribute('role') === 'navigation') return true;
     if (FURNITURE.test(el.getAttribute('class') ?? '')) return true;
   }

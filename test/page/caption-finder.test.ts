@@ -122,6 +122,13 @@ describe('rankCaptions: captions tied to the image by markup', () => {
     expect(preselected(image).text).toBe('A woman with outspread hands stands before an orange wall.');
   });
 
+  it('the post wrapper naming its authors and tags in its classes is not furniture', () => {
+    const image = page(
+      `<section class="post type-post hentry tag-cuba autor-jane-doe"><div class="entry"><div class="wp-caption"><img id="target" src="p.jpg" alt=""><p class="wp-caption-text">The plenary session opens in the capital. Foto: Jane Doe</p></div></div></section>`,
+    );
+    expect(preselected(image)).toEqual({ text: 'The plenary session opens in the capital.', credit: 'Foto: Jane Doe' });
+  });
+
   it('joins blocks with a space: no glued words', () => {
     const image = page(`<figure><img id="target" src="a.jpg"><figcaption><div>DIY-Wurmkiste bauen</div><div>Würmer verwandeln Biomüll in Humus.</div><div>Foto: sidm / DW</div></figcaption></figure>`);
     expect(preselected(image)).toEqual({ text: 'DIY-Wurmkiste bauen Würmer verwandeln Biomüll in Humus.', credit: 'Foto: sidm / DW' });
