@@ -16,8 +16,8 @@ export interface CaptionedImage {
   caption: string;
   truncated: boolean;
   source: CaptionedSource;
-  /** The credit the page gives with the caption ("" when none), carried to the check, never checked. */
-  credit: string;
+  /** The credit the page gives with the caption (absent or "" when none), carried to the check, never checked. */
+  credit?: string;
 }
 
 /** Smaller images are icons, avatars or trackers, not pictures someone wrote a caption for. */
