@@ -172,6 +172,12 @@ export function CheckView(props: CheckViewProps) {
         </form>
       )}
       {job.caption && <CaptionSpans caption={job.caption} pieces={pieces} t={t} />}
+      {/* Who made the picture: worth seeing beside the caption, but not something the image can prove. */}
+      {job.credit && (
+        <p className="credit" data-testid="result-credit">
+          {t('resultCredit', job.credit)}
+        </p>
+      )}
       {editing && !readOnly ? (
         <ClaimEditor
           initial={job.claims.map((c) => c.text)}

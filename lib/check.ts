@@ -43,6 +43,8 @@ export const checkJobSchema = z.object({
   /** Where the check is while running, for the status line. */
   phase: z.enum(['gathering', 'image', 'verifying', 'finished']),
   caption: z.string(),
+  /** The photographer / agency / licence line the page gave with the caption: shown as "Credit: …", never a claim. */
+  credit: z.string().optional(),
   claims: z.array(claimResultSchema),
   setAside: z.array(setAsideSchema),
   notes: z.array(z.string()),

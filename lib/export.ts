@@ -33,6 +33,7 @@ export function markdownUrl(url: string): string {
 export function jobToMarkdown(job: CheckJob): string {
   const lines = [`## Caption check — ${summaryLine(job)}`, ''];
   lines.push(`> ${escapeMarkdown(job.caption)}`, '');
+  if (job.credit) lines.push(`Credit: ${escapeMarkdown(job.credit)}`, '');
   for (const claim of job.claims) {
     const state = claimState(claim, job);
     const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.join(', ')})_` : '';
@@ -52,6 +53,7 @@ export function jobToMarkdown(job: CheckJob): string {
 export function exportableJob(job: CheckJob) {
   return {
     caption: job.caption,
+    ...(job.credit ? { credit: job.credit } : {}),
     pageUrl: job.pageUrl,
     imageUrl: job.imageUrl,
     model: job.model,

@@ -8,8 +8,13 @@ import type { Usage } from './verify/verify';
 /** Longest caption taken from a page; the rest is cut with a notice. */
 export const MAX_CAPTION_CHARS = 10_000;
 
+/** Longest credit line kept with a check; a page's credit is a name or two, not an essay. */
+export const MAX_CREDIT_CHARS = 500;
+
 export interface GatheredCaption {
   caption: string;
+  /** Who made the picture, as the page credits it; shown with the result, never checked. */
+  credit?: string;
   pageUrl: string;
   imageUrl: string;
 }
@@ -119,8 +124,10 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');
     const { claims: kept, cut } = capClaims(split.claims, input.maxClaims);
     if (cut > 0) notes.push(`Only the first ${kept.length} of ${split.claims.length} claims were checked (Options → max claims).`);
+    const credit = gathered.credit?.trim().slice(0, MAX_CREDIT_CHARS);
     await update({
       caption,
+      ...(credit ? { credit } : {}),
       pageUrl: gathered.pageUrl || job.pageUrl,
       imageUrl: gathered.imageUrl || job.imageUrl,
       claims: kept.map((c) => ({ ...c, verdict: null, confidence: null })),

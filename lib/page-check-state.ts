@@ -12,6 +12,8 @@ export const captionedImageSchema = z.object({
   caption: z.string().min(1).max(20_000),
   truncated: z.boolean(),
   source: captionedSourceSchema,
+  /** Who made the picture, as the page credits it; optional for lists stored before credits were kept. */
+  credit: z.string().max(1000).optional(),
 });
 export type CaptionedPair = z.infer<typeof captionedImageSchema>;
 

@@ -142,6 +142,7 @@ ${calibrationLine(job)}
 ${image}
 <h2>Caption</h2>
 <blockquote data-report="caption">${markedCaption(job)}</blockquote>
+${job.credit ? `<p data-report="credit">Credit: ${escapeHtml(job.credit)}</p>` : ''}
 <h2>Claims</h2>
 <table data-report="claims">
 <thead><tr><th>#</th><th>Claim</th><th>Verdict</th><th>Error types</th><th>Confidence</th><th>Reasoning</th></tr></thead>
@@ -162,7 +163,7 @@ export function citationText(job: CheckJob, context: Pick<ReportContext, 'endpoi
   const caption = job.caption.length > 200 ? `${job.caption.slice(0, 200)}…` : job.caption;
   return [
     `Caption Check, ${when(job.startedAt)}: ${summaryLine(job)}`,
-    `Caption: “${caption.replace(/\s+/g, ' ')}”`,
+    `Caption: “${caption.replace(/\s+/g, ' ')}”${job.credit ? ` (Credit: ${job.credit.replace(/\s+/g, ' ')})` : ''}`,
     `Model: ${job.model}${context.endpointHost ? ` (${context.endpointHost})` : ''}`,
     `Image: ${displayUrl(job.imageUrl)}`,
     `Page: ${displayUrl(job.pageUrl)}`,

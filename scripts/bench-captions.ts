@@ -2,12 +2,12 @@
 // the way a user meets it: the built extension in Chromium, nothing selected, the real menu entry
 // point on the image, and the caption the chooser preselects (what Enter sends). Compared with two
 // naive finders (the alt; the figure's caption else the alt) on a hand-written gold set.
-//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME]
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
-import { readChooser, waitForChooser, waitForChooserClosed } from '../test/browser/chooser-driver';
+import { readChooser, type ChooserView } from '../test/browser/chooser-driver';
 import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from '../test/browser/extension';
 import { makeJpeg, startPageServer } from '../test/browser/page-server';
 import { startModelServer } from '../test/server/openai-server';
@@ -15,7 +15,11 @@ import { captionMatches, creditLeaks, summarize, type Outcome } from './caption-
 
 const DIR = resolve('test/realpages');
 const goldSchema = z.object({
-  pages: z.record(z.string(), z.object({ heldOut: z.boolean() })),
+  pages: z.record(
+    z.string(),
+    // `slice` names a later held-out set (pages set aside after the first), reported on its own line.
+    z.object({ heldOut: z.boolean(), slice: z.string().optional() }),
+  ),
   images: z.array(
     z.object({
       page: z.string(),
@@ -30,9 +34,16 @@ const goldSchema = z.object({
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const only = args.includes('--page') ? args[args.indexOf('--page') + 1] : undefined;
+/** `--slice development` measures the pages rules may be written from without touching a held-out set. */
+const onlySlice = args.includes('--slice') ? args[args.indexOf('--slice') + 1] : undefined;
 
-/** What scripts on the live site would have done before a user right-clicks: lazy images get their real URL. */
+/**
+ * What scripts on the live site would have done before a user right-clicks: lazy images get their real URL,
+ * and a page hidden whole until its script runs (an anti-framing guard, `html { display: none }`) is shown,
+ * as a user only ever right-clicks a page they can see.
+ */
 function wakeLazyImages(): void {
+  if (getComputedStyle(document.documentElement).display === 'none') document.documentElement.style.setProperty('display', 'block', 'important');
   for (const img of Array.from(document.images)) {
     const lazy = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src'].map((a) => img.getAttribute(a)).find(Boolean);
     const src = img.getAttribute('src') ?? '';
@@ -74,6 +85,19 @@ async function toolbarOpensPopup(ext: LoadedExtension): Promise<void> {
   }
 }
 
+/**
+ * Waits (a plain loop: the test helpers poll with vitest's expect.poll, which throws outside the test runner)
+ * until `read` gives a value, or null after `timeoutMs`.
+ */
+async function waitFor<T>(read: () => Promise<T | null>, timeoutMs: number): Promise<T | null> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null || Date.now() > until) return value;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 async function main(): Promise<void> {
   const gold = goldSchema.parse(JSON.parse(readFileSync(resolve(DIR, 'gold.json'), 'utf8')));
   const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
@@ -89,6 +113,8 @@ async function main(): Promise<void> {
   try {
     for (const name of Object.keys(gold.pages)) {
       if (only && name !== only) continue;
+      const meta = gold.pages[name];
+      if (onlySlice && (meta?.slice ?? (meta?.heldOut ? 'held-out' : 'development')) !== onlySlice) continue;
       const items = gold.images.filter((i) => i.page === name);
       if (!items.length) continue;
       pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(resolve(DIR, 'pages', `${name}.html`)) });
@@ -103,17 +129,23 @@ async function main(): Promise<void> {
         if (!found) throw new Error(`${name}: no image matches "${item.img}"`);
         await page.waitForFunction((src) => Array.from(document.images).some((i) => (i.currentSrc || i.src) === src && i.complete), found.src, { timeout: 10_000 }).catch(() => undefined);
         await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: found.src, pageUrl: page.url() });
-        const view = await waitForChooser(page, 20_000).catch(() => null);
+        // A read that fails (the page busy under load) is one more "not yet", not the end of the whole run.
+        const view: ChooserView | null = await waitFor(() => readChooser(page).catch(() => null), 20_000);
         if (!view) {
           // Counted as nothing put forward: what the user saw instead is on the toolbar badge.
-          console.log(`! ${name} ${item.img}: the caption chooser did not open`);
+          const worker = await currentWorker(ext);
+          const left = await worker.evaluate(
+            async (id) => ({ badge: await chrome.action.getBadgeText({ tabId: id }), job: (await chrome.storage.session.get(`check:${id}`))[`check:${id}`] as { error?: { message?: string } | null } | undefined }),
+            tabId,
+          );
+          console.log(`! ${name} ${item.img}: the caption chooser did not open (badge "${left.badge}"${left.job?.error ? `: ${left.job.error.message}` : ''})`);
           outcomes.push({ page: name, heldOut: gold.pages[name]?.heldOut ?? false, img: item.img, gold: item.caption, goldCredit: item.credit ?? '', ours: '', offered: [], shownCredit: '', alt: found.alt, figcaptionElseAlt: found.figcaption || found.alt });
           continue;
         }
         const offered = view.candidates.map((c) => c.replace(/^[^:]*\)?: /, ''));
         const credit = view.text.find((line) => line.startsWith('Credit: ')) ?? '';
         await page.keyboard.press('Escape');
-        await waitForChooserClosed(page, 10_000);
+        if (!(await waitFor(async () => ((await readChooser(page)) === null ? true : null), 10_000))) throw new Error(`${name}: the chooser did not close on Escape`);
         const outcome: Outcome = {
           page: name,
           heldOut: gold.pages[name]?.heldOut ?? false,
@@ -135,9 +167,13 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all([ext.close(), model.close(), pages.close()]);
   }
+  const sliceOf = (o: Outcome) => gold.pages[o.page]?.slice ?? (o.heldOut ? 'held-out' : 'development');
   for (const [label, slice] of [
-    ['development pages', outcomes.filter((o) => !o.heldOut)],
-    ['held-out pages', outcomes.filter((o) => o.heldOut)],
+    ['development pages', outcomes.filter((o) => sliceOf(o) === 'development')],
+    ['held-out pages (set aside first)', outcomes.filter((o) => sliceOf(o) === 'held-out')],
+    ...[...new Set(outcomes.map(sliceOf))]
+      .filter((name) => name !== 'development' && name !== 'held-out')
+      .map((name) => [`${name} pages`, outcomes.filter((o) => sliceOf(o) === name)] as const),
   ] as const) {
     if (!slice.length) continue;
     const pagesIn = new Set(slice.map((o) => o.page)).size;

@@ -70,6 +70,15 @@ describe('export', () => {
     expect(line.replace(/<https?:[^<>\s]*>/g, '')).not.toMatch(/(?<!\\)\[[^\]]*(?<!\\)\]\(/);
   });
 
+  it('carries the credit beside the caption in Markdown and JSON, and leaves it out when there is none', () => {
+    const credited = { ...job, credit: 'Photo: Jane *Doe*' };
+    expect(jobToMarkdown(credited).split('\n').slice(2, 5)).toEqual(['> Two cats sit on a sofa. A dog sleeps under the table. It feels cozy.', '', 'Credit: Photo: Jane \\*Doe\\*']);
+    expect(JSON.parse(jobToJson(credited))).toMatchObject({ caption: job.caption, credit: 'Photo: Jane *Doe*' });
+    expect(JSON.parse(historyToJson([historyEntryFrom(credited, 5)]))[0]).toMatchObject({ credit: 'Photo: Jane *Doe*' });
+    expect(jobToMarkdown(job)).not.toContain('Credit:');
+    expect(JSON.parse(jobToJson(job))).not.toHaveProperty('credit');
+  });
+
   it('writes JSON without the thumbnail pixels, with ISO times', () => {
     const parsed = JSON.parse(jobToJson(job)) as Record<string, unknown>;
     expect(parsed).not.toHaveProperty('thumbnail');

@@ -84,8 +84,9 @@ describe('history', () => {
     ['caption b', ['b']],
     ['news.example other', ['b']],
     ['dog', []],
-  ])('search %j matches every word in caption, claims, model or page', (query, ids) => {
-    const list = [entry('a'), entry('b', 0, { model: 'other-vlm' })];
+    ['reuters', ['b']],
+  ])('search %j matches every word in caption, credit, claims, model or page', (query, ids) => {
+    const list = [entry('a'), entry('b', 0, { model: 'other-vlm', credit: 'Jane Doe/Reuters' })];
     expect(searchHistory(list, query).map((e) => e.id)).toEqual(ids);
   });
 });

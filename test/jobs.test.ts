@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { badgeFor, claimState, type CheckJob } from '@/lib/check';
+import { badgeFor, checkJobSchema, claimState, type CheckJob } from '@/lib/check';
 import { CheckError } from '@/lib/errors';
-import { MAX_CAPTION_CHARS, prepareCaption, runCheck, type CheckDeps } from '@/lib/jobs';
+import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, prepareCaption, runCheck, type CheckDeps } from '@/lib/jobs';
 import type { Verdict } from '@/lib/verify/schema';
 
 const input = { id: 'job-1', tabId: 7, model: 'm', maxClaims: 25, pageUrl: 'https://example.test/', imageUrl: 'https://example.test/a.jpg' };
@@ -37,6 +37,21 @@ describe('runCheck', () => {
     // The popup sees the first verdict before the second.
     expect(d.saved[3]!.claims.map((c) => claimState(c, d.saved[3]!))).toEqual(['true', 'pending']);
     expect(badgeFor(job)).toEqual({ text: '1', color: '#b3261e' });
+  });
+
+  it('keeps the credit the page gave with the caption on the job, out of the claims', async () => {
+    const d = deps({
+      gather: async () => ({ caption: 'Two cats sit on a sofa.', credit: ' Photo: Jane Doe/Reuters ', pageUrl: input.pageUrl, imageUrl: input.imageUrl }),
+    });
+    const job = await runCheck(input, d);
+    expect(job.credit).toBe('Photo: Jane Doe/Reuters');
+    expect(job.claims.map((c) => c.text)).toEqual(['Two cats sit on a sofa.']);
+    expect(d.saved.find((j) => j.phase === 'image')?.credit).toBe('Photo: Jane Doe/Reuters');
+    expect(checkJobSchema.parse(job).credit).toBe('Photo: Jane Doe/Reuters');
+    const long = await runCheck(input, deps({ gather: async () => ({ caption: 'A cat.', credit: 'x'.repeat(MAX_CREDIT_CHARS + 50), pageUrl: '', imageUrl: '' }) }));
+    expect(long.credit).toHaveLength(MAX_CREDIT_CHARS);
+    // No credit, no field: older readers and exports see the job as before.
+    expect(await runCheck(input, deps())).not.toHaveProperty('credit');
   });
 
   it('ends in an error the user can act on, keeping the verdicts that arrived', async () => {

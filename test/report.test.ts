@@ -99,6 +99,17 @@ describe('evidence report', () => {
     expect(displayUrl(url)).toBe(shown);
   });
 
+  it('shows the credit under the caption, escaped, and only when the page gave one', () => {
+    const credited = reportHtml({ ...job, credit: 'Jane <Doe> / Reuters' }, context);
+    expect(credited).toContain('</blockquote>\n<p data-report="credit">Credit: Jane &lt;Doe&gt; / Reuters</p>');
+    // The credit is never a claim: the claims table is as before.
+    expect(credited.match(/<tr><td>/g)?.length).toBe(reportHtml(job, context).match(/<tr><td>/g)?.length);
+    expect(reportHtml(job, context)).not.toContain('data-report="credit"');
+    expect(citationText({ ...job, credit: 'Jane Doe / Reuters' }, context).split('\n')[1]).toBe(
+      'Caption: “Two cats sit on a sofa. A dog sleeps under the table. It feels cozy.” (Credit: Jane Doe / Reuters)',
+    );
+  });
+
   it('escapes the five HTML metacharacters', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
   });

@@ -24,7 +24,7 @@ export const PRESELECT_SCORE = 0.5;
 const CAPTION_SLOT = /caption|cutline|legend|gallerytext|bildunterschrift|subtitle|image__text|picbox-text|figure-content|media-info/i;
 /** Ancestors whose images are page furniture or links to other stories, not pictures the article describes. */
 const FURNITURE =
-  /(?:^|[\s_-])(?:related|recirc\w*|promo\w*|teasers?|popular|trending|most-?read|sidebar|comments?|avatars?|gravatar|authors?|byline|share|sharing|social|newsletter|footer|nav|navbar|menu|logo|sponsor\w*|advert\w*|outbrain|taboola|recommend\w*|more-stories|up-?next|latest|ranking|profile|jp-relatedposts|yarpp)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:related|relates|recirc\w*|promo\w*|teasers?|popular|trending|most-?read|sidebar|comments?|avatars?|gravatar|author\w*|autor(?:es|en)?|byline|share|sharing|social|newsletter|footer|nav|navbar|menu|logo|sponsor\w*|advert\w*|outbrain|taboola|recommend\w*|more-stories|up-?next|latest|ranking|profile|jp-relatedposts|yarpp)(?:$|[\s_-])/i;
 /** Furniture is decided close to the image: a page wraps its whole article in "…-with-rail" boxes. */
 const FURNITURE_LEVELS = 6;
 /** Text in a card that marks it as a link to another story. */
@@ -61,7 +61,12 @@ function isCard(element: Element, image: Element): boolean {
 
 /** The image sits in page furniture: related stories, avatars, logos, navigation, ads. */
 function inFurniture(image: Element): boolean {
+  const headline = document.querySelector('h1');
   for (let el: Element | null = image, level = 0; el && el !== document.body && level <= FURNITURE_LEVELS; el = el.parentElement, level++) {
+    // A box that holds the story's own headline is the article's frame ("section.nav-padding"), not furniture beside it;
+    // so is the post itself, whose classes name its authors and tags ("hentry autor-jane-doe tag-cuba").
+    if (headline && el !== image && el.contains(headline)) return false;
+    if (el !== image && el.matches('article, main, .hentry, [itemprop="articleBody"]')) return false;
     if (/^(?:NAV|FOOTER)$/.test(el.tagName) || el.getAttribute('role') === 'navigation') return true;
     if (FURNITURE.test(el.getAttribute('class') ?? '')) return true;
   }
@@ -80,7 +85,24 @@ function linksElsewhere(image: Element): boolean {
   const link = image.closest('a[href]');
   if (!link) return false;
   const href = link.getAttribute('href') ?? '';
-  return !/\.(?:jpe?g|png|gif|webp|avif)(?:[?#].*)?$/i.test(href) && !href.startsWith('#') && !/\/(?:File|Datei|Fichier|Archivo):/i.test(href);
+  if (/\.(?:jpe?g|png|gif|webp|avif)(?:[?#].*)?$/i.test(href) || href.startsWith('#') || /\/(?:File|Datei|Fichier|Archivo):/i.test(href)) return false;
+  return !isInlineFigure(image, link);
+}
+
+/**
+ * A picture set in running prose whose link holds nothing but the picture and is not repeated by a
+ * headline or text link nearby: the link opens a larger view (a photo page), not another story.
+ * A story card links its picture and its headline to the same place.
+ */
+function isInlineFigure(image: Element, link: Element): boolean {
+  if (collapse(link.textContent) || link.querySelectorAll('img').length > 1) return false;
+  const href = link.getAttribute('href');
+  const holder = link.parentElement;
+  if (!holder) return false;
+  // The prose around it is the holder's own text, not a list of links.
+  const prose = collapse(holder.textContent).length >= 200 && linkShare(holder) < 0.3;
+  const twin = Array.from(holder.querySelectorAll('a[href]')).some((a) => a !== link && a.getAttribute('href') === href);
+  return prose && !twin && image.tagName === 'IMG';
 }
 
 function idrefElements(image: Element, attribute: string): Element[] {
@@ -115,6 +137,16 @@ function wrapperText(box: Element, image: Element): Element[] {
   const text = collapse(after.map((el) => el.textContent).join(' '));
   if (!text || text.length > 400 || collapse(box.textContent).length > text.length + 40) return [];
   return after.filter((el) => /^(?:I|EM|SMALL|SPAN|P|DIV|B|STRONG)$/.test(el.tagName) && collapse(el.textContent));
+}
+
+/** Words of a name, lower-cased: "cook_sept_2020_event-400x400.jpg" and "Cook Sept 2020 event" read alike. */
+const nameWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ');
+
+/** The alt only repeats the picture's file name with spaces for dashes ("cook sept 2020 event"): a CMS default, not a caption. */
+function namesItsFile(alt: string, image: Element): boolean {
+  const url = image.getAttribute('data-src') || image.getAttribute('src') || '';
+  const file = decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '').replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[-_]\d+x\d+$/, '');
+  return !!file && nameWords(alt) === nameWords(file);
 }
 
 /** A following paragraph numbered as a figure ("Figure 2: …", "Abbildung 1:", "図1"): a caption without markup. */
@@ -180,7 +212,7 @@ export function rankCaptions(image: Element): FoundCaption[] {
   if (data) add('data-caption', null, 0.85, data);
 
   const alt = collapse((image.getAttribute('alt') ?? '').replace(/<[^>]*>.*$/s, '')).replace(/^\[(.*)\]$/, '$1');
-  if (readsAsDescription(alt)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
+  if (readsAsDescription(alt) && !namesItsFile(alt, image)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
   const title = collapse(image.getAttribute('title'));
   if (readsAsDescription(title)) add('title', null, linksElsewhere(image) ? 0.25 : 0.55, title);
 
@@ -188,7 +220,7 @@ export function rankCaptions(image: Element): FoundCaption[] {
   const seen = new Map<string, FoundCaption>();
   for (const candidate of found) {
     if (furniture) candidate.score *= 0.5;
-    if (!candidate.credit && credits.length) candidate.credit = credits.join(' · ');
+    if (!candidate.credit && credits.length) candidate.credit = [...new Set(credits)].join(' · ');
     const key = candidate.text.toLowerCase();
     const before = seen.get(key);
     if (!before || before.score < candidate.score) seen.set(key, { ...candidate, credit: candidate.credit || before?.credit || '' });

@@ -16,6 +16,8 @@ export interface CaptionedImage {
   caption: string;
   truncated: boolean;
   source: CaptionedSource;
+  /** The credit the page gives with the caption (absent or "" when none), carried to the check, never checked. */
+  credit?: string;
 }
 
 /** Smaller images are icons, avatars or trackers, not pictures someone wrote a caption for. */
@@ -84,13 +86,13 @@ function demoOutput(image: HTMLImageElement): string {
 }
 
 /** The same ranking as the chooser: an image whose best caption would not be preselected is skipped, not paired with a neighbour's text. */
-function captionOf(image: HTMLImageElement): [CaptionedSource, string] | null {
+function captionOf(image: HTMLImageElement): [CaptionedSource, string, string] | null {
   const best = rankCaptions(image).find((found) => found.score >= PRESELECT_SCORE);
   const fromMarkup = best && best.source !== 'alt' && best.source !== 'title';
-  if (best && fromMarkup) return [best.source === 'figcaption' ? 'figcaption' : 'caption', best.text];
+  if (best && fromMarkup) return [best.source === 'figcaption' ? 'figcaption' : 'caption', best.text, best.credit];
   const demo = demoOutput(image);
-  if (demo) return ['demo-output', demo];
-  if (best) return ['alt', best.text];
+  if (demo) return ['demo-output', demo, ''];
+  if (best) return ['alt', best.text, best.credit];
   return null;
 }
 
@@ -109,8 +111,8 @@ export function listCaptionedImages(maxChars: number): { pageUrl: string; items:
     if (!url) continue;
     const caption = captionOf(image);
     if (!caption) continue;
-    const [source, text] = caption;
-    found.push({ id: idFor(image), imageUrl: url, caption: text.slice(0, maxChars), truncated: text.length > maxChars, source });
+    const [source, text, credit] = caption;
+    found.push({ id: idFor(image), imageUrl: url, caption: text.slice(0, maxChars), truncated: text.length > maxChars, source, credit });
   }
   return { pageUrl: location.href, items: found };
 }

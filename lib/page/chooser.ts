@@ -4,8 +4,8 @@
 import { SOURCE_LABELS, type CaptionCandidate } from './caption-candidates';
 import { createShadowHost, trusted } from './shadow-host';
 
-/** What the user decided: a caption to check (possibly edited), or nothing at all. */
-export type ChooserResult = { caption: string } | { cancelled: true };
+/** What the user decided: a caption to check (possibly edited) with the credit shown beside it, or nothing at all. */
+export type ChooserResult = { caption: string; credit: string } | { cancelled: true };
 
 const STYLE = `
 :host { all: initial !important; position: absolute !important; z-index: 2147483647 !important; display: block !important; }
@@ -87,9 +87,12 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     actions.append(confirmButton, cancelButton);
 
     const buttons: HTMLButtonElement[] = [];
+    // The credit of the caption in the box: it goes with the check, shown beside the caption, never checked.
+    let shownCredit = '';
     const fill = (text: string, truncated: boolean, credit = '') => {
       textarea.value = text.slice(0, maxChars);
       // The credit is shown, never checked: it says who made the picture, not what it shows.
+      shownCredit = credit;
       creditLine.textContent = credit ? `Credit: ${credit}` : '';
       notice.textContent =
         truncated || text.length > maxChars ? `This caption was cut to its first ${maxChars.toLocaleString('en')} characters.` : '';
@@ -140,7 +143,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
         textarea.focus();
         return;
       }
-      finish({ caption });
+      finish({ caption, credit: shownCredit });
     };
     closeOpen = cancel;
 

@@ -17,7 +17,11 @@ export const CREDIT_CLASS = /credit|copyright|byline|photographer|source|courtes
 const LEAD =
   "(?:(?:image|photo|picture|video|graphic|illustration|map|chart|screenshot|top|header|lead|feature[d]?|cover)\\s+)?(?:credits?|courtesy(?:\\s+of)?|photos?(?:\\s+by)?|photographs?(?:\\s+by)?|pictures?(?:\\s+by)?|images?(?:\\s+by|\\s+via|\\s+source)?|source|sources|via|fotos?|fotografie|bild(?:er)?(?:\\s+via)?|quelle|bildquelle|cr[ée]dits?(?:\\s+photo)?|fuente|crédito|imagen|foto(?:grafía)?|copyright|illustration(?:\\s+by)?|graphic(?:\\s+by)?|screenshot(?:\\s+by)?|shot\\s+by|taken\\s+by|licen[cs]e[d]?(?:\\s+under)?)";
 const LEAD_LINE = new RegExp(`^[•·|\\-–—(\\s]*(?:all\\s+|alle\\s+|toutes\\s+les\\s+)?${LEAD}\\s*[:：]\\s*\\S`, 'i');
-const BY_LINE = /^[•·|\-–—(\s]*(?:photo|photos|image|picture|illustration|photograph)s?\s+(?:by|via|courtesy of)\s+\S/i;
+const BY_LINE = /^[•·|\-–—(\s]*(?:photo|photos|image|picture|illustration|photograph|video|graphic|map|rendering)s?\s+(?:by|via|courtesy of|from)\s+\S/i;
+/** "Courtesy of the artist", "Courtesy Jane Doe": a credit without a colon, when it is all the line says. */
+const COURTESY = /^[•·|\-–—(\s]*(?:(?:[Pp]hoto|[Ii]mage|[Pp]icture|[Vv]ideo)s?\s+)?[Cc]ourtesy(?:\s+of\s+|\s+(?=\p{Lu}))[^.!?]{2,80}$/u;
+/** "(Tahir Della)", "(Ellen M. Banner)": two to four capitalised names, nothing else, in a caption's closing parentheses. */
+const NAME_ONLY = /^[\p{Lu}][\p{L}'’-]*\.?(?:\s[\p{Lu}][\p{L}'’-]*\.?){1,3}$/u;
 const LICENCE = /\b(?:CC[- ]BY(?:[- ](?:SA|ND|NC))*(?:[- ]\d\.\d)?|CC0|public domain|creative commons|all rights reserved|gemeinfrei|lizenz)\b/i;
 const AGENCY =
   /\b(?:getty(?:\s+images)?|reuters|afp|ap(?:\s+photo)?|associated press|dpa|epa|apa|picture[- ]alliance|shutterstock|alamy|istock(?:photo)?|imago|keystone|xinhua|efe|ansa|anadolu|bloomberg|sipa|corbis|unsplash|pexels|pixabay|wikimedia(?:\s+commons)?|flickr|nasa|handout|pool|ロイター|共同|時事)\b/i;
@@ -30,7 +34,7 @@ export function isCredit(text: string): boolean {
   const t = collapse(text);
   if (!t) return false;
   if (/^[(\[]?\s*[©Ⓒ]/.test(t) || /^\(?\s*\(c\)\s/i.test(t)) return true;
-  if (LEAD_LINE.test(t) || BY_LINE.test(t)) return true;
+  if (LEAD_LINE.test(t) || BY_LINE.test(t) || (COURTESY.test(t) && t.split(' ').length <= 10)) return true;
   if (LICENCE.test(t) && t.split(' ').length <= 6) return true;
   // "Devindra Hardawar/AOL", "Robbing Peter/Flickr": a name, a slash, an outlet.
   if (/^[\p{Lu}][\p{L}.'-]+(?:\s[\p{Lu}][\p{L}.'-]+){0,3}\s?\/\s?[\p{Lu}][\p{L}&.' -]{1,40}$/u.test(t)) return true;
@@ -44,15 +48,24 @@ function trailingParenCredit(line: string): [string, string] | null {
   const match = /\s*[(（]([^()（）]{2,160})[)）]\s*\.?\s*$/.exec(line);
   if (!match) return null;
   const inner = match[1] ?? '';
-  const credit = isCredit(inner) || /^\s*[^.!?]{2,80}\s\/\s?[^.!?]{2,60}$/.test(inner) || (AGENCY.test(inner) && inner.split(' ').length <= 8);
+  // A bare name closes a caption only as its credit ("… reads Maji-Maji-Allee (Tahir Della)"): what the picture shows
+  // was said before it. Not when the parentheses are all there is, nor inside a sentence that goes on.
+  const name = NAME_ONLY.test(inner.trim()) && match.index > 20;
+  const credit = isCredit(inner) || name || /^\s*[^.!?]{2,80}\s\/\s?[^.!?]{2,60}$/.test(inner) || (AGENCY.test(inner) && inner.split(' ').length <= 8);
   return credit ? [line.slice(0, match.index).trim(), inner.trim()] : null;
 }
 
 /** "… phenomenon. Credit: Jane Doe", "… gelesen. Foto: X", "…, 2019 • Crédits : Getty", "…＝ロイター", "…/Reuters". */
 function trailingCredit(line: string): [string, string] | null {
-  const lead = new RegExp(`(?:^|[.!?…"”»)]\\s*|\\s[•·|–—-]\\s*|\\s{2,}|\\s(?=[©Ⓒ]))(${LEAD}\\s*[:：]\\s*.+|[©Ⓒ].+|(?:photo|image|picture)s?\\s+(?:by|courtesy of)\\s+.+)$`, 'i');
+  const lead = new RegExp(
+    `(?:^|[.!?…"”»)]\\s*|\\s[•·|–—-]\\s*|\\s{2,}|\\s(?=[©Ⓒ]))(${LEAD}\\s*[:：]\\s*.+|[©Ⓒ].+|(?:photo|image|picture|photograph|illustration|video)s?\\s+(?:by|courtesy of)\\s+.+|courtesy of\\s+[^.!?]{2,80})$`,
+    'i',
+  );
   const found = lead.exec(line);
   if (found?.[1] && found.index > 0) return [line.slice(0, found.index + found[0].length - found[1].length).replace(/[\s•·|–—-]+$/, '').trim(), found[1].trim()];
+  // "…, Serkan Cura, Bild via" (the source is the link on "via"), "…; photo by Jane Doe": a credit after a comma.
+  const afterComma = /[,;]\s*((?:bild|foto|photo|image|picture)s?\s+(?:via|by|von|from)\b[^,;.!?]{0,60})$/i.exec(line);
+  if (afterComma?.[1]) return [line.slice(0, afterComma.index).trim(), afterComma[1].trim()];
   const japanese = /\s*[＝=]\s*([^＝=]{1,30})$/.exec(line);
   if (japanese?.[1] && (AGENCY.test(japanese[1]) || JAPANESE_AGENCY.test(japanese[1]))) return [line.slice(0, japanese.index).trim(), japanese[1].trim()];
   const slashAgency = /\s*[/|]\s*((?:[\p{Lu}][\p{L}.'-]*\s?){0,4}(?:\/\s*)?[^/|.!?]{0,40})$/u.exec(line);

@@ -7,6 +7,8 @@ import { pickedElementFor } from './picker';
 export interface PageCaption {
   caption: string;
   source: 'selection' | 'chooser';
+  /** The photographer / agency / licence line the chooser set apart from the caption ("" when none or for a selection). */
+  credit: string;
   pageUrl: string;
   imageUrl: string;
 }
@@ -43,11 +45,11 @@ export async function gatherCaption(srcUrl: string, maxChars: number): Promise<P
   // One character past the cap: the worker then sees that the selection was longer and says so
   // (prepareCaption), instead of it being cut here silently. The chooser shows its own notice.
   const selection = readSelection(maxChars + 1);
-  if (selection) return { ...base, caption: selection, source: 'selection' };
+  if (selection) return { ...base, caption: selection, source: 'selection', credit: '' };
   const anchor = image ?? document.documentElement;
   const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars);
   if ('cancelled' in choice) return choice;
-  return { ...base, caption: choice.caption, source: 'chooser' };
+  return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit };
 }
 
 /** What the chooser says when it stands for a frame it cannot read. */
@@ -68,5 +70,5 @@ export async function gatherAroundFrame(frameUrl: string, srcUrl: string, maxCha
   ];
   const choice = await chooseCaption(frame ?? document.documentElement, candidates, maxChars, FOREIGN_FRAME_HINT);
   if ('cancelled' in choice) return choice;
-  return { pageUrl: location.href, imageUrl: srcUrl, caption: choice.caption, source: 'chooser' };
+  return { pageUrl: location.href, imageUrl: srcUrl, caption: choice.caption, source: 'chooser', credit: choice.credit };
 }

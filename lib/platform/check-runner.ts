@@ -26,6 +26,8 @@ function keepAlive(): () => void {
 /** A caption known before the check starts (text selected before picking, a re-run): no chooser then. */
 export interface PresetCaption {
   caption?: string;
+  /** The credit that came with that caption (a re-run keeps the first check's). */
+  credit?: string;
   /** The model asked for (a re-run with another model); otherwise the settings choose. */
   provider?: ProviderId;
   /** An explicit Re-run: ask the model again instead of serving the verdict cache. */
@@ -55,7 +57,9 @@ export async function startCheck(
   try {
     // The caption is settled before a job exists: nothing is shown or sent until the user confirms.
     let chosen: GatheredCaption | CheckError | null =
-      preset.caption !== undefined ? { caption: preset.caption, pageUrl: target.pageUrl, imageUrl: target.srcUrl } : null;
+      preset.caption !== undefined
+        ? { caption: preset.caption, ...(preset.credit ? { credit: preset.credit } : {}), pageUrl: target.pageUrl, imageUrl: target.srcUrl }
+        : null;
     if (!chosen && choice.provider) {
       chosen = await gatherFromFrame(target).catch((error: unknown) => {
         if (error instanceof CheckError) return error;

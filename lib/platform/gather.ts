@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
+import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../jobs';
 import { PAGE_API_SLOT, type PageApi } from '../page/api';
 import { SLOT_PREFIX } from '../page/isolated-slot';
@@ -71,11 +72,7 @@ export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCapt
   } finally {
     if (choosing.get(target.tabId) === where) choosing.delete(target.tabId);
   }
-  if (!found) throw new CheckError('page', 'The page did not answer. Reload it and try again.');
-  if ('cancelled' in found) return null;
-  // The image is the one the menu (or the picker) named, never what the element shows by now: a page
-  // can swap an <img>'s source after the click, and the result must name the picture that was read.
-  return { caption: found.caption, pageUrl: found.pageUrl, imageUrl: target.srcUrl };
+  return gatheredFrom(found, target.srcUrl);
 }
 
 /** Closes the caption chooser a check on this tab is waiting on, if any, as if the user cancelled it. */

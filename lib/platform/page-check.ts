@@ -120,7 +120,7 @@ export async function runPageCheck(tabId: number, ids: readonly string[], now: (
             const url = await callPage(target, 'selectCaptioned', item.id);
             if (!url) throw new CheckError('image', 'This image is no longer on the page. Reload the page and list its images again.');
             target.srcUrl = url;
-            return { caption: item.caption, pageUrl, imageUrl: url };
+            return { caption: item.caption, credit: item.credit, pageUrl, imageUrl: url };
           },
           acquireImage: async (url): Promise<AcquiredImage> => {
             // Page read and fetch start at once; only the step that may take a screenshot waits its turn.

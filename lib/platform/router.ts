@@ -38,7 +38,7 @@ const handlers: Handlers = {
     const job = await loadJob(tabId);
     if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
     // The caption was settled the first time: a re-run does not ask again.
-    void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, undefined, { caption: job.caption, fresh: true, ...(provider ? { provider } : {}) });
+    void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, undefined, { caption: job.caption, credit: job.credit, fresh: true, ...(provider ? { provider } : {}) });
     return { ok: true };
   },
   recheckClaims: async ({ tabId, claims }) => {

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
 import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
+import { popupAt, storedJob } from './results-flow';
 import { browserSuite } from './fixture';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
 import { cancelHandled, markBadge } from './run-check';
@@ -25,6 +27,9 @@ describe('the caption chooser (no text selected)', () => {
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
     pages.route('/figure.html', figurePage('/photo.jpg', 'Two orange cats sit on a sofa.'));
     pages.route('/long.html', figurePage('/photo.jpg', 'A cat sits on a sofa. '.repeat(600)));
+    // Its own picture: the verdict cache must not answer this check with another case's verdicts.
+    pages.route('/heron.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600, { r: 60, g: 110, b: 170 }) });
+    pages.route('/credited.html', figurePage('/heron.jpg', 'A grey heron stands in shallow water. Photo: Jane Doe/Reuters'));
     pages.route(
       '/alt.html',
       html(`<p id="intro">Far away at the top of the page sits an unrelated introduction paragraph.</p>
@@ -45,13 +50,13 @@ describe('the caption chooser (no text selected)', () => {
   });
 
   /** Opens a page and fires the real menu path on its image, as a right-click → "Check caption claims" does. */
-  async function rightClickCheck(path: string, prepare?: (page: Page) => Promise<void>): Promise<{ page: Page; tabId: number }> {
+  async function rightClickCheck(path: string, prepare?: (page: Page) => Promise<void>, image = '/photo.jpg'): Promise<{ page: Page; tabId: number }> {
     const page = await ext.context.newPage();
     await page.goto(`${pages.origin}${path}`);
     await prepare?.(page);
     const tabId = await tabIdOf(ext, page);
     await grantActiveTab(ext, page);
-    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}${image}`, pageUrl: page.url() });
     return { page, tabId };
   }
 
@@ -85,6 +90,28 @@ describe('the caption chooser (no text selected)', () => {
     await waitForChooserClosed(page);
     expect(await verifiedClaims()).toEqual([['Two orange cats sit on a sofa.']]);
     expect(model.requests.filter((r) => r.method === 'POST' && r.at < confirmedAt)).toEqual([]);
+    await page.close();
+  });
+
+  it('sets the credit apart: shown in the dialog, never a claim, carried to the result and the saved report', async () => {
+    model.reset();
+    const { page, tabId } = await rightClickCheck('/credited.html', undefined, '/heron.jpg');
+    const view = await waitForChooser(page);
+    expect(view.caption).toBe('A grey heron stands in shallow water.');
+    expect(view.text).toContain('Credit: Photo: Jane Doe/Reuters');
+    await page.keyboard.press('Enter');
+    await waitForChooserClosed(page);
+    expect(await verifiedClaims()).toEqual([['A grey heron stands in shallow water.']]);
+
+    const popup = await popupAt(ext, tabId, 'done');
+    await expect.poll(() => popup.getByTestId('result-credit').textContent()).toBe('Credit: Photo: Jane Doe/Reuters');
+    expect((await storedJob(ext, tabId))?.credit).toBe('Photo: Jane Doe/Reuters');
+    const download = popup.waitForEvent('download');
+    await popup.getByRole('button', { name: 'Save report' }).click();
+    const report = await readFile((await (await download).path())!, 'utf8');
+    expect(report).toContain('<p data-report="credit">Credit: Photo: Jane Doe/Reuters</p>');
+    expect(report).not.toMatch(/<td>[^<]*Reuters/);
+    await popup.close();
     await page.close();
   });
 

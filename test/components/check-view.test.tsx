@@ -81,6 +81,13 @@ describe('CheckView', () => {
     expect(html).toContain('data-testid="set-aside"');
   });
 
+  it('shows the credit under the caption, apart from the claims', () => {
+    const html = render({ ...job, credit: 'Jane Doe/Reuters' });
+    expect(html).toContain('</blockquote><p class="credit" data-testid="result-credit">Credit: Jane Doe/Reuters</p>');
+    expect(html.match(/data-testid="claim"/g)?.length).toBe(2);
+    expect(render(job)).not.toContain('result-credit');
+  });
+
   it('offers cancel while running and re-run, edit and compare once finished', () => {
     const running = render({ ...job, status: 'running', phase: 'verifying' });
     expect(running).toContain('>Cancel check<');

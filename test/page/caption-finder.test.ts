@@ -109,6 +109,26 @@ describe('rankCaptions: captions tied to the image by markup', () => {
     expect(preselected(image)).toEqual({ text: 'A woman with outspread hands stands before an orange wall.', credit: 'Image: Brian Weaver' });
   });
 
+  it('an inline picture linked to its larger view, in running prose, keeps its alt', () => {
+    const prose = 'QGIS 2.8 was released in March. It is a long-term release, and its map canvas and query builder got attention. '.repeat(3);
+    const image = page(`<div class="ArticleText"><h2>What is new</h2><p>${prose}</p><a href="/Articles/637747/"><img id="target" src="map-sm.png" alt="[QGIS main interface]"></a><p>${prose}</p></div>`);
+    expect(preselected(image)).toEqual({ text: 'QGIS main interface', credit: '' });
+  });
+
+  it('a furniture-sounding class on the box that holds the headline does not make the hero furniture', () => {
+    const image = page(
+      `<section class="nav-padding"><header class="page-hero"><h1>Three ways to lead a room</h1><figure><img id="target" src="hero.png" alt="A woman with outspread hands stands before an orange wall."></figure></header></section>`,
+    );
+    expect(preselected(image).text).toBe('A woman with outspread hands stands before an orange wall.');
+  });
+
+  it('the post wrapper naming its authors and tags in its classes is not furniture', () => {
+    const image = page(
+      `<section class="post type-post hentry tag-cuba autor-jane-doe"><div class="entry"><div class="wp-caption"><img id="target" src="p.jpg" alt=""><p class="wp-caption-text">The plenary session opens in the capital. Foto: Jane Doe</p></div></div></section>`,
+    );
+    expect(preselected(image)).toEqual({ text: 'The plenary session opens in the capital.', credit: 'Foto: Jane Doe' });
+  });
+
   it('joins blocks with a space: no glued words', () => {
     const image = page(`<figure><img id="target" src="a.jpg"><figcaption><div>DIY-Wurmkiste bauen</div><div>Würmer verwandeln Biomüll in Humus.</div><div>Foto: sidm / DW</div></figcaption></figure>`);
     expect(preselected(image)).toEqual({ text: 'DIY-Wurmkiste bauen Würmer verwandeln Biomüll in Humus.', credit: 'Foto: sidm / DW' });
@@ -131,6 +151,13 @@ describe('rankCaptions: nothing preselected where the page has no caption', () =
     ['a related thumbnail whose alt is a headline', `<div class="related-posts"><a href="/2017/other"><img id="target" src="r.jpg" alt="Stack Overflow Documentation is Now in Beta"></a></div>`],
     ['the article title as the hero alt', `<h1>Mysterious plane circling Manhattan sparks concern</h1><img id="target" src="h.jpg" alt="Mysterious plane circling Manhattan sparks concern">`],
     ['a UI label', `<img id="target" src="e.png" alt="Enlarge this image">`],
+    ['an alt that is the file name with spaces', `<div class="media"><img id="target" src="https://cdn.example/t/400x400/2020/09/cook_sept_2020_event.jpg" alt="cook sept 2020 event"></div>`],
+    ['an author photo (Spanish "autor" markup)', `<section class="relates_wrapper"><div class="catdesc"><img id="target" class="authorphoto" src="yp.jpg" alt="Yaima Puig"><p>Periodista cubana. Trabaja en el diario Granma desde 2009.</p></div></section>`],
+    [
+      'a story card: picture and headline link to the same story',
+      `<div class="grid"><div class="card"><a href="/2019/other-story"><img id="target" src="t.jpg" alt="A man walks his dog along a foggy beach at dawn"></a><a href="/2019/other-story">Why dog owners live longer</a><p>${'Owners walk more, a new study of ten thousand people finds, and sleep better too. '.repeat(3)}</p></div></div>`,
+    ],
+    ['a credit without a colon as the whole figcaption, no alt', `<figure><img id="target" src="z.jpg" alt=""><figcaption>Courtesy of Zillow</figcaption></figure>`],
   ])('%s', (_kind, html) => {
     expect(preselected(page(html))).toEqual({ text: '', credit: '' });
   });
@@ -144,6 +171,6 @@ describe('listCaptionedImages uses the same finder', () => {
     // happy-dom has no layout: give every picture a size so the icon filter lets them through.
     for (const img of Array.from(document.querySelectorAll('img'))) img.getBoundingClientRect = () => new DOMRect(0, 0, 400, 300);
     const { items } = listCaptionedImages(1000);
-    expect(items.map((i) => [i.imageUrl, i.caption, i.source])).toEqual([['https://example.test/a.jpg', 'Two orange cats on a sofa.', 'figcaption']]);
+    expect(items.map((i) => [i.imageUrl, i.caption, i.source, i.credit])).toEqual([['https://example.test/a.jpg', 'Two orange cats on a sofa.', 'figcaption', 'Photo: Jane Doe']]);
   });
 });

@@ -15,6 +15,14 @@ describe('splitCredit', () => {
     [['Propaganda looked cooler in 1952. (Public domain)'], 'Propaganda looked cooler in 1952.', 'Public domain'],
     [['Un Népalais prie à Katmandou. (Photo Prakash Mathema. AFP)'], 'Un Népalais prie à Katmandou.', 'Photo Prakash Mathema. AFP'],
     [['(Image credit: HandyGames)'], '', 'Image credit: HandyGames'],
+    [['A new street sign reads Maji-Maji-Allee (Tahir Della)'], 'A new street sign reads Maji-Maji-Allee', 'Tahir Della'],
+    [['The living room opens onto the pool. Courtesy of Zillow'], 'The living room opens onto the pool.', 'Courtesy of Zillow'],
+    [['The old mill at dusk.', 'Photograph by Jane Doe'], 'The old mill at dusk.', 'Photograph by Jane Doe'],
+    [['A rendering of the proposed library seen from the river. (Jane Q. Doe)'], 'A rendering of the proposed library seen from the river.', 'Jane Q. Doe'],
+    // Parentheses that are part of what the picture shows stay: a lower-case aside, a place inside the sentence.
+    [['Angela Merkel (right) greets the delegation.'], 'Angela Merkel (right) greets the delegation.', ''],
+    [['The mayor opens the fair (left)'], 'The mayor opens the fair (left)', ''],
+    [['Backstage at the couture show, Serkan Cura, Bild via'], 'Backstage at the couture show, Serkan Cura', 'Bild via'],
     [['Two cats sit on a red sofa.'], 'Two cats sit on a red sofa.', ''],
     // A sentence that merely mentions a photo is not a credit.
     [['A photo of the harbour at dawn, taken from the ferry.'], 'A photo of the harbour at dawn, taken from the ferry.', ''],
@@ -24,11 +32,11 @@ describe('splitCredit', () => {
 });
 
 describe('isCredit', () => {
-  it.each(['Photo: Jane Doe', '© Jane Doe / dpa', 'Getty Images', 'ASSOCIATED PRESS', 'Devindra Hardawar/AOL', 'Quelle: Wikipedia', '(All photos: Atlas staff)', 'CC-BY-SA 2.0'])(
+  it.each(['Photo: Jane Doe', '© Jane Doe / dpa', 'Getty Images', 'ASSOCIATED PRESS', 'Devindra Hardawar/AOL', 'Quelle: Wikipedia', '(All photos: Atlas staff)', 'CC-BY-SA 2.0', 'Courtesy of Zillow', 'Photo courtesy Jane Doe', 'Video by Reuters'])(
     '%j is a credit',
     (text) => expect(isCredit(text)).toBe(true),
   );
-  it.each(['Roger Ailes.', 'Penny’s room', 'Two dogs play in the snow near a red barn.', 'The Cooper Station post office is now a mail room.'])(
+  it.each(['Roger Ailes.', 'Penny’s room', 'Two dogs play in the snow near a red barn.', 'The Cooper Station post office is now a mail room.', 'Courtesy is a virtue the old town still keeps.'])(
     '%j is not a credit',
     (text) => expect(isCredit(text)).toBe(false),
   );

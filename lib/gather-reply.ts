@@ -1,0 +1,34 @@
+// What the page script answers when asked for the caption (lib/page/gather-caption.ts). The page may be
+// hostile and the page script's world is not ours to trust blindly: its answer is parsed here, capped.
+import { z } from 'zod';
+import { CheckError } from './errors';
+import { MAX_CAPTION_CHARS, type GatheredCaption } from './jobs';
+
+/** The page's answer: the caption the user confirmed (with its credit), or that they cancelled. */
+export const gatherReplySchema = z.union([
+  z.object({ cancelled: z.literal(true) }),
+  z.object({
+    // One past the cap: a selection that long is cut with a notice by prepareCaption, not refused.
+    caption: z.string().max(MAX_CAPTION_CHARS + 1),
+    source: z.enum(['selection', 'chooser']),
+    // Older page scripts (a tab injected before an update) send no credit.
+    credit: z.string().optional(),
+    pageUrl: z.string().max(100_000),
+    imageUrl: z.string(),
+  }),
+]);
+
+/**
+ * Reads the page's answer into the caption to check, or null when the user cancelled. The image is the
+ * one the menu (or the picker) named, `srcUrl`, never what the page says it shows by now: a page can swap
+ * an <img>'s source after the click, and the result must name the picture that was read.
+ */
+export function gatheredFrom(reply: unknown, srcUrl: string): GatheredCaption | null {
+  if (reply === undefined || reply === null) throw new CheckError('page', 'The page did not answer. Reload it and try again.');
+  const parsed = gatherReplySchema.safeParse(reply);
+  if (!parsed.success) throw new CheckError('page', 'The page sent a caption Caption Check cannot read. Reload the page and try again.');
+  if ('cancelled' in parsed.data) return null;
+  const { caption, pageUrl, credit } = parsed.data;
+  const kept = credit?.replace(/\s+/g, ' ').trim();
+  return { caption, pageUrl, imageUrl: srcUrl, ...(kept ? { credit: kept } : {}) };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { CheckError } from '@/lib/errors';
+import { gatheredFrom } from '@/lib/gather-reply';
+import { MAX_CAPTION_CHARS } from '@/lib/jobs';
+
+const menuUrl = 'https://news.example/a.jpg';
+const reply = { caption: 'Two cats sit on a sofa.', source: 'chooser', credit: 'Photo:  Jane Doe / Reuters', pageUrl: 'https://news.example/story', imageUrl: 'https://evil.example/swapped.jpg' };
+
+describe('gatheredFrom (the page script answer)', () => {
+  it('takes the caption and its credit, and the image the menu named, not the one the page reports', () => {
+    expect(gatheredFrom(reply, menuUrl)).toEqual({
+      caption: 'Two cats sit on a sofa.',
+      credit: 'Photo: Jane Doe / Reuters',
+      pageUrl: 'https://news.example/story',
+      imageUrl: menuUrl,
+    });
+  });
+
+  it.each([
+    ['an empty credit', { ...reply, credit: '  ' }],
+    ['a selection (no credit field, as an older page script sends)', { caption: 'Two cats sit on a sofa.', source: 'selection', pageUrl: 'https://news.example/story', imageUrl: menuUrl }],
+  ])('leaves the credit out for %s', (_name, answer) => {
+    expect(gatheredFrom(answer, menuUrl)).not.toHaveProperty('credit');
+  });
+
+  it('is null when the user cancelled the chooser', () => {
+    expect(gatheredFrom({ cancelled: true }, menuUrl)).toBeNull();
+  });
+
+  it.each([
+    ['no answer', undefined, 'The page did not answer. Reload it and try again.'],
+    ['a credit that is not text', { ...reply, credit: 42 }, 'The page sent a caption Caption Check cannot read. Reload the page and try again.'],
+    ['a caption over the cap', { ...reply, caption: 'a'.repeat(MAX_CAPTION_CHARS + 2) }, 'The page sent a caption Caption Check cannot read. Reload the page and try again.'],
+    ['something else', 'hello', 'The page sent a caption Caption Check cannot read. Reload the page and try again.'],
+  ])('refuses %s with a page error that says what to do', (_name, answer, message) => {
+    let thrown: unknown;
+    try {
+      gatheredFrom(answer, menuUrl);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CheckError);
+    expect((thrown as CheckError).kind).toBe('page');
+    expect((thrown as CheckError).message).toBe(message);
+  });
+});
