@@ -9,7 +9,9 @@ import type { AcquiredImage } from '../jobs';
 import type { MarksPayload } from '../page/marks';
 import { compareWithModel, recheckClaims } from '../rerun';
 import type { Settings } from '../settings';
+import { jobCalibration } from '../claim-scores';
 import { showBadge } from './badge';
+import { calibrationFor } from './calibration-store';
 import { callPage } from './gather';
 import { recordHistory } from './history-store';
 import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } from './storage';
@@ -178,11 +180,13 @@ const persistWith = (secret: string) => async (job: CheckJob) => {
 /** Re-verifies the user's edited claims against the tab's last image; the result replaces the tab's job. */
 export async function startRecheck(tabId: number, claims: string[]): Promise<void> {
   const { job, image, settings } = await rerunContext(tabId);
+  const calibration = await calibrationFor(settings.model);
   const finished = await withController(tabId, (signal) =>
     recheckClaims(job, claims, image, crypto.randomUUID(), {
-      verify: endpointVerifier(settings, signal),
+      verify: endpointVerifier(settings, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
       save: persistWith(settings.apiKey),
       now: Date.now,
+      calibration: calibration && jobCalibration(calibration),
     }),
   );
   await afterCheck(redactSecret(finished, settings.apiKey), settings);
@@ -193,11 +197,14 @@ export async function startCompare(tabId: number, model: string, baseUrl: string
   const { job, image, settings } = await rerunContext(tabId);
   // Another Base URL for the comparison gets the saved key only if it is on the key's own origin.
   const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl, apiKey: savedKeyFor(settings, baseUrl) } : {}) };
+  // The compared model is judged by its own calibration, if the user imported one.
+  const calibration = await calibrationFor(model);
   const finished = await withController(tabId, (signal) =>
     compareWithModel(job, model, baseUrl ?? null, image, {
-      verify: endpointVerifier(other, signal),
+      verify: endpointVerifier(other, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
       save: (next) => saveJob(redactSecret(next, settings.apiKey)),
       now: Date.now,
+      calibration: calibration && jobCalibration(calibration),
     }),
   );
   if (finished.comparison?.status === 'done')
