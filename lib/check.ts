@@ -128,6 +128,13 @@ export function isUnsure(claim: ClaimResult): boolean {
   return claim.verdict !== null && claim.decided === false;
 }
 
+/** How a claim is marked on the page: its verdict, "unsure" below its calibration threshold, else "error" (no verdict). */
+export function markLabelOf(claim: ClaimResult, job: Pick<CheckJob, 'status'>): 'true' | 'false' | 'unsure' | 'error' {
+  if (isUnsure(claim)) return 'unsure';
+  const state = claimState(claim, job);
+  return state === 'true' || state === 'false' ? state : 'error';
+}
+
 /** With a calibration: how many claims with a verdict were decided, and how many are unsure; null without one. */
 export function decidedCount(job: Pick<CheckJob, 'claims' | 'calibration'>): { decided: number; unsure: number; alpha: number } | null {
   if (!job.calibration) return null;

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { claimState, type CheckJob } from '../check';
+import { decidedCount, markLabelOf, type CheckJob } from '../check';
 import { savedKeyFor } from '../key-origin';
 import { redactSecret } from '../redact';
 import { CheckError } from '../errors';
@@ -61,19 +61,28 @@ export async function extrasSettled(extras: JobExtras): Promise<void> {
   await pendingExtras.get(extras);
 }
 
+/** The badge's line: the verdict summary and, with a calibration, how many verdicts it decided. */
+function marksSummary(job: CheckJob): string {
+  const counts = decidedCount(job);
+  if (!counts) return summaryLine(job);
+  const percent = Number((counts.alpha * 100).toFixed(1));
+  return `${summaryLine(job)} ${t('summaryDecided', counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
+}
+
 /** What the page script needs to mark a finished check. */
 export function marksPayload(job: CheckJob): MarksPayload {
   return {
     imageUrl: job.imageUrl,
     caption: job.caption,
-    summary: summaryLine(job),
+    summary: marksSummary(job),
     claims: job.claims.map((c) => {
-      const state = claimState(c, job);
+      const label = markLabelOf(c, job);
       return {
         text: c.text,
         start: c.start,
         end: c.end,
-        label: state === 'true' ? 'true' : state === 'false' ? 'false' : 'error',
+        label,
+        ...(label === 'unsure' && c.verdict ? { leaning: c.verdict.label ? ('true' as const) : ('false' as const) } : {}),
         errorTypes: c.verdict?.error_type ?? [],
         reasoning: c.verdict?.reasoning ?? '',
       };
@@ -81,6 +90,7 @@ export function marksPayload(job: CheckJob): MarksPayload {
     words: {
       true: t('verdictSupported'),
       false: t('verdictNotSupported'),
+      unsure: t('verdictUnsure'),
       error: t('verdictNone'),
       close: t('marksClose'),
       title: t('marksTitle'),

@@ -8,6 +8,7 @@ import { startModelServer, type ModelServer } from '../server/openai-server';
 import { configureEndpoint, launchWithExtension, type LoadedExtension } from './extension';
 import type { Page } from 'playwright-core';
 import { startPageServer, type PageServer } from './page-server';
+import { readMarks } from './marks-driver';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
@@ -73,6 +74,10 @@ describe('calibration: import in Options, "Unsure — look yourself" in the popu
     await claims.nth(1).locator('summary').click();
     await expect.poll(() => claims.nth(1).locator('.claim__leaning').innerText()).toBe('The model leans: Not supported');
     await expect.poll(() => claims.nth(1).innerText()).toContain('There is no dog in the image.');
+    // On the page, too, the undecided verdict is marked unsure, not ✗.
+    await expect
+      .poll(async () => [...new Set((await readMarks(page)).map((m) => `${m.claim}:${m.label}`))].sort(), { timeout: 15_000 })
+      .toEqual(['0:true', '1:unsure']);
     await Promise.all([popup.close(), page.close()]);
   });
 
