@@ -46,7 +46,16 @@ export function CalibrationSettings({ calibrations, onImport, onRemove, t }: Cal
         <ul className="calibration__list">
           {entries.map(([model, c]) => (
             <li key={model} data-testid="calibration-row" data-model={model}>
-              {t('calibrationRow', model, percent(c.alpha), c.delta, c.n_supported, c.n_not_supported, c.created.slice(0, 10))}{' '}
+              {t(
+                'calibrationRow',
+                model,
+                percent(c.alpha),
+                c.delta,
+                c.n_supported,
+                c.n_not_supported,
+                c.created.slice(0, 10),
+                t(c.score_kind === 'agreement' ? 'scoreKindAgreement' : 'scoreKindLogprob'),
+              )}{' '}
               <button type="button" onClick={() => onRemove(model)}>
                 {t('calibrationRemove')}
               </button>

@@ -14,8 +14,16 @@ export const UNSURE_TEXT: { icon: string; word: MessageKey } = { icon: '⚠', wo
 
 /** The claim's confidence in whole percent (the label token's probability), where the endpoint gave logprobs. */
 export function confidenceOf(claim: Pick<ClaimResult, 'confidence' | 'verdict'>): number | null {
-  const value = claim.confidence;
-  if (!claim.verdict || typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) return null;
+  return percentOf(claim.verdict ? claim.confidence : null);
+}
+
+/** Where there was no label-token probability: the share of sampled answers that agree, in whole percent. */
+export function agreementOf(claim: Pick<ClaimResult, 'confidence' | 'score' | 'verdict'>): number | null {
+  return confidenceOf(claim) === null && claim.verdict ? percentOf(claim.score) : null;
+}
+
+function percentOf(value: number | null | undefined): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) return null;
   return Math.round(value * 100);
 }
 
@@ -37,6 +45,7 @@ export function ClaimRow({ claim, state, index, t, onPoint, onLocate }: ClaimRow
   // Below its calibration threshold a verdict is not asserted: the leaning stays one click away.
   const { icon, word } = unsure ? UNSURE_TEXT : STATE_TEXT[state];
   const confidence = confidenceOf(claim);
+  const agreement = agreementOf(claim);
   return (
     <li
       className={`claim claim--${unsure ? 'unsure' : state}`}
@@ -70,7 +79,7 @@ export function ClaimRow({ claim, state, index, t, onPoint, onLocate }: ClaimRow
           </span>
         )}
       </div>
-      {(types.length > 0 || confidence !== null) && (
+      {(types.length > 0 || confidence !== null || agreement !== null) && (
         <div className="claim__extra">
           {types.length > 0 && (
             <ul className="chips" aria-label={t('errorTypesLabel')}>
@@ -82,6 +91,7 @@ export function ClaimRow({ claim, state, index, t, onPoint, onLocate }: ClaimRow
             </ul>
           )}
           {confidence !== null && <span className="claim__confidence">{t('confidence', confidence)}</span>}
+          {agreement !== null && <span className="claim__confidence claim__agreement">{t('agreement', agreement)}</span>}
         </div>
       )}
       {claim.verdict?.reasoning && (

@@ -1,19 +1,25 @@
 import { claimState, disagreements, type CheckJob } from '@/lib/check';
 import type { Translate } from '@/lib/i18n';
 import type { Verdict } from '@/lib/verify/schema';
-import { STATE_TEXT } from './claim-row';
+import { STATE_TEXT, UNSURE_TEXT } from './claim-row';
 
 export interface CompareViewProps {
   job: CheckJob & { comparison: NonNullable<CheckJob['comparison']> };
   t: Translate;
 }
 
-function Cell({ verdict, pending, t }: { verdict: Verdict | null; pending: boolean; t: Translate }) {
+/**
+ * One model's verdict on a claim. `decided` is that model's own calibration's judgement (undefined
+ * without one): an undecided verdict reads "Unsure — look yourself", its leaning kept in brackets.
+ */
+function Cell({ verdict, pending, decided, t }: { verdict: Verdict | null; pending: boolean; decided: boolean | null | undefined; t: Translate }) {
   const state = verdict ? (verdict.label ? 'true' : 'false') : pending ? 'pending' : 'error';
-  const { icon, word } = STATE_TEXT[state];
+  const unsure = verdict !== null && decided === false;
+  const { icon, word } = unsure ? UNSURE_TEXT : STATE_TEXT[state];
   return (
-    <td className={`cmp cmp--${state}`}>
+    <td className={`cmp cmp--${unsure ? 'unsure' : state}`} {...(verdict && typeof decided === 'boolean' ? { 'data-decided': String(decided) } : {})}>
       <span aria-hidden="true">{icon}</span> {t(word)}
+      {unsure && <span className="cmp__leaning"> ({t(STATE_TEXT[state].word)})</span>}
       {verdict && verdict.error_type.length > 0 && <span className="cmp__types"> · {verdict.error_type.join(', ')}</span>}
     </td>
   );
@@ -50,8 +56,8 @@ export function CompareView({ job, t }: CompareViewProps) {
                 {differ.has(i) && <span className="disagree__tag">{t('compareDisagreeTag')} </span>}
                 {claim.text}
               </th>
-              <Cell verdict={claim.verdict} pending={claimState(claim, job) === 'pending'} t={t} />
-              <Cell verdict={run.verdicts[i] ?? null} pending={run.status === 'running'} t={t} />
+              <Cell verdict={claim.verdict} pending={claimState(claim, job) === 'pending'} decided={claim.decided} t={t} />
+              <Cell verdict={run.verdicts[i] ?? null} pending={run.status === 'running'} decided={run.decided?.[i]} t={t} />
             </tr>
           ))}
         </tbody>

@@ -3,7 +3,7 @@ import type { Translate } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
 import { PRESETS, presetById, presetFor } from '@/lib/presets';
 import { keyMayGoTo, originOf } from '@/lib/key-origin';
-import type { Settings } from '@/lib/settings';
+import { MAX_SAMPLES, type Settings } from '@/lib/settings';
 
 export interface SettingsFormProps {
   initial: Settings;
@@ -69,7 +69,7 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
     return apiKey && keyMayGoTo(origin, baseUrl) ? apiKey : '';
   };
 
-  const number = (key: 'maxImageEdge' | 'maxClaims' | 'concurrency' | 'historyLimit') => (event: { target: { value: string } }) =>
+  const number = (key: 'maxImageEdge' | 'maxClaims' | 'concurrency' | 'historyLimit' | 'samplesPerClaim') => (event: { target: { value: string } }) =>
     set(key, Number(event.target.value));
   const preset = presetById(presetId) ?? PRESETS[0]!;
 
@@ -195,6 +195,10 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
         <label>
           {t('concurrency')}
           <input type="number" min={1} max={8} value={values.concurrency} onChange={number('concurrency')} />
+        </label>
+        <label>
+          {t('samplesPerClaim')}
+          <input type="number" min={1} max={MAX_SAMPLES} value={values.samplesPerClaim} onChange={number('samplesPerClaim')} />
         </label>
         <label>
           {t('historyLimit')}

@@ -1,19 +1,29 @@
 import { z } from 'zod';
 import { claimSpanSchema, setAsideSchema } from './claims/split';
 import { checkErrorInfoSchema } from './errors';
-import { errorTypeSchema, verdictSchema } from './verify/schema';
+import { errorTypeSchema, scoreKindSchema, verdictSchema } from './verify/schema';
 
 /** A claim as the UI shows it: its span in the caption and, once it arrives, its verdict. */
 export const claimResultSchema = claimSpanSchema.extend({
   verdict: verdictSchema.nullable(),
   /** Probability of the verdict's label token, where the endpoint sent logprobs; null otherwise. */
   confidence: z.number().min(0).max(1).nullable().optional(),
-  /** How sure the model is of its verdict (its kind is the job's calibration's), where measured. */
+  /** How sure the model is of its verdict, in [0, 1] (its kind is the job's `scoreKind`), where measured. */
   score: z.number().min(0).max(1).nullable().optional(),
   /** With a calibration: whether the score reaches its verdict kind's threshold; absent without one. */
   decided: z.boolean().optional(),
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
+
+/** The calibration a run was judged by (alpha and thresholds), so its decided verdicts stay explainable. */
+export const jobCalibrationSchema = z.object({
+  alpha: z.number(),
+  delta: z.number(),
+  thresholds: z.object({ supported: z.number().nullable(), not_supported: z.number().nullable() }),
+  /** The kind of score it was made for; absent in checks from before agreement scores (they were logprob). */
+  scoreKind: scoreKindSchema.optional(),
+});
+export type JobCalibration = z.infer<typeof jobCalibrationSchema>;
 
 /** A second model's verdicts on the same claims and image, kept beside the job to compare. */
 export const comparisonRunSchema = z.object({
@@ -23,6 +33,12 @@ export const comparisonRunSchema = z.object({
   status: z.enum(['running', 'done', 'error']),
   /** One per claim of the job, in claim order; null until (or unless) that verdict arrives. */
   verdicts: z.array(verdictSchema.nullable()),
+  /** Per claim, that model's score of its verdict (kind: `scoreKind`); absent in older comparisons. */
+  scores: z.array(z.number().min(0).max(1).nullable()).optional(),
+  scoreKind: scoreKindSchema.nullable().optional(),
+  /** With that model's calibration: per claim whether its verdict is decided (null without a verdict). */
+  decided: z.array(z.boolean().nullable()).optional(),
+  calibration: jobCalibrationSchema.optional(),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
@@ -63,10 +79,10 @@ export const checkJobSchema = z.object({
   comparison: comparisonRunSchema.optional(),
   /** Host of the endpoint that answered ('on-device' for the browser's model), for reports; absent in older checks. */
   endpointHost: z.string().optional(),
-  /** The calibration of this model when the check ran (alpha and thresholds), so decided verdicts stay explainable. */
-  calibration: z
-    .object({ alpha: z.number(), delta: z.number(), thresholds: z.object({ supported: z.number().nullable(), not_supported: z.number().nullable() }) })
-    .optional(),
+  /** The calibration of this model when the check ran, kept only where its score kind matched the check's. */
+  calibration: jobCalibrationSchema.optional(),
+  /** How the claims' scores were measured: `logprob`, `agreement` (among k samples), null when not at all. */
+  scoreKind: scoreKindSchema.nullable().optional(),
   /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
   owner: z.string().optional(),
 });
@@ -112,6 +128,13 @@ export function disagreements(job: Pick<CheckJob, 'claims' | 'comparison'>): num
 /** Whether a claim's verdict falls short of its calibration: shown as "Unsure — look yourself". */
 export function isUnsure(claim: ClaimResult): boolean {
   return claim.verdict !== null && claim.decided === false;
+}
+
+/** How a claim is marked on the page: its verdict, "unsure" below its calibration threshold, else "error" (no verdict). */
+export function markLabelOf(claim: ClaimResult, job: Pick<CheckJob, 'status'>): 'true' | 'false' | 'unsure' | 'error' {
+  if (isUnsure(claim)) return 'unsure';
+  const state = claimState(claim, job);
+  return state === 'true' || state === 'false' ? state : 'error';
 }
 
 /** With a calibration: how many claims with a verdict were decided, and how many are unsure; null without one. */

@@ -1,4 +1,4 @@
-import { claimState, countFalse, errorTypesOf, isUnsure, type CheckJob, type ClaimState } from './check';
+import { claimState, countFalse, errorTypesOf, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './check';
 import type { HistoryEntry } from './history';
 
 /** How each claim state reads, in words and as an icon (never colour alone). */
@@ -70,12 +70,31 @@ export function exportableJob(job: CheckJob) {
       ...(c.score !== undefined ? { score: c.score } : {}),
       ...(c.decided !== undefined ? { decided: c.decided } : {}),
     })),
+    // How the scores were measured (the CLI's field name), and the calibration that decided them.
+    ...(job.scoreKind !== undefined ? { score_kind: job.scoreKind } : {}),
+    ...(job.calibration ? { calibration: exportableCalibration(job.calibration) } : {}),
     setAside: job.setAside,
     notes: job.notes,
     error: job.error,
-    ...(job.comparison
-      ? { comparison: { model: job.comparison.model, baseUrl: job.comparison.baseUrl, status: job.comparison.status, verdicts: job.comparison.verdicts } }
-      : {}),
+    ...(job.comparison ? { comparison: exportableComparison(job.comparison) } : {}),
+  };
+}
+
+function exportableCalibration(calibration: JobCalibration) {
+  return { alpha: calibration.alpha, delta: calibration.delta, thresholds: calibration.thresholds, score_kind: calibration.scoreKind ?? 'logprob' };
+}
+
+/** The other model's run with its own scores and decisions, so each model's verdicts keep theirs. */
+function exportableComparison(run: ComparisonRun) {
+  return {
+    model: run.model,
+    baseUrl: run.baseUrl,
+    status: run.status,
+    verdicts: run.verdicts,
+    ...(run.scores ? { scores: run.scores } : {}),
+    ...(run.scoreKind !== undefined ? { score_kind: run.scoreKind } : {}),
+    ...(run.decided ? { decided: run.decided } : {}),
+    ...(run.calibration ? { calibration: exportableCalibration(run.calibration) } : {}),
   };
 }
 
@@ -103,17 +122,42 @@ export function csvCell(value: string | number | null): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const HISTORY_CSV_COLUMNS = ['saved_at', 'page_url', 'image_url', 'model', 'caption', 'claim', 'verdict', 'error_types', 'reasoning'] as const;
+// Score columns come last, so sheets made from older exports keep their column positions.
+export const HISTORY_CSV_COLUMNS = [
+  'saved_at',
+  'page_url',
+  'image_url',
+  'model',
+  'caption',
+  'claim',
+  'verdict',
+  'error_types',
+  'reasoning',
+  'score',
+  'score_kind',
+  'decided',
+] as const;
 
 /** The history as CSV, one row per claim (a check without claims still gets one row). */
 export function historyToCsv(entries: readonly HistoryEntry[]): string {
   const rows: (string | number | null)[][] = [[...HISTORY_CSV_COLUMNS]];
   for (const { savedAt, job } of entries) {
     const base = [new Date(savedAt).toISOString(), job.pageUrl, job.imageUrl, job.model, job.caption];
-    if (job.claims.length === 0) rows.push([...base, '', job.status === 'error' ? 'error' : '', '', job.error?.message ?? '']);
+    if (job.claims.length === 0) rows.push([...base, '', job.status === 'error' ? 'error' : '', '', job.error?.message ?? '', '', '', '']);
     for (const claim of job.claims) {
       const state = claimState(claim, job);
-      rows.push([...base, claim.text, STATE_WORD[state], claim.verdict?.error_type.join('; ') ?? '', claim.verdict?.reasoning ?? '']);
+      // decided is empty without a calibration: no guarantee is implied either way.
+      const decided = claim.decided === undefined ? '' : String(claim.decided);
+      rows.push([
+        ...base,
+        claim.text,
+        STATE_WORD[state],
+        claim.verdict?.error_type.join('; ') ?? '',
+        claim.verdict?.reasoning ?? '',
+        claim.score ?? null,
+        claim.score === null || claim.score === undefined ? '' : (job.scoreKind ?? ''),
+        decided,
+      ]);
     }
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';

@@ -1,8 +1,9 @@
 import { capClaims, splitCaption, type SplitResult } from './claims/split';
 import type { CheckJob, ImagePath } from './check';
-import { isDecided, type Calibration } from './calibrate/calibration';
+import type { Calibration } from './calibrate/calibration';
+import { claimScores, jobCalibration, scoredClaims } from './claim-scores';
 import { CheckError } from './errors';
-import type { Verdict } from './verify/schema';
+import type { ScoreKind, Verdict } from './verify/schema';
 import type { Usage } from './verify/verify';
 
 /** Longest caption taken from a page; the rest is cut with a notice. */
@@ -32,6 +33,10 @@ export interface VerifyOutcome {
   verdicts: (Verdict | null)[];
   /** Per claim, where the endpoint sent logprobs. */
   confidences?: (number | null)[];
+  /** Per claim, how sure the model is of its verdict (kind: `scoreKind`); absent: the confidences are the scores. */
+  scores?: (number | null)[];
+  /** How the scores were measured; absent from verifiers that only read logprobs. */
+  scoreKind?: ScoreKind | null;
   usage: Usage;
   notes: string[];
 }
@@ -57,7 +62,7 @@ export interface CheckInput {
   /** Host of the endpoint asked ('on-device' for the browser's model). */
   endpointHost?: string;
   /** The model's calibration, if the user imported one: each verdict is then decided or unsure. */
-  calibration?: Pick<Calibration, 'alpha' | 'delta' | 'thresholds'> | null;
+  calibration?: (Pick<Calibration, 'alpha' | 'delta' | 'thresholds'> & Partial<Pick<Calibration, 'score_kind'>>) | null;
 }
 
 /** A fresh job record in its first phase. */
@@ -81,7 +86,7 @@ export function newJob(input: CheckInput, now: number): CheckJob {
     finishedAt: null,
     usage: null,
     error: null,
-    ...(input.calibration ? { calibration: { alpha: input.calibration.alpha, delta: input.calibration.delta, thresholds: input.calibration.thresholds } } : {}),
+    ...(input.calibration ? { calibration: jobCalibration({ score_kind: 'logprob', ...input.calibration }) } : {}),
   };
 }
 
@@ -155,25 +160,19 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       },
     );
     await saving;
+    const scored = claimScores(outcome, job.claims.length, job.calibration);
     await update({
       status: 'done',
       phase: 'finished',
       finishedAt: deps.now(),
       usage: outcome.usage,
-      notes: [...job.notes, ...outcome.notes],
-      // The final list is the authority: a verdict streamed from an answer with the wrong count is withdrawn.
-      claims: job.claims.map((c, i) => {
-        const verdict = outcome.verdicts[i] ?? null;
-        const score = outcome.confidences?.[i] ?? null;
-        const calibration = job.calibration;
-        return {
-          ...c,
-          verdict,
-          confidence: score,
-          score,
-          ...(calibration && verdict ? { decided: isDecided(calibration, verdict.label, score) } : {}),
-        };
-      }),
+      notes: [...job.notes, ...outcome.notes, ...scored.notes],
+      scoreKind: scored.scoreKind,
+      // Kept only where it judged these verdicts: a summary of decided verdicts needs one of their kind.
+      calibration: scored.calibration,
+      // The final list is the authority: a verdict streamed from an answer with the wrong count is withdrawn
+      // (and with agreement scores the verdict is the samples' majority).
+      claims: scoredClaims(job.claims, outcome, scored),
     });
   } catch (error) {
     const info =

@@ -1,4 +1,5 @@
-import type { CheckJob, ClaimResult, ComparisonRun } from './check';
+import type { CheckJob, ClaimResult, ComparisonRun, JobCalibration } from './check';
+import { claimScores, scoredClaims } from './claim-scores';
 import { CheckError, type CheckErrorInfo } from './errors';
 import type { VerifyOutcome } from './jobs';
 import type { Verdict } from './verify/schema';
@@ -8,6 +9,8 @@ export interface RerunDeps {
   verify(claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void): Promise<VerifyOutcome>;
   save(job: CheckJob): Promise<void>;
   now(): number;
+  /** The calibration of the model that answers, if the user imported one: its verdicts are then decided or unsure. */
+  calibration?: JobCalibration | null;
 }
 
 function errorInfo(error: unknown): CheckErrorInfo {
@@ -77,15 +80,18 @@ export async function recheckClaims(previous: CheckJob, texts: readonly string[]
       },
     );
     await saving;
+    const scored = claimScores(outcome, job.claims.length, deps.calibration);
     job = {
       ...job,
       status: 'done',
       phase: 'finished',
       finishedAt: deps.now(),
       usage: outcome.usage,
-      notes: outcome.notes,
+      notes: [...outcome.notes, ...scored.notes],
+      scoreKind: scored.scoreKind,
+      calibration: scored.calibration,
       // The final list is the authority: a streamed verdict that was withdrawn does not stay.
-      claims: job.claims.map((c, i) => ({ ...c, verdict: outcome.verdicts[i] ?? null })),
+      claims: scoredClaims(job.claims, outcome, scored),
     };
   } catch (error) {
     await saving;
@@ -127,12 +133,17 @@ export async function compareWithModel(
       },
     );
     await saving;
+    // Judged by the compared model's own calibration, never the first model's.
+    const scored = claimScores(outcome, base.claims.length, deps.calibration);
     run = {
       ...run,
       status: 'done',
       finishedAt: deps.now(),
       usage: outcome.usage,
       verdicts: run.verdicts.map((_, i) => outcome.verdicts[i] ?? null),
+      scores: scored.scores,
+      scoreKind: scored.scoreKind,
+      ...(scored.decided && scored.calibration ? { decided: scored.decided, calibration: scored.calibration } : {}),
     };
   } catch (error) {
     await saving;

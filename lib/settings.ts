@@ -20,6 +20,11 @@ export type ProviderId = z.infer<typeof providerIdSchema>;
 export const providerSettingSchema = z.enum(['auto', ...providerIdSchema.options]);
 export type ProviderSetting = z.infer<typeof providerSettingSchema>;
 
+/** k answers asked per claim for an agreement score where the endpoint gives no logprobs (the CLI's --samples default). */
+export const DEFAULT_SAMPLES = 5;
+/** The most answers sampled per claim: beyond this the cost grows and the score barely sharpens. */
+export const MAX_SAMPLES = 16;
+
 export const settingsSchema = z.object({
   /** Empty baseUrl means "not configured yet": the first run shows guidance instead of failing. */
   baseUrl: z.string(),
@@ -52,6 +57,11 @@ export const settingsSchema = z.object({
    * (the panel where the browser has one: Chrome 116+, Firefox). Missing in older settings → auto.
    */
   toolbarOpens: z.enum(['auto', 'panel', 'popup']),
+  /**
+   * Answers asked per claim where the endpoint gives no logprobs, so each verdict still gets a score
+   * (agreement among them); 1 turns sampling off. Missing in older settings → the default: no migration.
+   */
+  samplesPerClaim: z.number().int().min(1).max(MAX_SAMPLES),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -69,6 +79,7 @@ export const DEFAULT_SETTINGS: Settings = {
   historyLimit: 200,
   provider: 'auto',
   toolbarOpens: 'auto',
+  samplesPerClaim: DEFAULT_SAMPLES,
 };
 
 /** Settings stored at version 1 gain the key-storage and history fields at version 2. */

@@ -44,8 +44,14 @@ describe('verdictCacheKey', () => {
     ['another model', { model: 'gpt-4o' }],
     ['another endpoint', { baseUrl: 'http://localhost:11434/v1' }],
     ['another prompt version', { promptVersion: 'seed-next' }],
+    ['a way of scoring (samples asked)', { scoring: 'auto/5' }],
   ])('changes with %s', async (_name, change) => {
     await expect(verdictCacheKey({ ...base, ...change })).resolves.not.toBe(await verdictCacheKey(base));
+  });
+
+  it('tells one way of scoring from another', async () => {
+    await expect(verdictCacheKey({ ...base, scoring: 'auto/5' })).resolves.not.toBe(await verdictCacheKey({ ...base, scoring: 'auto/3' }));
+    await expect(verdictCacheKey({ ...base, scoring: 'auto/5' })).resolves.not.toBe(await verdictCacheKey({ ...base, scoring: 'agreement/5' }));
   });
 });
 

@@ -11,7 +11,7 @@ import { connectionReportSchema, messageResponseSchema, modelListSchema, type Co
 import { readBuiltinStatus, startBuiltinDownload } from '@/lib/platform/builtin-host';
 import { installLocalRule, isLocalEndpoint, LOCAL_ACCESS_REASON, requestLocalAccess } from '@/lib/platform/local-endpoint';
 import { loadSettings, saveSettings } from '@/lib/platform/storage';
-import { configuredEndpoint, endpointSchema, settingsSchema, type ProviderSetting, type Settings } from '@/lib/settings';
+import { configuredEndpoint, endpointSchema, MAX_SAMPLES, settingsSchema, type ProviderSetting, type Settings } from '@/lib/settings';
 import '@/components/theme.css';
 
 const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
@@ -31,7 +31,12 @@ async function save(values: Settings): Promise<string | null> {
   if (!endpoint.success) return endpoint.error.issues.map((issue) => issue.message).join(' ');
   // The default model is chosen in its own section and saved at once; the form's copy may be older.
   const parsed = settingsSchema.safeParse({ ...values, ...endpoint.data, provider: (await loadSettings()).provider });
-  if (!parsed.success) return t('settingsInvalid', parsed.error.issues.map((i) => i.path.join('.')).join(', '));
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => i.path.join('.'));
+    // The one field whose range is not obvious from its label says what it accepts.
+    const hint = fields.includes('samplesPerClaim') ? ` ${t('samplesPerClaimRange', MAX_SAMPLES)}` : '';
+    return t('settingsInvalid', fields.join(', ')) + hint;
+  }
   await saveSettings(parsed.data);
   return null;
 }

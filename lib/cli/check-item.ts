@@ -6,7 +6,7 @@ import { splitCaption, type SplitOptions } from '../claims/split';
 import { CheckError } from '../errors';
 import { prepareCaption } from '../jobs';
 import type { Verdict } from '../verify/schema';
-import { scoreVerdicts, type ScoreKind } from '../verify/score';
+import { addUsage, scoreVerdicts, type ScoreKind } from '../verify/score';
 import { verifyClaims, type OutputMode } from '../verify/verify';
 import type { LoadedImage } from './image';
 
@@ -116,15 +116,13 @@ export async function checkItem(options: CheckItemOptions): Promise<CheckResult>
     { client: options.client, model: options.model, imageDataUrl: options.image.dataUrl, claims: planned.claims, signal: options.signal, samples: options.samples },
     result,
   );
+  const usage = addUsage(result.usage, scored.usage);
   return {
     claims: planned.claims.map((text, i) => toClaimResult(text, scored.verdicts[i] ?? null, scored.scores[i] ?? null)),
     set_aside: planned.setAside,
     model: options.model,
     score_kind: scored.scoreKind,
-    usage: {
-      prompt_tokens: result.usage.promptTokens + scored.usage.promptTokens,
-      completion_tokens: result.usage.completionTokens + scored.usage.completionTokens,
-    },
+    usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens },
     notes: [...planned.notes, ...result.notes, ...scored.notes],
   };
 }

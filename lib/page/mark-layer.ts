@@ -6,13 +6,14 @@
 import { createShadowHost } from './shadow-host';
 import type { MarkLabel } from './marks';
 
-// Never colour alone: the underline's shape says the verdict too (solid ✓, double ✗, dotted no verdict).
+// Never colour alone: the underline's shape says the verdict too (solid ✓, double ✗, dashed unsure, dotted no verdict).
 const STYLE = `
 :host { all: initial !important; position: absolute !important; top: 0 !important; left: 0 !important; width: 0 !important;
   height: 0 !important; overflow: visible !important; pointer-events: none !important; z-index: 2147483646 !important; display: block !important; }
 .mark { position: absolute; box-sizing: border-box; border-radius: 2px; }
 .true { background: rgba(30, 125, 50, 0.18); border-bottom: 2px solid rgba(30, 125, 50, 0.9); }
 .false { background: rgba(179, 38, 30, 0.2); border-bottom: 4px double #b3261e; }
+.unsure { background: rgba(176, 96, 0, 0.14); border-bottom: 2px dashed #b06000; }
 .error { border-bottom: 2px dotted #5f6368; }
 .focus { outline: 3px solid #1a73e8; outline-offset: 1px; }
 `;

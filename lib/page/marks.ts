@@ -1,18 +1,27 @@
 import { drawMarkLayer } from './mark-layer';
 import { createShadowHost, trusted } from './shadow-host';
 
-/** A claim's mark: its verdict, or none. */
-export type MarkLabel = 'true' | 'false' | 'error';
+/** A claim's mark: its verdict, "unsure" (below its calibration threshold: not asserted either way), or none. */
+export type MarkLabel = 'true' | 'false' | 'unsure' | 'error';
 
 /** What the worker sends to mark a finished check on the page. */
 export interface MarksPayload {
   imageUrl: string;
   caption: string;
-  claims: { text: string; start: number; end: number; label: MarkLabel; errorTypes: string[]; reasoning: string }[];
+  claims: {
+    text: string;
+    start: number;
+    end: number;
+    label: MarkLabel;
+    /** For an unsure claim, the model's leaning (its label), said beside "Unsure". */
+    leaning?: 'true' | 'false';
+    errorTypes: string[];
+    reasoning: string;
+  }[];
   /** The summary line, e.g. "1 of 2 claims not supported — Object". */
   summary: string;
   /** Words for the verdicts and controls, translated by the worker. */
-  words: { true: string; false: string; error: string; close: string; title: string };
+  words: { true: string; false: string; unsure: string; error: string; close: string; title: string };
 }
 
 /** Where a caption offset lands: the index of a text node in the list, and the offset inside it. */
@@ -133,11 +142,13 @@ button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
   button.ok { background: #1b3d26; color: #ceead6; }
 }`;
 
-const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', error: '?' };
+const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', unsure: '⚠', error: '?' };
 
-function verdictLine(claim: MarksPayload['claims'][number], words: MarksPayload['words']): string {
+/** "✗ Not supported (Object) — claim"; an unsure claim keeps the model's leaning: "⚠ Unsure — look yourself (Not supported…)". */
+export function verdictLine(claim: MarksPayload['claims'][number], words: MarksPayload['words']): string {
   const types = claim.errorTypes.length ? ` (${claim.errorTypes.join(', ')})` : '';
-  return `${ICON[claim.label]} ${words[claim.label]}${types} — ${claim.text}`;
+  const leaning = claim.label === 'unsure' && claim.leaning ? ` (${words[claim.leaning]}${types})` : types;
+  return `${ICON[claim.label]} ${words[claim.label]}${leaning} — ${claim.text}`;
 }
 
 /** Removes the marks and the badge, if any. */

@@ -22,12 +22,13 @@ export async function loadCalibrations(): Promise<Record<string, Calibration>> {
 }
 
 /**
- * The calibration a check by `model` uses: the imported one for that model, for this prompt version and
- * for label-token scores (the extension scores by logprobs); null otherwise, and then no verdict claims a guarantee.
+ * The calibration a check by `model` uses: the imported one for that model and this prompt version, of
+ * either score kind (the check then judges its verdicts only if they were scored the same way); null
+ * otherwise, and then no verdict claims a guarantee.
  */
 export async function calibrationFor(model: string): Promise<Calibration | null> {
   const found = (await loadCalibrations())[model];
-  return found && found.prompt_version === PROMPT_VERSION && found.score_kind === 'logprob' ? found : null;
+  return found && found.prompt_version === PROMPT_VERSION ? found : null;
 }
 
 /** Reads an imported file's text: the calibration, or a sentence saying what is wrong with it. */
@@ -42,8 +43,6 @@ export function parseCalibrationFile(text: string): Calibration | string {
   if (!parsed.success) return 'This is not a calibration file. Pick the calibration.json that caption-check calibrate wrote.';
   if (parsed.data.prompt_version !== PROMPT_VERSION)
     return `This calibration was made with prompt ${parsed.data.prompt_version}; this version uses ${PROMPT_VERSION}. Calibrate again.`;
-  if (parsed.data.score_kind !== 'logprob')
-    return 'This calibration is for agreement scores; the extension scores verdicts by logprobs. Calibrate with an endpoint that returns logprobs.';
   return parsed.data;
 }
 

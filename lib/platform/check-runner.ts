@@ -76,10 +76,19 @@ export async function startCheck(
     const extras: JobExtras = { frameId: target.frameId };
     let release = () => {};
     const requestOut = new Promise<void>((resolve) => (release = resolve));
+    // Only endpoint checks are scored (logprobs, else agreement); the on-device model is never calibrated.
+    const calibration = choice.provider === 'endpoint' ? await calibrationFor(settings.model) : null;
     const verifier =
       choice.provider === 'endpoint'
         ? // A local server refusing the extension gets the exact fix (grant access, or OLLAMA_ORIGINS).
-          withLocalHint(choice.verifier(controller.signal, { fresh: preset.fresh === true, onRequest: release }), settings.baseUrl)
+          withLocalHint(
+            choice.verifier(controller.signal, {
+              fresh: preset.fresh === true,
+              onRequest: release,
+              ...(calibration ? { scoreKind: calibration.score_kind } : {}),
+            }),
+            settings.baseUrl,
+          )
         : choice.verifier(controller.signal);
     let savedThumbnail = false;
     const job = await runCheck(
@@ -91,8 +100,7 @@ export async function startCheck(
         maxClaims: settings.maxClaims,
         pageUrl: target.pageUrl,
         imageUrl: target.srcUrl,
-        // Only endpoint checks carry label-token scores; the on-device model is never calibrated.
-        calibration: choice.provider === 'endpoint' ? await calibrationFor(settings.model) : null,
+        calibration,
       },
       {
         now,

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { claimState, type CheckJob } from '../check';
+import { decidedCount, markLabelOf, type CheckJob } from '../check';
 import { savedKeyFor } from '../key-origin';
 import { redactSecret } from '../redact';
 import { CheckError } from '../errors';
@@ -9,7 +9,9 @@ import type { AcquiredImage } from '../jobs';
 import type { MarksPayload } from '../page/marks';
 import { compareWithModel, recheckClaims } from '../rerun';
 import type { Settings } from '../settings';
+import { jobCalibration } from '../claim-scores';
 import { showBadge } from './badge';
+import { calibrationFor } from './calibration-store';
 import { callPage } from './gather';
 import { recordHistory } from './history-store';
 import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } from './storage';
@@ -59,19 +61,28 @@ export async function extrasSettled(extras: JobExtras): Promise<void> {
   await pendingExtras.get(extras);
 }
 
+/** The badge's line: the verdict summary and, with a calibration, how many verdicts it decided. */
+function marksSummary(job: CheckJob): string {
+  const counts = decidedCount(job);
+  if (!counts) return summaryLine(job);
+  const percent = Number((counts.alpha * 100).toFixed(1));
+  return `${summaryLine(job)} ${t('summaryDecided', counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
+}
+
 /** What the page script needs to mark a finished check. */
 export function marksPayload(job: CheckJob): MarksPayload {
   return {
     imageUrl: job.imageUrl,
     caption: job.caption,
-    summary: summaryLine(job),
+    summary: marksSummary(job),
     claims: job.claims.map((c) => {
-      const state = claimState(c, job);
+      const label = markLabelOf(c, job);
       return {
         text: c.text,
         start: c.start,
         end: c.end,
-        label: state === 'true' ? 'true' : state === 'false' ? 'false' : 'error',
+        label,
+        ...(label === 'unsure' && c.verdict ? { leaning: c.verdict.label ? ('true' as const) : ('false' as const) } : {}),
         errorTypes: c.verdict?.error_type ?? [],
         reasoning: c.verdict?.reasoning ?? '',
       };
@@ -79,6 +90,7 @@ export function marksPayload(job: CheckJob): MarksPayload {
     words: {
       true: t('verdictSupported'),
       false: t('verdictNotSupported'),
+      unsure: t('verdictUnsure'),
       error: t('verdictNone'),
       close: t('marksClose'),
       title: t('marksTitle'),
@@ -178,11 +190,13 @@ const persistWith = (secret: string) => async (job: CheckJob) => {
 /** Re-verifies the user's edited claims against the tab's last image; the result replaces the tab's job. */
 export async function startRecheck(tabId: number, claims: string[]): Promise<void> {
   const { job, image, settings } = await rerunContext(tabId);
+  const calibration = await calibrationFor(settings.model);
   const finished = await withController(tabId, (signal) =>
     recheckClaims(job, claims, image, crypto.randomUUID(), {
-      verify: endpointVerifier(settings, signal),
+      verify: endpointVerifier(settings, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
       save: persistWith(settings.apiKey),
       now: Date.now,
+      calibration: calibration && jobCalibration(calibration),
     }),
   );
   await afterCheck(redactSecret(finished, settings.apiKey), settings);
@@ -193,11 +207,14 @@ export async function startCompare(tabId: number, model: string, baseUrl: string
   const { job, image, settings } = await rerunContext(tabId);
   // Another Base URL for the comparison gets the saved key only if it is on the key's own origin.
   const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl, apiKey: savedKeyFor(settings, baseUrl) } : {}) };
+  // The compared model is judged by its own calibration, if the user imported one.
+  const calibration = await calibrationFor(model);
   const finished = await withController(tabId, (signal) =>
     compareWithModel(job, model, baseUrl ?? null, image, {
-      verify: endpointVerifier(other, signal),
+      verify: endpointVerifier(other, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
       save: (next) => saveJob(redactSecret(next, settings.apiKey)),
       now: Date.now,
+      calibration: calibration && jobCalibration(calibration),
     }),
   );
   if (finished.comparison?.status === 'done')

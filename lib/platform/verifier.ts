@@ -4,7 +4,8 @@ import { CheckError } from '../errors';
 import type { VerifyOutcome } from '../jobs';
 import { configuredEndpoint, type Settings } from '../settings';
 import { createClient } from '../verify/client';
-import type { Verdict } from '../verify/schema';
+import type { ScoreKind, Verdict } from '../verify/schema';
+import { addUsage, scoreVerdicts } from '../verify/score';
 import { BUILTIN_LABEL, builtinProvider, builtinStatus } from '../verify/builtin';
 import { endpointProvider, type ProviderId, type VerifyProvider } from '../verify/provider';
 import { languageModelApi } from './builtin-host';
@@ -27,6 +28,11 @@ export interface VerifierOptions {
   fresh?: boolean;
   /** Called as each request to the model leaves (work that can wait for it then stops competing with it). */
   onRequest?: () => void;
+  /**
+   * The score kind the model's calibration was made for: `agreement` asks without logprobs, so every
+   * verdict is sampled and the calibration can judge it (as the CLI's --calibration does).
+   */
+  scoreKind?: ScoreKind;
 }
 
 /** Fails early, before anything is read from the page, when no endpoint is configured. */
@@ -49,16 +55,18 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
     const endpoint = configuredEndpoint(settings);
     if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
     const modeKey = `${endpoint.baseUrl}|${endpoint.model}`;
+    const samples = settings.samplesPerClaim;
     const ask = async () => {
       const [modes, noLogprobs] = await Promise.all([outputModesItem.getValue(), noLogprobsItem.getValue()]);
       const remembered = modes[modeKey];
-      const logprobs = !noLogprobs[modeKey];
+      const logprobs = !noLogprobs[modeKey] && options.scoreKind !== 'agreement';
+      const client = createClient(endpoint, {
+        timeoutMs: settings.timeoutSeconds * 1000,
+        ...(options.onRequest ? { fetch: announcing(options.onRequest) } : {}),
+      });
       const provider = endpointProvider({
         logprobs,
-        client: createClient(endpoint, {
-          timeoutMs: settings.timeoutSeconds * 1000,
-          ...(options.onRequest ? { fetch: announcing(options.onRequest) } : {}),
-        }),
+        client,
         model: endpoint.model,
         stream: settings.stream,
         concurrency: settings.concurrency,
@@ -71,11 +79,28 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
       const response = await provider.verify({ claims, imageDataUrl, signal, onVerdict });
       if (logprobs && response.logprobs === false)
         await noLogprobsItem.setValue({ ...(await noLogprobsItem.getValue()), [modeKey]: true });
-      return response;
+      // Without logprobs, k sampled answers give the score (the CLI's --samples path, unchanged).
+      const scored = await scoreVerdicts(
+        { client, model: endpoint.model, imageDataUrl, claims, signal, samples, concurrency: settings.concurrency },
+        {
+          verdicts: response.verdicts,
+          confidences: response.confidences ?? response.verdicts.map(() => null),
+          outputMode: response.outputMode ?? remembered ?? 'json_schema',
+        },
+      );
+      return {
+        ...response,
+        verdicts: scored.verdicts,
+        scores: scored.scores,
+        scoreKind: scored.scoreKind,
+        usage: addUsage(response.usage, scored.usage),
+        notes: [...response.notes, ...scored.notes],
+      };
     };
-    // The same image, claims, model, endpoint and prompt again: the stored verdicts, no request (looked
-    // up first, so a hit costs no client set-up either).
-    const key = await verdictCacheKey({ imageDataUrl, claims, model: endpoint.model, baseUrl: endpoint.baseUrl });
+    // The same image, claims, model, endpoint, prompt and way of scoring again: the stored verdicts, no
+    // request (looked up first, so a hit costs no client set-up either).
+    const scoring = `${options.scoreKind === 'agreement' ? 'agreement' : 'auto'}/${samples}`;
+    const key = await verdictCacheKey({ imageDataUrl, claims, model: endpoint.model, baseUrl: endpoint.baseUrl, scoring });
     return cachedVerification(verdictCache, key, ask, options);
   };
 }

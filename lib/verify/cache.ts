@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROMPT_VERSION } from './prompt';
-import { verdictSchema, type Verdict } from './schema';
+import { scoreKindSchema, verdictSchema, type ScoreKind, type Verdict } from './schema';
 
 /**
  * A finished verification, as it is cached: one verdict per claim (never null — only complete
@@ -9,6 +9,9 @@ import { verdictSchema, type Verdict } from './schema';
 export const cachedResultSchema = z.object({
   verdicts: z.array(verdictSchema),
   confidences: z.array(z.number().nullable()).optional(),
+  /** The scores settled on (agreement among samples where there were no logprobs) and their kind. */
+  scores: z.array(z.number().nullable()).optional(),
+  scoreKind: scoreKindSchema.nullable().optional(),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }),
   notes: z.array(z.string()),
 });
@@ -27,6 +30,8 @@ export interface CacheKeyParts {
   model: string;
   baseUrl: string;
   promptVersion?: string;
+  /** How verdicts are scored when it changes the answer (samples asked, logprobs skipped); absent in older keys. */
+  scoring?: string;
 }
 
 /** Said with a result served from the cache, so nobody mistakes it for a fresh answer. */
@@ -35,7 +40,14 @@ export const CACHE_NOTE =
 
 /** SHA-256 (hex) over the key parts; crypto.subtle exists in Node 20, workers and pages alike. */
 export async function verdictCacheKey(parts: CacheKeyParts): Promise<string> {
-  const header = JSON.stringify([parts.promptVersion ?? PROMPT_VERSION, parts.baseUrl.replace(/\/+$/, ''), parts.model, parts.claims]);
+  const header = JSON.stringify([
+    parts.promptVersion ?? PROMPT_VERSION,
+    parts.baseUrl.replace(/\/+$/, ''),
+    parts.model,
+    parts.claims,
+    // Appended only when given, so keys made without it stay what they were.
+    ...(parts.scoring !== undefined ? [parts.scoring] : []),
+  ]);
   // The header is length-prefixed so no image can be crafted to collide with another header.
   const text = `${header.length}:${header}${parts.imageDataUrl}`;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -74,6 +86,8 @@ export class MemoryVerdictCache implements VerdictCache {
 export interface VerificationResult {
   verdicts: (Verdict | null)[];
   confidences?: (number | null)[];
+  scores?: (number | null)[];
+  scoreKind?: ScoreKind | null;
   usage: { promptTokens: number; completionTokens: number };
   notes: string[];
 }
@@ -102,6 +116,8 @@ export async function cachedVerification<R extends VerificationResult>(
       usage: result.usage,
       notes: result.notes,
       ...(result.confidences ? { confidences: result.confidences } : {}),
+      ...(result.scores ? { scores: result.scores } : {}),
+      ...(result.scoreKind !== undefined ? { scoreKind: result.scoreKind } : {}),
     };
     await cache.set(key, value).catch(() => undefined);
   }

@@ -1,6 +1,6 @@
 import type { ProviderId } from '../settings';
 import type { Verdict } from './schema';
-import { verifyClaims, type Usage, type VerifyOptions } from './verify';
+import { verifyClaims, type OutputMode, type Usage, type VerifyOptions } from './verify';
 
 // Declared with the settings (zod only) so the message protocol can name it without the SDK.
 export { providerIdSchema, type ProviderId } from '../settings';
@@ -21,6 +21,8 @@ export interface VerifyResponse {
   confidences?: (number | null)[];
   /** False when the endpoint rejected the logprobs request (remember it, so it is not sent again). */
   logprobs?: boolean;
+  /** The output format the endpoint answered in (sampled answers for agreement scores are asked the same way). */
+  outputMode?: OutputMode;
   usage: Usage;
   notes: string[];
 }
@@ -53,7 +55,14 @@ export function endpointProvider(options: EndpointProviderOptions): VerifyProvid
         ...(signal ? { signal } : {}),
         ...(onVerdict ? { onVerdict } : {}),
       });
-      return { verdicts: result.verdicts, confidences: result.confidences, logprobs: result.logprobs, usage: result.usage, notes: result.notes };
+      return {
+        verdicts: result.verdicts,
+        confidences: result.confidences,
+        logprobs: result.logprobs,
+        outputMode: result.outputMode,
+        usage: result.usage,
+        notes: result.notes,
+      };
     },
   };
 }

@@ -21,3 +21,7 @@ export type VerdictList = z.infer<typeof verdictListSchema>;
 export function verdictListSchemaFor(count: number) {
   return z.object({ verdicts: z.array(verdictSchema).length(count) });
 }
+
+/** How a verdict's score was measured: the label token's probability, or agreement among k samples. */
+export const scoreKindSchema = z.enum(['logprob', 'agreement']);
+export type ScoreKind = z.infer<typeof scoreKindSchema>;

@@ -1,19 +1,18 @@
 // How sure the model is of each verdict: the label token's probability where the endpoint returns
 // logprobs, else agreement among k sampled answers to the same request (the verdict is their majority).
 import type OpenAI from 'openai';
-import { z } from 'zod';
 import { CheckError } from '../errors';
 import { toCheckError } from './client';
 import { parseVerdicts } from './parse';
-import type { Verdict } from './schema';
+import type { ScoreKind, Verdict } from './schema';
+import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../settings';
 import { mapLimit, requestBody, type OutputMode, type Usage, type VerifyResult } from './verify';
 
-/** How a verdict's score was measured: the label token's probability, or agreement among k samples. */
-export const scoreKindSchema = z.enum(['logprob', 'agreement']);
-export type ScoreKind = z.infer<typeof scoreKindSchema>;
+// Declared with the verdict schema (zod only), so jobs and the popup can name it without the SDK.
+export { scoreKindSchema, type ScoreKind } from './schema';
 
-export const DEFAULT_SAMPLES = 5;
-export const MAX_SAMPLES = 16;
+// The bounds live with the settings (zod only), which the Options form and the CLI flags share.
+export { DEFAULT_SAMPLES, MAX_SAMPLES } from '../settings';
 /** Agreement needs answers that can differ; 1 is the API's own default temperature. */
 export const SAMPLE_TEMPERATURE = 1;
 
@@ -37,6 +36,11 @@ export interface ScoredVerdicts {
   requests: number;
   usage: Usage;
   notes: string[];
+}
+
+/** The tokens of a verification and of its sampling together. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens };
 }
 
 /** The majority of the sampled labels (a tie keeps the greedy answer's label) and the share that agree with it. */

@@ -192,14 +192,23 @@ export async function pickFromPopup(popup: Page): Promise<void> {
     });
 }
 
+/** The Options field that sets k for agreement scores. */
+export const SAMPLES_LABEL = 'Samples per claim (when the endpoint gives no logprobs)';
+
 /** Fills the Options page by its labels and saves, as a user would. */
-export async function configureEndpoint(ext: LoadedExtension, endpoint: { baseUrl: string; apiKey: string; model: string }): Promise<void> {
+export async function configureEndpoint(
+  ext: LoadedExtension,
+  endpoint: { baseUrl: string; apiKey: string; model: string; samplesPerClaim?: number },
+): Promise<void> {
   const options = await ext.context.newPage();
   await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
   // Exact labels: the Options page also has fields whose labels contain these words (model list, compare model).
   await options.getByLabel('Base URL', { exact: true }).fill(endpoint.baseUrl);
   await options.getByLabel('API key', { exact: true }).fill(endpoint.apiKey);
   await options.getByLabel('Model', { exact: true }).fill(endpoint.model);
+  // The local server sends no logprobs unless told, so by default every check would also sample k
+  // answers; suites not about scores count their requests, so they ask for none (1 = off).
+  await options.getByLabel(SAMPLES_LABEL, { exact: true }).fill(String(endpoint.samplesPerClaim ?? 1));
   await options.getByRole('button', { name: 'Save' }).click();
   await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
   await options.close();

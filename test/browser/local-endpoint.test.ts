@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { confirmChooser } from './chooser-driver';
-import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from './extension';
+import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, SAMPLES_LABEL, tabIdOf, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
 
 const OUT = process.env.CAPTION_CHECK_OUT_DIR ?? '.output';
@@ -25,6 +25,8 @@ async function saveEndpoint(ext: LoadedExtension, baseUrl: string): Promise<void
   await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
   await options.getByLabel('Base URL', { exact: true }).fill(baseUrl);
   await options.getByLabel('Model', { exact: true }).fill('test-vlm');
+  // No agreement sampling (1 = off): these tests count the verification requests.
+  await options.getByLabel(SAMPLES_LABEL, { exact: true }).fill('1');
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
   await options.close();

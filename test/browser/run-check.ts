@@ -59,12 +59,16 @@ export async function clearVerdictCache(ext: LoadedExtension): Promise<void> {
  * Saves the endpoint in the extension's settings as Options stores them (the Options form itself is
  * tested by its own suite; these suites only need a configured endpoint).
  */
-export async function useEndpoint(ext: LoadedExtension, endpoint: { baseUrl: string; apiKey: string; model: string }): Promise<void> {
+export async function useEndpoint(
+  ext: LoadedExtension,
+  endpoint: { baseUrl: string; apiKey: string; model: string; samplesPerClaim?: number },
+): Promise<void> {
   const worker = await currentWorker(ext);
+  // No agreement sampling unless asked (as configureEndpoint): these suites count their requests.
   await worker.evaluate(async (fields) => {
     const { settings } = await chrome.storage.local.get('settings');
     await chrome.storage.local.set({ settings: { ...(settings as object | undefined), ...fields } });
-  }, endpoint);
+  }, { samplesPerClaim: 1, ...endpoint });
 }
 
 /**

@@ -42,7 +42,8 @@ describe('a check with a calibration', () => {
       [0.93, false], // not supported needs 0.95
       [null, false],
     ]);
-    expect(job.calibration).toEqual({ alpha: 0.1, delta: 0.1, thresholds: THRESHOLDS });
+    expect(job.calibration).toEqual({ alpha: 0.1, delta: 0.1, thresholds: THRESHOLDS, scoreKind: 'logprob' });
+    expect(job.scoreKind).toBe('logprob');
 
     const html = view(job);
     expect(html).toContain('data-testid="decided-summary">1 of 3 claims decided at ≤ 10% error · 2 unsure<');
@@ -70,7 +71,6 @@ describe('importing a calibration', () => {
     ['not json', /not JSON/],
     [JSON.stringify({ model: 'x' }), /not a calibration file/],
     [JSON.stringify({ ...CALIBRATION, prompt_version: 'seed-old' }), /made with prompt seed-old/],
-    [JSON.stringify({ ...CALIBRATION, score_kind: 'agreement' }), /agreement scores/],
   ])('refuses %s with what to do', (text, message) => {
     expect(parseCalibrationFile(text)).toMatch(message);
   });
@@ -79,9 +79,18 @@ describe('importing a calibration', () => {
     expect(parseCalibrationFile(JSON.stringify(CALIBRATION))).toEqual(CALIBRATION);
   });
 
+  it('accepts an agreement calibration too (endpoints without logprobs are scored by agreement)', () => {
+    const agreement = { ...CALIBRATION, score_kind: 'agreement' as const };
+    expect(parseCalibrationFile(JSON.stringify(agreement))).toEqual(agreement);
+  });
+
   it('lists each calibration with its model, alpha, date and sizes', () => {
     const html = renderToStaticMarkup(<CalibrationSettings calibrations={{ 'test-vlm': CALIBRATION }} onImport={async () => null} onRemove={noop} t={t} />);
-    expect(html).toContain('test-vlm — error ≤ 10% (δ 0.1) · 1800 supported + 1200 not supported claims · 2026-11-30');
+    expect(html).toContain('test-vlm — error ≤ 10% (δ 0.1) · 1800 supported + 1200 not supported claims · 2026-11-30 · scored by logprobs');
+    const agreement = renderToStaticMarkup(
+      <CalibrationSettings calibrations={{ 'test-vlm': { ...CALIBRATION, score_kind: 'agreement' } }} onImport={async () => null} onRemove={noop} t={t} />,
+    );
+    expect(agreement).toContain('2026-11-30 · scored by agreement among samples');
     expect(html).toContain('Remove');
     expect(renderToStaticMarkup(<CalibrationSettings calibrations={{}} onImport={async () => null} onRemove={noop} t={t} />)).toContain(
       'No calibration imported',

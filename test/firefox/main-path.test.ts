@@ -62,6 +62,8 @@ describe('Firefox: the main path end to end', () => {
     await (await field('Base URL')).type(model.baseUrl);
     await (await field('API key')).type(apiKey);
     await (await field('Model')).type('test-vlm');
+    // No agreement sampling (1 = off): this suite counts the verification requests.
+    await (await field('Samples per claim (when the endpoint gives no logprobs)')).type('1');
     await options.locator('::-p-aria([name="Save"][role="button"])').click();
     await expect.poll(() => options.evaluate(() => document.querySelector('[data-testid="settings-status"]')?.textContent ?? ''), { timeout: 20_000 }).toContain('Saved.');
     await Promise.all([options.close(), start.close()]);
