@@ -4,7 +4,6 @@
 // style with getComputedStyle(element, '::highlight(name)'), so a wavy red underline there tells the
 // page which claims the model found false, whatever the highlight is called. Our boxes are out of its reach.
 import { createShadowHost } from './shadow-host';
-import type { MarkLabel } from './marks';
 
 // Never colour alone: the underline's shape says the verdict too (solid ✓, double ✗, dashed unsure, dotted no verdict).
 const STYLE = `
@@ -17,6 +16,9 @@ const STYLE = `
 .error { border-bottom: 2px dotted #5f6368; }
 .focus { outline: 3px solid #1a73e8; outline-offset: 1px; }
 `;
+
+/** A claim's mark: its verdict, "unsure" (below its calibration threshold: not asserted either way), or none. */
+export type MarkLabel = 'true' | 'false' | 'unsure' | 'error';
 
 /** The drawn layer: its host, and the claim whose marks stand out (the one hovered in the side panel). */
 export interface MarkLayer {

@@ -1,8 +1,7 @@
-import { drawMarkLayer } from './mark-layer';
+import { drawMarkLayer, type MarkLabel } from './mark-layer';
 import { createShadowHost, trusted } from './shadow-host';
 
-/** A claim's mark: its verdict, "unsure" (below its calibration threshold: not asserted either way), or none. */
-export type MarkLabel = 'true' | 'false' | 'unsure' | 'error';
+export type { MarkLabel } from './mark-layer';
 
 /** What the worker sends to mark a finished check on the page. */
 export interface MarksPayload {
