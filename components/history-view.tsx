@@ -12,6 +12,8 @@ export interface HistoryViewProps {
   onDelete: (entry: HistoryEntry) => void;
   onClear: () => void;
   onExport: (format: 'json' | 'csv') => void;
+  /** One evidence report of the ticked entries, newest first as listed. */
+  onSaveReport?: (entries: HistoryEntry[]) => void;
 }
 
 function resultWord(job: CheckJob, t: Translate): string {
@@ -22,7 +24,10 @@ function resultWord(job: CheckJob, t: Translate): string {
 }
 
 /** Past checks on this device: search, open, delete one, clear all, export. */
-export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear, onExport }: HistoryViewProps) {
+export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear, onExport, onSaveReport }: HistoryViewProps) {
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  // Entries deleted (here or in another window) leave the selection with them.
+  const selected = entries.filter((e) => ticked.has(e.id));
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState(false);
   const shown = searchHistory(entries, query);
@@ -41,6 +46,11 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
         <button type="button" onClick={() => onExport('csv')} disabled={entries.length === 0}>
           {t('historyExportCsv')}
         </button>
+        {onSaveReport && (
+          <button type="button" onClick={() => onSaveReport(selected)} disabled={selected.length === 0}>
+            {t('historySaveReport', selected.length)}
+          </button>
+        )}
         {confirming ? (
           <>
             <button
@@ -72,6 +82,20 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
           const bad = countFalse(job) > 0;
           return (
             <li key={entry.id} className="history__item" data-testid="history-entry">
+              {onSaveReport && (
+                <input
+                  type="checkbox"
+                  className="history__tick"
+                  checked={ticked.has(entry.id)}
+                  aria-label={t('historySelect', job.caption.slice(0, 80))}
+                  onChange={(event) => {
+                    const next = new Set(ticked);
+                    if (event.target.checked) next.add(entry.id);
+                    else next.delete(entry.id);
+                    setTicked(next);
+                  }}
+                />
+              )}
               {job.thumbnail ? <img className="thumb thumb--small" src={job.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}
               <div className="history__body">
                 <button type="button" className="link history__open" onClick={() => onOpen(entry)} aria-label={t('historyOpen', job.caption.slice(0, 80))}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckJob } from '@/lib/check';
-import { citationText, displayUrl, escapeHtml, reportFileName, reportHtml, type ReportContext } from '@/lib/report';
+import { citationText, displayUrl, escapeHtml, reportFileName, reportHtml, reportsHtml, type ReportContext } from '@/lib/report';
 
 const job: CheckJob = {
   id: 'j1',
@@ -125,5 +125,22 @@ describe('evidence report', () => {
       ].join('\n'),
     );
     expect(reportFileName(context.savedAt)).toBe('caption-check-report-20250103-1020.html');
+  });
+});
+
+describe('report of several checks', () => {
+  it('puts each check in its own numbered section, in order, with one document head and no script', () => {
+    const other: CheckJob = { ...job, id: 'j2', caption: '<b>A kite</b> flies.', claims: [{ ...job.claims[0]!, text: '<b>A kite</b> flies.', start: 0, end: 19 }], setAside: [] };
+    const html = reportsHtml([
+      { job, context },
+      { job: other, context: { ...context, imageDataUrl: null } },
+    ]);
+    expect(html.match(/<section class="check" data-report="check">/g)).toHaveLength(2);
+    expect(html.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(html.indexOf('Check 1 of 2')).toBeLessThan(html.indexOf('Check 2 of 2'));
+    expect(html.indexOf('Two cats sit on a sofa.')).toBeLessThan(html.indexOf('&lt;b&gt;A kite&lt;/b&gt; flies.'));
+    expect(html).not.toContain('<b>A kite</b>');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('The image is not embedded');
   });
 });

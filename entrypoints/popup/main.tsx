@@ -14,7 +14,7 @@ import { createTranslate } from '@/lib/i18n';
 import { messageResponseSchema, modelListSchema, setupSchema, type Message, type MessageResponse, type Setup } from '@/lib/messages';
 import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/lib/platform/history-store';
 import { loadJob, loadSessionImage, watchJob } from '@/lib/platform/storage';
-import { citationText, reportFileName, reportHtml } from '@/lib/report';
+import { citationText, reportFileName, reportHtml, reportsHtml } from '@/lib/report';
 import { PROMPT_VERSION } from '@/lib/verify/prompt';
 import { pageCheckSchema, type PageCheck } from '@/lib/page-check-state';
 import { loadPageCheck, removePageCheck, watchPageCheck } from '@/lib/platform/page-check-store';
@@ -298,6 +298,23 @@ function Popup() {
             ? download('caption-check-history.json', 'application/json', historyToJson(history))
             : download('caption-check-history.csv', 'text/csv', historyToCsv(history))
         }
+        onSaveReport={(entries) => {
+          // Past checks: each with its thumbnail (the image as sent is not kept in history).
+          const savedAt = Date.now();
+          const checks = entries.map(({ job }) => ({
+            job,
+            context: {
+              imageDataUrl: job.thumbnail ?? null,
+              imageKind: 'thumbnail' as const,
+              pageTitle: null,
+              endpointHost: job.endpointHost ?? null,
+              promptVersion: PROMPT_VERSION,
+              extensionVersion: browser.runtime.getManifest().version,
+              savedAt,
+            },
+          }));
+          download(reportFileName(savedAt), 'text/html', reportsHtml(checks));
+        }}
       />
     );
   } else if (pageCheck && tabId !== null) {

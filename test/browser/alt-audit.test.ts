@@ -74,6 +74,8 @@ describe('alt-text audit', () => {
     await expect.poll(() => counts('green tractor')).toEqual(['1', '1', '0']);
     await expect.poll(() => counts('blue canoe')).toEqual(['1', '0', '1']);
     await expect.poll(() => row('green tractor').innerText()).toContain('Object');
+    await popup.setViewportSize({ width: 560, height: 700 });
+    await popup.screenshot({ path: 'docs/audit.png', fullPage: true });
     // Three verifications, one per alt text; the findings and the left-out images were never sent.
     expect(model.requests.filter((r) => r.image).map((r) => r.claims.join(' ')).sort()).toEqual(
       ['A blue canoe rests on a sandy beach.', RIGHT, WRONG].sort(),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
-import type { LoadedExtension } from './extension';
+import { openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, popupAt } from './results-flow';
@@ -98,5 +98,46 @@ describe('evidence report', () => {
       `Page: ${article}`,
     ]);
     await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('saves one report of the history entries the user ticks, each check in its own section', async () => {
+    const captions = ['A red bus waits at a stop. A dog sits on the bench.', 'A green kite flies over a beach.'];
+    for (const caption of captions) {
+      const { article, photo } = await freshArticle(pages, caption);
+      const { page, tabId } = await openGranted(ext, article);
+      await checkWithSelection(ext, page, tabId, photo);
+      await (await popupAt(ext, tabId, 'done')).close();
+      await page.close();
+    }
+    const { page, tabId } = await openGranted(ext, (await freshArticle(pages, 'A blank page for the popup.')).article);
+    const popup = await openPopup(ext, tabId);
+    await popup.getByRole('tab', { name: /History/ }).click();
+    await expect.poll(() => popup.getByTestId('history-entry').count()).toBeGreaterThanOrEqual(3);
+    const save = popup.getByRole('button', { name: /^Save report of \d+ selected$/ });
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    for (const caption of captions) await popup.getByRole('checkbox', { name: `Put the check of “${caption}” in the report` }).check();
+    await expect.poll(() => save.innerText()).toBe('Save report of 2 selected');
+
+    const download = popup.waitForEvent('download');
+    await save.click();
+    const path = join(await mkdtemp(join(tmpdir(), 'caption-check-report-')), (await download).suggestedFilename());
+    await (await download).saveAs(path);
+    const report = await ext.context.newPage();
+    await report.goto(`file://${path}`);
+    const sections = await report.evaluate(() =>
+      [...document.querySelectorAll('[data-report="check"]')].map((section) => ({
+        title: section.querySelector('.check__title')?.textContent,
+        summary: section.querySelector('[data-report="summary"]')?.textContent,
+        caption: section.querySelector('[data-report="caption"]')?.textContent,
+        thumbnail: (section.querySelector('figure img') as HTMLImageElement | null)?.src.startsWith('data:image/') ?? false,
+      })),
+    );
+    // Newest first, as the history lists them.
+    expect(sections).toEqual([
+      { title: 'Check 1 of 2', summary: 'All 1 claims supported.', caption: captions[1], thumbnail: true },
+      { title: 'Check 2 of 2', summary: '1 of 2 claims not supported — Object.', caption: captions[0], thumbnail: true },
+    ]);
+    expect(await report.evaluate(() => document.scripts.length)).toBe(0);
+    await Promise.all([report.close(), popup.close(), page.close()]);
   });
 });
