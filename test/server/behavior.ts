@@ -61,6 +61,12 @@ export interface Behavior {
   delayMs: number;
   /** Stream ~4-character tokens at this rate after this first-token delay; JSON answers wait as long in total. */
   pace: Pace | null;
+  /**
+   * A gate for tests of "early": a streamed answer stops after this share of its tokens until
+   * `server.release()` (or the client leaves), so what a client reported before releasing provably
+   * came from the first part of the answer, however slow the machine.
+   */
+  holdAt: number | null;
   output: OutputShape;
   /** Shapes for the next verification requests, one each, before `output` applies again (e.g. short, then clean). */
   outputQueue: OutputShape[];
@@ -179,6 +185,7 @@ export function defaultBehavior(): Behavior {
     rejectExtensionOrigins: false,
     delayMs: 0,
     pace: null,
+    holdAt: null,
     output: 'clean',
     outputQueue: [],
     logprobs: false,

@@ -5,7 +5,7 @@ import type { CheckError } from '../../lib/errors';
 import { createClient, toCheckError, type ClientOptions } from '../../lib/verify/client';
 import type { Verdict } from '../../lib/verify/schema';
 import { verifyClaims, type OutputMode, type VerifyOptions, type VerifyResult } from '../../lib/verify/verify';
-import { startModelServer, type ModelServer, type ModelServerOptions } from './openai-server';
+import { startModelServer, type AnswerProgress, type ModelServer, type ModelServerOptions } from './openai-server';
 
 /** A real JPEG of the given size, as the data URL the extension sends. */
 export async function imageDataUrl(width = 64, height = 48): Promise<string> {
@@ -66,8 +66,11 @@ export function chatRequests(server: ModelServer) {
 export interface VerifyRun {
   result: VerifyResult | null;
   error: CheckError | null;
-  /** onVerdict calls in the order they came, with the ms since the run started. */
-  reported: { index: number; verdict: Verdict; atMs: number }[];
+  /**
+   * onVerdict calls in the order they came, with the ms since the run started and how far the server had
+   * sent the answer then. With `holdAt`, the server sends nothing past the gate until the first verdict.
+   */
+  reported: { index: number; verdict: Verdict; atMs: number; progress: AnswerProgress }[];
   modes: OutputMode[];
   elapsedMs: number;
 }
@@ -85,7 +88,11 @@ export async function runVerify(
       client: clientFor(server, clientOptions),
       model: clientOptions?.model ?? 'test-vlm',
       ...rest,
-      onVerdict: (index, verdict) => run.reported.push({ index, verdict, atMs: performance.now() - started }),
+      onVerdict: (index, verdict) => {
+        run.reported.push({ index, verdict, atMs: performance.now() - started, progress: { ...server.progress } });
+        // An answer gated at `holdAt` goes on once a verdict has come: whatever came before this is on record.
+        server.release();
+      },
       onOutputMode: (mode) => run.modes.push(mode),
     });
   } catch (error) {

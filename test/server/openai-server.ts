@@ -42,9 +42,19 @@ export interface ModelServer {
   set(behavior: Partial<Behavior>): void;
   /** The Files and Batches endpoints: their stored files and batches, and their own knobs. */
   batchApi: BatchApi;
+  /** The latest answer: tokens sent so far and its token count. */
+  readonly progress: AnswerProgress;
+  /** Lets an answer held at `holdAt` go on. */
+  release(): void;
   /** Back to the behavior the server started with; the record is cleared. */
   reset(): void;
   close(): Promise<void>;
+}
+
+/** How far the latest answer has been sent. */
+export interface AnswerProgress {
+  sent: number;
+  total: number;
 }
 
 export type ModelServerOptions = Partial<Behavior> & { port?: number; host?: string };
@@ -92,6 +102,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   const sockets = new Set<Socket>();
   let inFlight = 0;
   let maxInFlight = 0;
+  let progress: AnswerProgress = { sent: 0, total: 0 };
+  // Lets the held answer go on; a no-op when none is held.
+  let release = () => {};
   // How often each claim was sampled, so each sample of it draws anew and a rerun draws the same.
   const sampleCounts = new Map<string, number>();
   const batchApi = createBatchApi(
@@ -220,10 +233,26 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     if (stream) {
       const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true;
       record.status = 200;
-      await sendChunks(res, gone, { ...completion, answer, tokens, usage: includeUsage ? usage : null, logprobs: wantsLogprobs ? top : null, tokenLogprobs: logprobsOf(tokens), pace: b.pace });
+      const shown: AnswerProgress = { sent: 0, total: tokens.length };
+      progress = shown;
+      const resume = new Promise<void>((resolve) => (release = resolve));
+      const hold = b.holdAt === null ? null : { after: Math.floor(tokens.length * b.holdAt), resume };
+      await sendChunks(res, gone, {
+        ...completion,
+        answer,
+        tokens,
+        usage: includeUsage ? usage : null,
+        logprobs: wantsLogprobs ? top : null,
+        tokenLogprobs: logprobsOf(tokens),
+        pace: b.pace,
+        hold,
+        onProgress: (sent) => (shown.sent = sent),
+      });
       return;
     }
+    progress = { sent: 0, total: tokens.length };
     if (b.pace) await wait(b.pace.firstTokenMs + (tokens.length / b.pace.tokensPerSecond) * 1000, gone);
+    progress = { sent: tokens.length, total: tokens.length };
     send(200, {
       ...completion,
       object: 'chat.completion',
@@ -299,6 +328,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     get maxInFlight() {
       return maxInFlight;
     },
+    get progress() {
+      return progress;
+    },
+    release: () => release(),
     set(next) {
       // Queues are consumed; never the caller's arrays.
       behavior = {
@@ -310,6 +343,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     },
     batchApi,
     reset() {
+      release();
+      progress = { sent: 0, total: 0 };
       behavior = startBehavior();
       sampleCounts.clear();
       batchApi.reset();

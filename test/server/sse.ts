@@ -17,6 +17,10 @@ export interface StreamPlan {
   /** Per token, the logprob to report (scripted label confidences); the default where absent. */
   tokenLogprobs?: readonly number[];
   pace: Pace | null;
+  /** A test's gate: after `after` tokens the stream waits for `resume` (see Behavior.holdAt). */
+  hold?: { after: number; resume: Promise<void> } | null;
+  /** Told how many tokens are out after every write. */
+  onProgress?: (sent: number) => void;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts (the client went away). */
@@ -58,19 +62,40 @@ export async function sendChunks(res: ServerResponse, gone: AbortSignal, plan: S
 
   const tokenChunk = (token: string, i: number) =>
     chunk({ [field]: token }, null, plan.logprobs === null ? null : { content: tokenLogprobs([token], plan.logprobs, plan.tokenLogprobs?.slice(i, i + 1)), refusal: null });
-  if (!plan.pace) res.write(tokens.map(tokenChunk).join(''));
-  else {
-    const start = Date.now();
+  const hold = plan.hold ?? null;
+  let sent = 0;
+  const write = (to: number) => {
+    let batch = '';
+    while (sent < to) batch += tokenChunk(tokens[sent]!, sent++);
+    if (batch && !gone.aborted) res.write(batch);
+    plan.onProgress?.(sent);
+  };
+  const pause = async () => {
+    await Promise.race([hold!.resume, new Promise<void>((resolve) => gone.addEventListener('abort', () => resolve(), { once: true }))]);
+  };
+  if (!plan.pace) {
+    write(hold ? hold.after : tokens.length);
+    if (hold && !gone.aborted) {
+      await pause();
+      write(tokens.length);
+    }
+  } else {
+    let start = Date.now();
     const interval = 1000 / plan.pace.tokensPerSecond;
-    let sent = 0;
+    const dueAt = (i: number) => plan.pace!.firstTokenMs + i * interval;
     while (sent < tokens.length && !gone.aborted) {
-      const dueAt = plan.pace.firstTokenMs + sent * interval;
-      await wait(dueAt - (Date.now() - start), gone);
-      // Timers are coarse: send every token that is due by now, in one write.
+      await wait(dueAt(sent) - (Date.now() - start), gone);
+      // Timers are coarse: send every token that is due by now, in one write (never past the hold).
       const elapsed = Date.now() - start;
-      let batch = '';
-      while (sent < tokens.length && plan.pace.firstTokenMs + sent * interval <= elapsed) batch += tokenChunk(tokens[sent]!, sent++);
-      if (batch && !gone.aborted) res.write(batch);
+      let to = sent;
+      while (to < tokens.length && dueAt(to) <= elapsed) to++;
+      const stopAt = hold && sent < hold.after ? Math.min(to, hold.after) : to;
+      write(stopAt);
+      if (hold && sent === hold.after && !gone.aborted) {
+        await pause();
+        // The pace goes on from where it stopped, as if no time had passed.
+        start = Date.now() - dueAt(sent);
+      }
     }
   }
   if (gone.aborted) return;

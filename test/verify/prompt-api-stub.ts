@@ -33,6 +33,8 @@ export interface PromptApiStubConfig {
   /** Characters per streamed chunk, and the pause between chunks. */
   chunkChars: number;
   chunkDelayMs: number;
+  /** A test's gate: a streamed answer stops after this share of its characters until `control.release()`. */
+  holdAt: number | null;
   /** Assign the API to globalThis.LanguageModel and the control object to globalThis.__promptApiStub. */
   install: boolean;
 }
@@ -53,6 +55,10 @@ export interface PromptApiStubControl {
   log: StubLogEntry[];
   state: { availability: StubAvailability };
   config: PromptApiStubConfig;
+  /** The latest streamed answer: characters handed out so far and its length. */
+  progress: { sent: number; total: number };
+  /** Lets an answer held at `holdAt` go on (a no-op when none is held). */
+  release(): void;
 }
 
 export interface PromptApiStub {
@@ -81,10 +87,18 @@ export function createPromptApiStub(
     downloadStepMs: 5,
     chunkChars: 24,
     chunkDelayMs: 1,
+    holdAt: null,
     install: false,
     ...partial,
   };
-  const control: PromptApiStubControl = { log: [], state: { availability: config.availability }, config };
+  let resume: () => void = () => {};
+  const control: PromptApiStubControl = {
+    log: [],
+    state: { availability: config.availability },
+    config,
+    progress: { sent: 0, total: 0 },
+    release: () => resume(),
+  };
   const TYPES = ['text', 'image', 'audio', 'tool-call', 'tool-response'];
   const ROLES = ['system', 'user', 'assistant'];
   const LANGUAGES = ['en', 'es', 'ja'];
@@ -288,10 +302,21 @@ export function createPromptApiStub(
               this.#usage += requested;
               // generate
               const output = answer(messages, Boolean(options.responseConstraint));
-              for (let i = 0; i < output.length; i += config.chunkChars) {
+              const progress = { sent: 0, total: output.length };
+              control.progress = progress;
+              const gate = config.holdAt === null ? null : Math.floor(output.length * config.holdAt);
+              const released = new Promise<void>((resolve) => (resume = resolve));
+              for (let i = 0; i < output.length; ) {
                 await wait(config.chunkDelayMs);
                 if (signal.aborted) return;
-                controller.enqueue(output.slice(i, i + config.chunkChars));
+                if (gate !== null && i === gate) {
+                  await Promise.race([released, new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))]);
+                  if (signal.aborted) return;
+                }
+                // A chunk never runs past the gate.
+                const end = Math.min(output.length, i + config.chunkChars, gate !== null && i < gate ? gate : Infinity);
+                controller.enqueue(output.slice(i, end));
+                progress.sent = i = end;
               }
               this.#usage += tokens(output);
               entry.outcome = 'answered';
