@@ -49,7 +49,8 @@ function otherImages(box: Element, image: Element): number {
 /** Reads a caption element: blocks as lines, credit elements apart, footnote markers and counters dropped. */
 function readCaption(element: Element): { text: string; credit: string } {
   const lines = renderedLines(element, (el) => isCreditElement(el) || isUiLink(el)).filter((line) => !UI_LINK.test(line));
-  const split = splitCredit(lines);
+  const marked = new Set(Array.from(element.querySelectorAll('[class], [id]')).filter(isCreditElement).map((el) => collapse(el.textContent)));
+  const split = splitCredit(lines, marked);
   return { text: tidyCaption(split.text), credit: split.credit };
 }
 
@@ -57,6 +58,32 @@ function readCaption(element: Element): { text: string; credit: string } {
 function isCard(element: Element, image: Element): boolean {
   // A wiki gallery links its caption to the subject's article while the picture opens its file: not a card.
   return (linkShare(element) >= 0.6 && linksElsewhere(image)) || !!element.querySelector('h1, h2, h3, h4, h5, h6') || CARD_TEXT.test(element.textContent ?? '');
+}
+
+/** Class tokens of a story's standfirst (the summary under its headline), which sites also set beside a hero picture. */
+const STANDFIRST = /(?:^|[\s_-])(?:lead|standfirst|dek|deck|summary|excerpt|intro|subhead(?:line)?|description)(?:$|[\s_-])/i;
+/** Class tokens that say an element belongs to a picture after all ("lead-image__caption"). */
+const PICTURE_WORD = /caption|image|img|photo|picture|media|figure|bild|foto/i;
+
+/** The slot's text is the story's standfirst (a "p.lead" in a caption box, or the page's own description), not a caption. */
+function isStandfirst(element: Element, text: string): boolean {
+  const marked = [element, ...Array.from(element.querySelectorAll('[class]'))].some((el) => {
+    const name = el.getAttribute('class') ?? '';
+    return STANDFIRST.test(name) && !PICTURE_WORD.test(name) && collapse(el.textContent).length >= collapse(element.textContent).length * 0.8;
+  });
+  if (marked) return true;
+  const description = document.querySelector('meta[name="description"], meta[property="og:description"]')?.getAttribute('content');
+  return !!description && collapse(description).toLowerCase() === text.toLowerCase();
+}
+
+/** Class, id or tag names of a video player: its poster frame's "caption" is the video's title. */
+const PLAYER = /(?:^|[\s_-])(?:video|player|kaltura|jwplayer|brightcove|youtube|vimeo|vjs)(?:$|[\s_-])/i;
+
+/** The picture is a video's poster or thumbnail: what the video is about is not what this one frame shows. */
+function isVideoPoster(image: Element): boolean {
+  for (let el: Element | null = image, level = 0; el && el !== document.body && level <= MAX_LEVELS; el = el.parentElement, level++)
+    if (PLAYER.test(`${el.getAttribute('class') ?? ''} ${el.id}`) || el.querySelector(':scope > video')) return true;
+  return false;
 }
 
 /** The image sits in page furniture: related stories, avatars, logos, navigation, ads. */
@@ -73,11 +100,33 @@ function inFurniture(image: Element): boolean {
   return false;
 }
 
-/** The page's own headline (title or <h1>): on a hero image's alt it names the story, not the picture. */
+/** Headline text compared loosely: case, spacing, dashes and quotes differ between a title and an alt. */
+const headlineKey = (text: string | null | undefined) =>
+  collapse(text).toLowerCase().replace(/[\u2010-\u2015]/g, '-').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+
+/** Separators sites put between a story's title and the site's name in <title> ("Story | Site", "Site - Story"). */
+const SEPARATOR_AFTER = /^\s*[|·•:-]\s/;
+const SEPARATOR_BEFORE = /\s[|·•:-]\s*$/;
+
+/**
+ * The story's own headline (an <h1>, the element marked as the headline, the og/twitter title, or <title>
+ * up to the site's name): on a hero image's alt it names the story, not the picture. An alt that only
+ * begins the title ("X's home" in "X's home is for sale") still describes the picture.
+ */
 function isPageTitle(text: string): boolean {
-  const t = collapse(text).toLowerCase();
-  const h1 = collapse(document.querySelector('h1')?.textContent).toLowerCase();
-  return t.length > 0 && (h1 === t || collapse(document.title).toLowerCase().includes(t));
+  const t = headlineKey(text);
+  if (!t) return false;
+  const headlines = [
+    ...Array.from(document.querySelectorAll('h1, [itemprop="headline"]'), (el) => el.textContent),
+    ...Array.from(document.querySelectorAll('meta[property="og:title"], meta[name="twitter:title"]'), (el) => el.getAttribute('content')),
+  ];
+  if (headlines.some((h) => headlineKey(h) === t)) return true;
+  const title = headlineKey(document.title);
+  const at = title.indexOf(t);
+  if (at < 0) return false;
+  const before = title.slice(0, at);
+  const after = title.slice(at + t.length);
+  return (!before || SEPARATOR_BEFORE.test(before)) && (!after || SEPARATOR_AFTER.test(after));
 }
 
 /** The image is a link to another page (a story card), not to its own larger file (a lightbox). */
@@ -142,11 +191,22 @@ function wrapperText(box: Element, image: Element): Element[] {
 /** Words of a name, lower-cased: "cook_sept_2020_event-400x400.jpg" and "Cook Sept 2020 event" read alike. */
 const nameWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ');
 
-/** The alt only repeats the picture's file name with spaces for dashes ("cook sept 2020 event"): a CMS default, not a caption. */
+/**
+ * The alt only repeats the picture's file name with spaces for dashes ("cook sept 2020 event"), or the
+ * file name is the alt plus a size, style or id ("schweden-vanlife-tipps-169fullwidth-fbb780a3"): a
+ * CMS default or an SEO keyword, not a caption.
+ */
 function namesItsFile(alt: string, image: Element): boolean {
   const url = image.getAttribute('data-src') || image.getAttribute('src') || '';
   const file = decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '').replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[-_]\d+x\d+$/, '');
-  return !!file && nameWords(alt) === nameWords(file);
+  if (!file) return false;
+  const altWords = nameWords(alt);
+  if (altWords === nameWords(file)) return true;
+  // Words holding a digit are sizes, hashes and ids; what is left past the alt may be one style name.
+  const fileWords = nameWords(file).split(' ').filter((w) => !/\d/.test(w));
+  const words = altWords.split(' ');
+  const rest = fileWords.slice(words.length);
+  return words.length >= 2 && fileWords.slice(0, words.length).join(' ') === altWords && rest.length <= 1;
 }
 
 /** A following paragraph numbered as a figure ("Figure 2: …", "Abbildung 1:", "図1"): a caption without markup. */
@@ -168,7 +228,8 @@ export function rankCaptions(image: Element): FoundCaption[] {
     const handle = wordCount(read.text) < 2 && read.text === read.text.toLowerCase();
     // The article's own title used as the alt of its hero image describes the story, not the picture.
     const pageTitle = (source === 'alt' || source === 'title') && isPageTitle(read.text);
-    found.push({ source, text: read.text, credit: read.credit, score: card ? Math.min(score, 0.25) : handle || pageTitle ? Math.min(score, 0.4) : score });
+    const standfirst = !!element && isStandfirst(element, read.text);
+    found.push({ source, text: read.text, credit: read.credit, score: card ? Math.min(score, 0.25) : handle || pageTitle || standfirst ? Math.min(score, 0.4) : score });
   };
 
   for (const el of idrefElements(image, 'aria-describedby')) add('aria-describedby', el, 0.95);
@@ -216,11 +277,12 @@ export function rankCaptions(image: Element): FoundCaption[] {
   const title = collapse(image.getAttribute('title'));
   if (readsAsDescription(title)) add('title', null, linksElsewhere(image) ? 0.25 : 0.55, title);
 
-  const furniture = inFurniture(image);
+  // A video's poster is demoted like furniture: its caption is offered, never preselected.
+  const furniture = inFurniture(image) || isVideoPoster(image);
   const seen = new Map<string, FoundCaption>();
   for (const candidate of found) {
     if (furniture) candidate.score *= 0.5;
-    if (!candidate.credit && credits.length) candidate.credit = [...new Set(credits)].join(' · ');
+    if (!candidate.credit && credits.length) candidate.credit = [...new Set(credits.map((c) => c.replace(/^\((.*)\)$/, '$1')))].join(' · ');
     const key = candidate.text.toLowerCase();
     const before = seen.get(key);
     if (!before || before.score < candidate.score) seen.set(key, { ...candidate, credit: candidate.credit || before?.credit || '' });

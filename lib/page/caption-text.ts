@@ -9,9 +9,12 @@ const BLOCK_TAGS = new Set([
   'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'TR', 'TD', 'TH', 'UL', 'CAPTION',
 ]);
 
-/** Collapses whitespace runs to one space and trims. */
+/**
+ * Collapses whitespace runs to one space and trims, in composed form: pages saved from some systems
+ * spell "ö" as "o" plus a combining mark, which name patterns (\p{L}) would not read as one letter.
+ */
 export function collapse(text: string | null | undefined): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
+  return (text ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
 function displayOf(element: Element): string {

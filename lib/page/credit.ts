@@ -89,14 +89,16 @@ function leadingCredit(line: string): [string, string] | null {
 /**
  * Splits caption lines (rendered blocks; a credit element is its own line) into what the picture shows
  * and who made it. Whole credit lines go to `credit`; a credit at a line's end or start is cut off it.
+ * `marked` holds the text of elements the page itself marks as a credit (class "credit", "copyright"…):
+ * such a line is a credit whatever it says ("(SDSU Athletics)", "Moa Karlberg/imagebank.sweden.se").
  */
-export function splitCredit(lines: string[]): SplitCaption {
+export function splitCredit(lines: string[], marked: ReadonlySet<string> = new Set()): SplitCaption {
   const text: string[] = [];
   const credit: string[] = [];
   for (const raw of lines) {
     let line = collapse(raw);
     if (!line) continue;
-    if (isCredit(line)) {
+    if (marked.has(line) || isCredit(line)) {
       credit.push(line);
       continue;
     }

@@ -100,8 +100,34 @@ describe('rankCaptions: captions tied to the image by markup', () => {
       'Propaganda looked cooler in 1952.',
       'Public domain',
     ],
+    [
+      'a credit element the page marks as such, before the caption text, in words no credit pattern knows',
+      `<div class="article__img"><img id="target" src="inline-3.jpg" alt=""><div class="img__caption"><span class="img-copyright">Lakeland tourist board</span><div class="caption__small">Summer and winter alike, the harbour is worth a trip.</div></div></div>`,
+      'Summer and winter alike, the harbour is worth a trip.',
+      'Lakeland tourist board',
+    ],
+    [
+      'an organisation credit in parentheses in its own credit element',
+      `<figure><img id="target" src="stadium.jpg" alt="Rendering of the stadium"><div class="Figure-content"><div class="Figure-caption">A rendering of the proposed stadium by the river.</div><div class="Figure-credit">(State University Athletics)</div></div></figure>`,
+      'A rendering of the proposed stadium by the river.',
+      'State University Athletics',
+    ],
+    [
+      'a name credit spelled with combining marks (a page saved in decomposed Unicode)',
+      `<figure><img id="target" src="g.jpg" alt=""><figcaption>Boats in the harbour at dusk.<br>Jo\u0308rg Mo\u0308ller/Visit Go\u0308teborg</figcaption></figure>`,
+      'Boats in the harbour at dusk.',
+      'Jörg Möller/Visit Göteborg',
+    ],
   ])('%s', (_kind, html, text, credit) => {
     expect(preselected(page(html))).toEqual({ text, credit });
+  });
+
+  it('an alt that begins the page title (but is not the title) still describes the picture', () => {
+    const image = page(
+      `<h1>Take a tour inside the actress's desert retreat</h1><figure class="inline-image"><img id="target" src="kitchen-161222.jpg" alt="The actress's Palm Springs home"><figcaption><span class="caption__source">Courtesy of Zillow</span></figcaption></figure>`,
+      "The actress's Palm Springs home is for sale — see inside",
+    );
+    expect(preselected(image)).toEqual({ text: "The actress's Palm Springs home", credit: 'Courtesy of Zillow' });
   });
 
   it('a credit-only figcaption gives way to a descriptive alt, and lends it its credit', () => {
@@ -158,6 +184,19 @@ describe('rankCaptions: nothing preselected where the page has no caption', () =
       `<div class="grid"><div class="card"><a href="/2019/other-story"><img id="target" src="t.jpg" alt="A man walks his dog along a foggy beach at dawn"></a><a href="/2019/other-story">Why dog owners live longer</a><p>${'Owners walk more, a new study of ten thousand people finds, and sleep better too. '.repeat(3)}</p></div></div>`,
     ],
     ['a credit without a colon as the whole figcaption, no alt', `<figure><img id="target" src="z.jpg" alt=""><figcaption>Courtesy of Zillow</figcaption></figure>`],
+    [
+      'the story headline (marked as the headline, not the <h1>) as the hero alt',
+      `<header><h1 class="alt-title">Decorating mistakes</h1><h2 itemprop="headline">The 5 biggest decorating mistakes and how to solve them</h2></header><img id="target" src="cover.jpg" alt="The 5 biggest decorating mistakes and how to solve them">`,
+    ],
+    ['an SEO keyword alt that the file name repeats before its size and id', `<div class="article__img"><img id="target" src="https://img.example/Sweden-Vanlife-Tips-169FullWidth-fbb780a3-1862891.jpg" alt="Sweden Vanlife Tips"></div>`],
+    [
+      "a video's poster: its figcaption is the video's title",
+      `<figure class="video-inline"><div class="player_container"><img id="target" class="video__thumbnail" src="poster.jpg" alt=""><div class="video__title">The mayor's review of the year</div></div><figcaption class="inline-media__caption">The mayor's review of the year</figcaption></figure>`,
+    ],
+    [
+      "the story's standfirst set in the caption box beside the hero",
+      `<div class="storyMedia"><figure><img id="target" src="hero.jpg" alt=""><figcaption><h1>President begins a tour of the far south</h1></figcaption></figure><div class="storyMediaCaption"><p class="lead">The president will visit three cities and the Antarctic territory after his April trip.</p></div></div>`,
+    ],
   ])('%s', (_kind, html) => {
     expect(preselected(page(html))).toEqual({ text: '', credit: '' });
   });
