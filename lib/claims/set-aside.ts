@@ -25,7 +25,8 @@ const MODAL_ON_A_VERB = [
   '(?<!(?:a|the|each|one|every|tin|soda|beer|paint|trash|garbage|watering|spray) )',
   "(?:might|may|could|would|can|cannot|can't)(?: also| possibly| potentially| easily| further| even| then)? ",
   // Words that never follow the modal: "the can is red", "this can sits on …".
-  '(?!be\\b|have been\\b|see\\b|spot|observe|notice|make out|tell\\b|read\\b|identify|of\\b|and\\b|or\\b|is\\b|was\\b|has\\b|sits\\b|stands\\b|lies\\b|contains\\b|holds\\b)\\p{L}+',
+  // nor perception: "I can discern", "you can make out" report what the image shows.
+  '(?!be\\b|have been\\b|see\\b|spot|observe|notice|make out|tell\\b|read\\b|identify|discern|distinguish|recogni[sz]e|detect|view\\b|of\\b|and\\b|or\\b|is\\b|was\\b|has\\b|sits\\b|stands\\b|lies\\b|contains\\b|holds\\b)\\p{L}+',
 ].join('');
 // "could be due to", "might be drawn to": a hedged cause or effect, not a hedged description.
 const MODAL_BE_CAUSE =
@@ -71,7 +72,8 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'world knowledge',
-    cues: cue(`common | commonly | typical | typically | usually | generally | often | known (?:to|for|as) |
+    // "a typical office" names what is seen; "typical of", "is typical" states a general fact.
+    cues: cue(`common | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
       naturally | popular | in the world | associated with | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be) |
       brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |

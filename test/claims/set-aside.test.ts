@@ -49,6 +49,10 @@ describe('setAsideReason', () => {
     'This can of soup sits on the shelf',
     'It could be covered with snow',
     'You can see a dog on the sofa',
+    // Perception is a report of what is shown, and "a typical office" names the kind of place seen.
+    'I can discern shades of blue and green',
+    'You can make out a bridge in the distance',
+    'It looks like a typical office',
     // Names and words read off the image do not trigger the cues inside them.
     'a green highlighter pen',
     'a bag of all-purpose flour',
@@ -58,6 +62,12 @@ describe('setAsideReason', () => {
     'to the left of the car',
   ])('keeps "%s"', (text) => {
     expect(setAsideReason(text)).toBeNull();
+  });
+
+  it('reads "typical" as world knowledge only where it states a general fact', () => {
+    expect(setAsideReason('This style is typical of the 1920s')).toBe('world knowledge');
+    expect(setAsideReason('Such trucks are typical in rural areas')).toBe('world knowledge');
+    expect(setAsideReason('Bikes like this are typically used for racing')).toBe('world knowledge');
   });
 
   it('defines a relative clause as world knowledge only when it is a relative clause', () => {
