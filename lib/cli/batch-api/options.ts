@@ -13,6 +13,7 @@ export const BATCH_API_FLAGS: FlagSpec = {
   out: { type: 'string', short: 'o' },
   concurrency: { type: 'string', short: 'c' },
   resume: { type: 'boolean' },
+  'keep-all': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   via: { type: 'string' },
   'emit-requests': { type: 'string' },
@@ -46,6 +47,8 @@ export interface BatchApiOptions {
   requestsPath: string | null;
   responsesPath: string | null;
   resume: boolean;
+  /** Set nothing aside when splitting captions (the online batch's --keep-all); custom_ids depend on it. */
+  keepAll: boolean;
   concurrency: number;
   /** The endpoint, when one is given (required for openai-batch; used by ingest to retry online). */
   endpoint: Endpoint | null;
@@ -102,7 +105,7 @@ export function parseBatchApiArgs(argv: readonly string[], io: CliIo): BatchApiO
   if (route !== 'emit' && !outPath) throw new UsageError('Missing --out <out.jsonl>: where the results go.', 'batch');
   if (args.flags['retry-online'] && args.flags['no-retry-online']) throw new UsageError('Pass --retry-online or --no-retry-online, not both.', 'batch');
   const hasEndpoint = stringFlag(args, 'base-url') !== undefined || io.env[ENDPOINT_ENV.baseUrl] !== undefined;
-  const endpoint = route === 'openai-batch' || hasEndpoint ? resolveEndpoint(args, io.env, 'batch') : null;
+  const endpoint = route === 'openai-batch' || hasEndpoint ? resolveEndpoint(args, io.env, 'batch', io.cwd) : null;
   const model = endpoint?.model ?? stringFlag(args, 'model')?.trim() ?? io.env[ENDPOINT_ENV.model]?.trim() ?? '';
   if (route === 'emit' && !model) throw new UsageError(`No model: pass --model <vision model> (it goes into every request) or set ${ENDPOINT_ENV.model}.`, 'batch');
   const window = stringFlag(args, 'window') ?? '24h';
@@ -115,6 +118,7 @@ export function parseBatchApiArgs(argv: readonly string[], io: CliIo): BatchApiO
     requestsPath: route === 'emit' ? outputFile(args, io, 'emit-requests', inputPath) : null,
     responsesPath: route === 'ingest' ? resolve(io.cwd, stringFlag(args, 'ingest')!) : null,
     resume: args.flags.resume === true,
+    keepAll: args.flags['keep-all'] === true,
     concurrency: intFlag(args, 'concurrency', 4, 1, 64, 'batch'),
     endpoint,
     model,

@@ -19,6 +19,8 @@ export type Prepared =
 export interface PrepareOptions {
   model: string;
   format: RequestFormat;
+  /** Split captions without setting anything aside, as the online batch does with --keep-all. */
+  keepAll: boolean;
   /** Images sized at once (and so held at most). */
   concurrency: number;
   /** The sized image of a source (cached by the caller for sources shared by several items). */
@@ -28,9 +30,9 @@ export interface PrepareOptions {
   signal?: AbortSignal;
 }
 
-/** The claims of an item as the online path plans them; throws the CheckError the online path would. */
-export function planItem(item: BatchItem): PlannedClaims {
-  const planned = planClaims(item.source);
+/** The claims of an item as the online path plans them (with or without --keep-all); throws the CheckError the online path would. */
+export function planItem(item: BatchItem, keepAll: boolean): PlannedClaims {
+  const planned = planClaims(item.source, { keepAll });
   if (planned.claims.length === 0)
     throw new CheckError('caption', 'Nothing in this caption can be checked against the image (all of it was set aside as interpretation).');
   return planned;
@@ -41,7 +43,7 @@ async function prepareOne(entry: InputEntry, options: PrepareOptions): Promise<P
   const { item } = entry;
   if (options.skip?.(item)) return { kind: 'skipped', item };
   try {
-    const planned = planItem(item);
+    const planned = planItem(item, options.keepAll);
     const image = await options.image(item.image);
     return { kind: 'ready', item, planned, lines: requestLines(item.key, planned.claims, image.dataUrl, options.model, options.format) };
   } catch (error) {

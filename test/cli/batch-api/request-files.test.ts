@@ -1,5 +1,5 @@
 // Request lines, the split into files within the API's limits, and the reading of output lines.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,14 @@ describe('options', () => {
     [['in.jsonl', '--via', 'openai-batch', '--out', 'o', '--base-url', 'http://x/v1', '--model', 'm', '--window', '2d'], /--window takes hours/],
   ])('says what is wrong with %j', (argv, message) => {
     expect(() => parseBatchApiArgs(argv, io)).toThrow(message);
+  });
+
+  it('takes --keep-all on every route, and reads --api-key-file from the caller\'s folder', () => {
+    writeFileSync(join(dir, 'key.txt'), 'sk-from-file\n');
+    const endpoint = ['--base-url', 'http://localhost:1/v1', '--model', 'm', '--api-key-file', 'key.txt'];
+    expect(parseBatchApiArgs(['in.jsonl', '--emit-requests', 'r', '--model', 'm', '--keep-all'], io)).toMatchObject({ route: 'emit', keepAll: true });
+    expect(parseBatchApiArgs(['in.jsonl', '--ingest', 'r', '--out', 'o', '--keep-all'], io)).toMatchObject({ route: 'ingest', keepAll: true });
+    expect(parseBatchApiArgs(['in.jsonl', '--via', 'openai-batch', '--out', 'o', ...endpoint], io)).toMatchObject({ keepAll: false, endpoint: { apiKey: 'sk-from-file' } });
   });
 
   it('reads durations', () => {
