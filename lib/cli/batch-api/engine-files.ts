@@ -35,8 +35,8 @@ export async function emitRequests(options: BatchApiOptions, io: CliIo): Promise
         warn(io, `${options.inputPath} line ${prepared.item.line} (id ${prepared.item.key}): ${prepared.error.message}; not in the request file.`);
       } else if (prepared.kind === 'ready') {
         items++;
-        requests += prepared.lines.length;
-        writeSync(fd, prepared.lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+        requests += prepared.requests.count;
+        writeSync(fd, prepared.requests.jsonl);
       }
     }
   } finally {

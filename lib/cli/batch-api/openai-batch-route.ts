@@ -51,7 +51,7 @@ async function prepareParts(run: BatchRun, options: BatchApiOptions, io: CliIo, 
       results.done.add(entry.item.key);
     } else if (entry.kind === 'ready') {
       try {
-        parts.add(entry.lines, entry.item.line);
+        parts.add(entry.requests, entry.item.line);
       } catch (error) {
         results.writer.write(errorRecord(entry.item.id, 'bad-request', (error as Error).message));
         results.done.add(entry.item.key);

@@ -7,14 +7,14 @@ import { planClaims, type PlannedClaims } from '../check-item';
 import type { LoadedImage } from '../image';
 import { asCheckError } from '../messages';
 import type { InputEntry } from './input-stream';
-import { requestLines, type RequestFormat, type RequestLine } from './request-line';
+import { requestsJsonl, type ItemRequests, type RequestFormat } from './request-line';
 
 export type Prepared =
   | { kind: 'problem'; problem: InputProblem }
   /** The item cannot be asked (no claim, image unreadable): the online batch writes an error line for it. */
   | { kind: 'failed'; item: BatchItem; error: CheckError }
   | { kind: 'skipped'; item: BatchItem }
-  | { kind: 'ready'; item: BatchItem; planned: PlannedClaims; lines: RequestLine[] };
+  | { kind: 'ready'; item: BatchItem; planned: PlannedClaims; requests: ItemRequests };
 
 export interface PrepareOptions {
   model: string;
@@ -45,7 +45,7 @@ async function prepareOne(entry: InputEntry, options: PrepareOptions): Promise<P
   try {
     const planned = planItem(item, options.keepAll);
     const image = await options.image(item.image);
-    return { kind: 'ready', item, planned, lines: requestLines(item.key, planned.claims, image.dataUrl, options.model, options.format) };
+    return { kind: 'ready', item, planned, requests: requestsJsonl(item.key, planned.claims, image.dataUrl, options.model, options.format) };
   } catch (error) {
     return { kind: 'failed', item, error: asCheckError(error) };
   }
