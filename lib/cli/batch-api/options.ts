@@ -1,6 +1,6 @@
 // The flags of `batch` that hand the work to a batch engine, parsed into one options object.
 import { dirname, resolve } from 'node:path';
-import { ENDPOINT_ENV, ENDPOINT_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type Endpoint, type FlagSpec, type ParsedArgs } from '../args';
+import { ENDPOINT_ENV, ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type Endpoint, type FlagSpec, type ParsedArgs } from '../args';
 import { isFolder } from '../batch-files';
 import type { CliIo } from '../io';
 import { OUTPUT_MODES, type OutputMode } from '../../verify/verify';
@@ -10,6 +10,8 @@ import type { RequestFormat } from './request-line';
 /** The online batch's flags plus the batch-engine ones; `--via`, `--emit-requests` or `--ingest` picks the route. */
 export const BATCH_API_FLAGS: FlagSpec = {
   ...ENDPOINT_FLAGS,
+  // Parsed only to be refused with a reason: "Unknown option" would suggest a typo.
+  ...SCORE_FLAGS,
   out: { type: 'string', short: 'o' },
   concurrency: { type: 'string', short: 'c' },
   resume: { type: 'boolean' },
@@ -101,6 +103,10 @@ export function parseBatchApiArgs(argv: readonly string[], io: CliIo): BatchApiO
   if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}" (one input file per run).`, 'batch');
   const inputPath = resolve(io.cwd, input);
   const route = routeOf(args);
+  if (stringFlag(args, 'samples') !== undefined)
+    throw new UsageError('--samples asks the model several times per claim, which a batch engine does not do: leave it out (the requests ask for logprobs) or run the online batch.', 'batch');
+  if (stringFlag(args, 'calibration') !== undefined)
+    throw new UsageError('--calibration works with the online batch only, for now: run the batch without --via, --emit-requests or --ingest to mark verdicts decided.', 'batch');
   const outPath = outputFile(args, io, 'out', inputPath);
   if (route !== 'emit' && !outPath) throw new UsageError('Missing --out <out.jsonl>: where the results go.', 'batch');
   if (args.flags['retry-online'] && args.flags['no-retry-online']) throw new UsageError('Pass --retry-online or --no-retry-online, not both.', 'batch');

@@ -115,6 +115,8 @@ describe('options', () => {
     [['in.jsonl', '--emit-requests', 'r'], /No model: pass --model/],
     [['in.jsonl', '--ingest', 'r'], /Missing --out/],
     [['in.jsonl', '--via', 'openai-batch', '--out', 'o', '--base-url', 'http://x/v1', '--model', 'm', '--window', '2d'], /--window takes hours/],
+    [['in.jsonl', '--emit-requests', 'r', '--model', 'm', '--samples', '5'], /--samples asks the model several times per claim, which a batch engine does not do/],
+    [['in.jsonl', '--ingest', 'r', '--out', 'o', '--calibration', 'c.json'], /--calibration works with the online batch only, for now/],
   ])('says what is wrong with %j', (argv, message) => {
     expect(() => parseBatchApiArgs(argv, io)).toThrow(message);
   });
