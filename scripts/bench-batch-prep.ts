@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -61,6 +61,8 @@ try {
   const requests = join(dir, 'requests.jsonl');
   const argv = [input, '--emit-requests', requests, '--model', 'bench-vlm', '--concurrency', values.concurrency];
   const script = fileURLToPath(import.meta.url);
+  // The machine's load decides the rate as much as the code does (the work is CPU-bound): report it.
+  const loadBefore = loadavg()[0]!;
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, '--child', JSON.stringify(argv)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
@@ -73,6 +75,7 @@ try {
   console.log(`items: ${ITEMS} (${IMAGES} distinct ${WIDTH}×${Math.round((WIDTH * 3) / 4)} photos), concurrency ${values.concurrency}, exit ${result.code}`);
   console.log(`preparation: ${(result.ms / 1000).toFixed(1)} s · ${(ITEMS / (result.ms / 1000)).toFixed(1)} items/s`);
   console.log(`peak RSS of the command: ${(result.maxRssKb / 1024).toFixed(0)} MB · request file ${(bytes / 1e6).toFixed(0)} MB`);
+  console.log(`load average (1 min) on ${cpus().length} core(s): ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { chatRequests, useModelServer } from '../server/fixtures';
 import { lastUserText, parseClaimList } from '../server/openai-server';
-import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir } from './run-cli';
+import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, killWhen, runCli, useTempDir } from './run-cli';
 
 // Logprobs on, as the endpoints whose label probability scores each claim: one online request per chunk.
 const model = useModelServer({ logprobs: true });
@@ -212,17 +212,16 @@ describe('--via openai-batch', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
     const statePath = `${out}.batch.json`;
     const killed = await runCli(['batch', input, '--out', out, '--via', 'openai-batch', '--poll', '100ms', '--max-file-requests', '2', ...endpointArgs(server().baseUrl)], {
       timeoutMs: 85_000,
-      onSpawn: (child) => {
-        const timer = setInterval(() => {
-          const state = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as { parts: { batchId: string | null }[] }) : null;
-          // Killed once every batch is recorded and the command has polled at least once more.
-          if (state && state.parts.length === 3 && state.parts.every((p) => p.batchId) && server().requests.filter((r) => /\/v1\/batches\/batch/.test(r.path)).length > 3) {
-            clearInterval(timer);
-            child.kill('SIGKILL');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(timer));
-      },
+      onSpawn: (child) =>
+        killWhen(
+          child,
+          () => {
+            const state = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as { parts: { batchId: string | null }[] }) : null;
+            // Killed once every batch is recorded and the command has polled at least once more.
+            return !!state && state.parts.length === 3 && state.parts.every((p) => p.batchId) && server().requests.filter((r) => /\/v1\/batches\/batch/.test(r.path)).length > 3;
+          },
+          'SIGKILL',
+        ),
     });
     expect(killed.signal).toBe('SIGKILL');
     expect(server().batchApi.batches.size).toBe(3);
@@ -261,15 +260,7 @@ describe('--via openai-batch', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
     server().batchApi.set({ stepMs: 60_000 });
     const interrupted = await runCli(['batch', input, '--out', out, '--via', 'openai-batch', '--poll', '100ms', ...endpointArgs(server().baseUrl)], {
       timeoutMs: 85_000,
-      onSpawn: (child) => {
-        const timer = setInterval(() => {
-          if (server().batchApi.batches.size === 1) {
-            clearInterval(timer);
-            child.kill('SIGINT');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(timer));
-      },
+      onSpawn: (child) => killWhen(child, () => server().batchApi.batches.size === 1, 'SIGINT'),
     });
     expect(interrupted.code).toBe(130);
     expect(interrupted.stderr).toMatch(/the batches keep running\. Run the same command again to collect them, or add --cancel/);

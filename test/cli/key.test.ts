@@ -133,3 +133,16 @@ describe('the key never reaches output', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(chatRequests(server())[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 });
+
+describe('the key never reaches output through a batch engine', { timeout: CHILD_TIMEOUT_MS }, () => {
+  it('batch --via openai-batch: an API error echoing the key is redacted on stderr', async () => {
+    const input = join(dir, 'via-in.jsonl');
+    writeFileSync(input, `${JSON.stringify({ id: 1, image: photo, caption: 'A dog sits.' })}\n`);
+    echoKey();
+    const run = await runCli(['batch', input, ...endpointArgs(server().baseUrl), '--api-key-file', keyFile, '--out', join(dir, 'via-out.jsonl'), '--via', 'openai-batch']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`The API refused the request (uploading part-001.jsonl): 400 Invalid request for key ${REDACTED}.`);
+    expect(run.stdout + run.stderr).not.toContain(KEY);
+    expect(server().requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+});

@@ -64,6 +64,16 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
   });
 }
 
+/** Sends `signal` to the child once `ready()` holds, checked every 50 ms (from onSpawn). */
+export function killWhen(child: ChildProcess, ready: () => boolean, signal: NodeJS.Signals): void {
+  const timer = setInterval(() => {
+    if (!ready()) return;
+    clearInterval(timer);
+    child.kill(signal);
+  }, 50);
+  child.on('close', () => clearInterval(timer));
+}
+
 /** The endpoint flags for a server. */
 export function endpointArgs(baseUrl: string, model = 'test-vlm'): string[] {
   return ['--base-url', baseUrl, '--model', model];

@@ -35,8 +35,8 @@ export async function emitRequests(options: BatchApiOptions, io: CliIo): Promise
         warn(io, `${options.inputPath} line ${prepared.item.line} (id ${prepared.item.key}): ${prepared.error.message}; not in the request file.`);
       } else if (prepared.kind === 'ready') {
         items++;
-        requests += prepared.lines.length;
-        writeSync(fd, prepared.lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+        requests += prepared.requests.count;
+        writeSync(fd, prepared.requests.jsonl);
       }
     }
   } finally {
@@ -49,7 +49,7 @@ export async function emitRequests(options: BatchApiOptions, io: CliIo): Promise
   const seconds = Math.max((Date.now() - started) / 1000, 0.001);
   io.stderr.write(
     `Wrote ${requests} request(s) for ${items} item(s) to ${path}${left ? ` · ${left} item(s) left out (see above)` : ''} · ${(items / seconds).toFixed(1)} items/s\n` +
-      `Next: vllm run-batch -i ${path} -o responses.jsonl --model ${options.model}, then caption-check batch <in.jsonl> --ingest responses.jsonl --out results.jsonl\n`,
+      `Next: vllm run-batch -i ${path} -o responses.jsonl --model ${options.model}, then caption-check batch <in.jsonl> --ingest responses.jsonl --out results.jsonl${options.keepAll ? ' --keep-all' : ''}\n`,
   );
   return left ? EXIT.failed : EXIT.ok;
 }
@@ -77,6 +77,17 @@ async function readResponses(path: string, io: CliIo): Promise<Map<string, Reque
   return outcomes;
 }
 
+/** Whether the responses hold an answer for the item's requests as planned with `keepAll` (the other setting than this run's). */
+function answeredWithOtherSplit(item: BatchItem, keepAll: boolean, outcomes: ReadonlyMap<string, RequestOutcome>): boolean {
+  let planned;
+  try {
+    planned = planItem(item, keepAll);
+  } catch {
+    return false;
+  }
+  return plannedRequests(item.key, planned.claims).some((r) => outcomes.has(r.customId));
+}
+
 /** Turns an engine's output file into results; returns the exit code. */
 export async function ingestResponses(options: BatchApiOptions, io: CliIo): Promise<number> {
   const started = Date.now();
@@ -87,6 +98,7 @@ export async function ingestResponses(options: BatchApiOptions, io: CliIo): Prom
   const file = new LineWriter(outPath, options.resume, previous.needsNewline);
   const writer = hidingKey(file, options.endpoint?.apiKey ?? '');
   const pending: Pending[] = [];
+  let otherSplit = 0;
   try {
     for await (const entry of readInputStream(options.inputPath)) {
       if (entry.problem) {
@@ -97,18 +109,29 @@ export async function ingestResponses(options: BatchApiOptions, io: CliIo): Prom
       if (done.has(item.key)) continue;
       let planned;
       try {
-        planned = planItem(item);
+        planned = planItem(item, options.keepAll);
       } catch (error) {
         writer.write({ id: item.id, error: { kind: asCheckError(error).kind, message: asCheckError(error).message } });
         done.add(item.key);
         continue;
       }
-      const assembled = assembleItem(planned, plannedRequests(item.key, planned.claims), outcomes, options.endpoint?.model ?? (options.model || null));
+      const requests = plannedRequests(item.key, planned.claims);
+      const assembled = assembleItem(planned, requests, outcomes, options.endpoint?.model ?? (options.model || null));
       if (assembled.ok) {
         writer.write({ id: item.id, ...assembled.result });
         done.add(item.key);
+      } else if (!requests.some((r) => outcomes.has(r.customId)) && answeredWithOtherSplit(item, !options.keepAll, outcomes)) {
+        // Not sent online: the answers are there, only the flag differs, and a rerun with it reads them at no cost.
+        otherSplit++;
+        pending.push({ item, reason: `answered for claims split ${options.keepAll ? 'without' : 'with'} --keep-all`, listOnly: true });
       } else pending.push({ item, reason: assembled.reason });
     }
+    if (otherSplit)
+      warn(
+        io,
+        `${otherSplit} item(s) were answered for claims split ${options.keepAll ? 'without' : 'with'} --keep-all: the request file was written ${options.keepAll ? 'without' : 'with'} it, ` +
+          `so those answers were not used. Pass the same --keep-all to --ingest as to --emit-requests, with --resume to keep what is already in ${outPath}.`,
+      );
     return await finishRun({ options, io, writer, done, pending, started, route: 'ingested', close: () => file.close() });
   } finally {
     file.close();

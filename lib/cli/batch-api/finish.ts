@@ -46,7 +46,7 @@ export async function finishRun(context: FinishContext): Promise<number> {
     io.stderr.write(`Checking ${online.length} item(s) online that the batch did not answer (${online[0]!.reason}${online.length > 1 ? ', …' : ''}).\n`);
     const retried = await checkOnline(
       online.map((p) => p.item),
-      { endpoint: options.endpoint!, concurrency: options.concurrency, baseDir: options.baseDir, signal: io.signal, writer, onWritten: (key) => done.add(key) },
+      { endpoint: options.endpoint!, concurrency: options.concurrency, baseDir: options.baseDir, keepAll: options.keepAll, signal: io.signal, writer, onWritten: (key) => done.add(key) },
     );
     fatal = retried.fatal;
     pending = pending.filter((p) => !done.has(p.item.key));

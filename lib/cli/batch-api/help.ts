@@ -2,9 +2,9 @@
 
 export const BATCH_API_HELP = `
 Through a batch engine (same requests, same parser, same output lines as above):
-  caption-check batch <in.jsonl> --out <out.jsonl> --via openai-batch [--poll 30s] [--window 24h] [--cancel]
-  caption-check batch <in.jsonl> --emit-requests <requests.jsonl> --model <name>
-  caption-check batch <in.jsonl> --ingest <responses.jsonl> --out <out.jsonl> [endpoint flags to retry online]
+  caption-check batch <in.jsonl> --out <out.jsonl> --via openai-batch [--poll 30s] [--window 24h] [--cancel] [--keep-all]
+  caption-check batch <in.jsonl> --emit-requests <requests.jsonl> --model <name> [--keep-all]
+  caption-check batch <in.jsonl> --ingest <responses.jsonl> --out <out.jsonl> [--keep-all] [endpoint flags to retry online]
 
   --via openai-batch       upload request files to the endpoint's Files API and run them as batches (half price,
                            answers within --window). Every file and batch id is saved in <out>.batch.json before
@@ -14,6 +14,8 @@ Through a batch engine (same requests, same parser, same output lines as above):
   --cancel                 cancel the open batches of the run recorded beside --out
   --emit-requests <file>   write the Batch API request file only (for vllm run-batch or any engine that reads it)
   --ingest <file>          read an engine's output file (and error lines) back into results
+  --keep-all               set nothing aside, as online. Requests are matched to answers by their claims: pass it
+                           to --ingest exactly when --emit-requests had it, and to every rerun of a --via run
   --retry-online           (default) items whose answer failed, expired or lacked a verdict are checked online
   --no-retry-online        list them in <out>.pending.jsonl instead, for a later run with --resume
   --output-mode <mode>     json_schema (default), json_object or prompt: how requests ask for JSON

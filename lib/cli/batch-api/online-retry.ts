@@ -16,6 +16,8 @@ export interface OnlineRetry {
   endpoint: Endpoint;
   concurrency: number;
   baseDir: string;
+  /** Plan claims as the batch did (--keep-all), so a retried item gets the claims its requests had. */
+  keepAll: boolean;
   signal: AbortSignal;
   writer: ResultSink;
   /** Called with each id written, so the caller knows what is in --out. */
@@ -42,7 +44,7 @@ export async function checkOnline(items: readonly BatchItem[], options: OnlineRe
     async (item) => {
       let record: object;
       try {
-        const planned = planClaims(item.source);
+        const planned = planClaims(item.source, { keepAll: options.keepAll });
         const checked = await checkItem({ client, model: options.endpoint.model, planned, image: await image(item.image), signal, outputMode });
         record = { id: item.id, ...checked };
       } catch (error) {

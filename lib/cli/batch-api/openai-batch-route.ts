@@ -18,7 +18,7 @@ import { PartWriter, FILE_LIMITS } from './part-writer';
 import { planItem, prepareRequests } from './prepare';
 import { plannedRequests } from './request-line';
 import { doneKeys, hidingKey, type ResultSink } from './results-file';
-import { checkSameRun, readState, recordableUrl, statePathOf, writeState, type BatchPart, type BatchState } from './state-file';
+import { checkSameClaims, checkSameRun, readState, recordableUrl, statePathOf, writeState, type BatchPart, type BatchState } from './state-file';
 
 interface Results {
   writer: ResultSink;
@@ -51,7 +51,7 @@ async function prepareParts(run: BatchRun, options: BatchApiOptions, io: CliIo, 
       results.done.add(entry.item.key);
     } else if (entry.kind === 'ready') {
       try {
-        parts.add(entry.lines, entry.item.line);
+        parts.add(entry.requests, entry.item.line);
       } catch (error) {
         results.writer.write(errorRecord(entry.item.id, 'bad-request', (error as Error).message));
         results.done.add(entry.item.key);
@@ -91,7 +91,8 @@ async function ingestPart(run: BatchRun, part: BatchPart, options: BatchApiOptio
     const item = entry.item;
     let assembled;
     try {
-      const planned = planItem(item);
+      // Planned as the recorded run planned its requests (the command's flag was checked against it).
+      const planned = planItem(item, run.state.keepAll ?? false);
       assembled = assembleItem(planned, plannedRequests(item.key, planned.claims), outcomes, model);
     } catch {
       continue; // Written as an error line when the files were prepared.
@@ -137,12 +138,15 @@ export async function runOpenAiBatch(options: BatchApiOptions, io: CliIo): Promi
     io.stderr.write(`Asked ${count} open batch(es) to cancel. Run the same command without --cancel to collect what they answered.\n`);
     return EXIT.ok;
   }
+  // Cancelling needs no claims, so it works whatever --keep-all says; collecting answers does not.
+  if (saved) checkSameClaims(saved, options.keepAll, statePath);
   const state: BatchState = saved ?? {
     kind: 'caption-check/openai-batch',
     version: 1,
     runId: randomUUID().slice(0, 8),
     ...identity,
     format: options.format,
+    keepAll: options.keepAll,
     window: options.window,
     phase: 'preparing',
     parts: [],

@@ -1,6 +1,6 @@
 // The flags of `batch` that hand the work to a batch engine, parsed into one options object.
 import { dirname, resolve } from 'node:path';
-import { ENDPOINT_ENV, ENDPOINT_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type Endpoint, type FlagSpec, type ParsedArgs } from '../args';
+import { ENDPOINT_ENV, ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type Endpoint, type FlagSpec, type ParsedArgs } from '../args';
 import { isFolder } from '../batch-files';
 import type { CliIo } from '../io';
 import { OUTPUT_MODES, type OutputMode } from '../../verify/verify';
@@ -10,9 +10,12 @@ import type { RequestFormat } from './request-line';
 /** The online batch's flags plus the batch-engine ones; `--via`, `--emit-requests` or `--ingest` picks the route. */
 export const BATCH_API_FLAGS: FlagSpec = {
   ...ENDPOINT_FLAGS,
+  // Parsed only to be refused with a reason: "Unknown option" would suggest a typo.
+  ...SCORE_FLAGS,
   out: { type: 'string', short: 'o' },
   concurrency: { type: 'string', short: 'c' },
   resume: { type: 'boolean' },
+  'keep-all': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   via: { type: 'string' },
   'emit-requests': { type: 'string' },
@@ -46,6 +49,8 @@ export interface BatchApiOptions {
   requestsPath: string | null;
   responsesPath: string | null;
   resume: boolean;
+  /** Set nothing aside when splitting captions (the online batch's --keep-all); custom_ids depend on it. */
+  keepAll: boolean;
   concurrency: number;
   /** The endpoint, when one is given (required for openai-batch; used by ingest to retry online). */
   endpoint: Endpoint | null;
@@ -98,11 +103,15 @@ export function parseBatchApiArgs(argv: readonly string[], io: CliIo): BatchApiO
   if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}" (one input file per run).`, 'batch');
   const inputPath = resolve(io.cwd, input);
   const route = routeOf(args);
+  if (stringFlag(args, 'samples') !== undefined)
+    throw new UsageError('--samples asks the model several times per claim, which a batch engine does not do: leave it out (the requests ask for logprobs) or run the online batch.', 'batch');
+  if (stringFlag(args, 'calibration') !== undefined)
+    throw new UsageError('--calibration works with the online batch only, for now: run the batch without --via, --emit-requests or --ingest to mark verdicts decided.', 'batch');
   const outPath = outputFile(args, io, 'out', inputPath);
   if (route !== 'emit' && !outPath) throw new UsageError('Missing --out <out.jsonl>: where the results go.', 'batch');
   if (args.flags['retry-online'] && args.flags['no-retry-online']) throw new UsageError('Pass --retry-online or --no-retry-online, not both.', 'batch');
   const hasEndpoint = stringFlag(args, 'base-url') !== undefined || io.env[ENDPOINT_ENV.baseUrl] !== undefined;
-  const endpoint = route === 'openai-batch' || hasEndpoint ? resolveEndpoint(args, io.env, 'batch') : null;
+  const endpoint = route === 'openai-batch' || hasEndpoint ? resolveEndpoint(args, io.env, 'batch', io.cwd) : null;
   const model = endpoint?.model ?? stringFlag(args, 'model')?.trim() ?? io.env[ENDPOINT_ENV.model]?.trim() ?? '';
   if (route === 'emit' && !model) throw new UsageError(`No model: pass --model <vision model> (it goes into every request) or set ${ENDPOINT_ENV.model}.`, 'batch');
   const window = stringFlag(args, 'window') ?? '24h';
@@ -115,6 +124,7 @@ export function parseBatchApiArgs(argv: readonly string[], io: CliIo): BatchApiO
     requestsPath: route === 'emit' ? outputFile(args, io, 'emit-requests', inputPath) : null,
     responsesPath: route === 'ingest' ? resolve(io.cwd, stringFlag(args, 'ingest')!) : null,
     resume: args.flags.resume === true,
+    keepAll: args.flags['keep-all'] === true,
     concurrency: intFlag(args, 'concurrency', 4, 1, 64, 'batch'),
     endpoint,
     model,

@@ -1,7 +1,7 @@
 // Request lines written into files within the Batch API's limits (requests and bytes per file); the
 // lines of one item always share a file, so each file's answers complete whole items.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { RequestLine } from './request-line';
+import type { ItemRequests } from './request-line';
 
 /** OpenAI's documented limits for one batch input file. */
 export const FILE_LIMITS = { requests: 50_000, bytes: 200 * 1000 * 1000 } as const;
@@ -24,21 +24,20 @@ export class PartWriter {
     private readonly limits: { requests: number; bytes: number } = FILE_LIMITS,
   ) {}
 
-  /** Adds one item's lines (`line` is its input line); throws when the item alone is over the limits. */
-  add(lines: readonly RequestLine[], line: number): void {
-    const text = lines.map((l) => `${JSON.stringify(l)}\n`).join('');
-    const bytes = Buffer.byteLength(text);
-    if (lines.length > this.limits.requests || bytes > this.limits.bytes)
-      throw new Error(`input line ${line} needs ${lines.length} request(s) of ${bytes} bytes, more than one batch file may hold`);
+  /** Adds one item's requests (`line` is its input line); throws when the item alone is over the limits. */
+  add(requests: ItemRequests, line: number): void {
+    const bytes = requests.jsonl.byteLength;
+    if (requests.count > this.limits.requests || bytes > this.limits.bytes)
+      throw new Error(`input line ${line} needs ${requests.count} request(s) of ${bytes} bytes, more than one batch file may hold`);
     let part = this.parts.at(-1);
-    if (!part || this.fd === null || part.requests + lines.length > this.limits.requests || part.bytes + bytes > this.limits.bytes) {
+    if (!part || this.fd === null || part.requests + requests.count > this.limits.requests || part.bytes + bytes > this.limits.bytes) {
       this.closeFile();
       part = { path: this.pathOf(this.parts.length + 1), requests: 0, bytes: 0, firstLine: line, lastLine: line };
       this.parts.push(part);
       this.fd = openSync(part.path, 'w');
     }
-    writeSync(this.fd!, text);
-    part.requests += lines.length;
+    writeSync(this.fd!, requests.jsonl);
+    part.requests += requests.count;
     part.bytes += bytes;
     part.lastLine = line;
   }

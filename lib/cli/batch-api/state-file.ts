@@ -36,6 +36,11 @@ export const stateSchema = z.object({
   baseUrl: z.string(),
   model: z.string(),
   format: z.object({ mode: z.enum(['json_schema', 'json_object', 'prompt']), logprobs: z.boolean() }),
+  /**
+   * Whether captions were split with --keep-all: the submitted requests hold claims planned that way,
+   * and their answers are matched by it. Absent in files written before the flag existed (then false).
+   */
+  keepAll: z.boolean().optional(),
   window: z.string(),
   /** preparing: request files being written (nothing uploaded yet); submitted: every part is listed. */
   phase: z.enum(['preparing', 'submitted']),
@@ -96,5 +101,23 @@ export function checkSameRun(state: BatchState, run: Pick<BatchState, 'input' | 
   throw new StateFileError(
     `${path} belongs to another run (${field} was ${state[field]}, now ${run[field]}). Run the same command as before to resume it, ` +
       '--cancel it, or pass another --out.',
+  );
+}
+
+/** The flag as a person types it, for messages. */
+function keepAllFlag(keepAll: boolean): string {
+  return keepAll ? 'with --keep-all' : 'without --keep-all';
+}
+
+/**
+ * Refuses to resume a run whose requests were planned with the other --keep-all: their answers belong
+ * to other claims, so mixing them in would match verdicts to the wrong claims.
+ */
+export function checkSameClaims(state: BatchState, keepAll: boolean, path: string): void {
+  const recorded = state.keepAll ?? false;
+  if (recorded === keepAll) return;
+  throw new StateFileError(
+    `${path} belongs to a run started ${keepAllFlag(recorded)}, and its requests hold claims split that way; this command is ${keepAllFlag(keepAll)}. ` +
+      `Run it ${keepAllFlag(recorded)} to resume, --cancel the run, or pass another --out.`,
   );
 }

@@ -1,12 +1,12 @@
 // Request lines, the split into files within the API's limits, and the reading of output lines.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assembleItem } from '../../../lib/cli/batch-api/assemble';
 import { parseBatchApiArgs, parseDuration, wantsBatchApi } from '../../../lib/cli/batch-api/options';
 import { PartWriter } from '../../../lib/cli/batch-api/part-writer';
-import { chunksOf, customIdOf, plannedRequests, requestLines } from '../../../lib/cli/batch-api/request-line';
+import { chunksOf, customIdOf, linesJsonl, plannedRequests, requestLines } from '../../../lib/cli/batch-api/request-line';
 import { outcomeOf, parseResponseLine } from '../../../lib/cli/batch-api/response-line';
 import type { CliIo } from '../../../lib/cli/io';
 
@@ -41,12 +41,13 @@ describe('request lines', () => {
 
 describe('PartWriter', () => {
   const line = (id: string, size: number) => ({ custom_id: id, method: 'POST' as const, url: '/v1/chat/completions' as const, body: { model: 'm', messages: ['x'.repeat(size)] } });
+  const item = (...lines: ReturnType<typeof line>[]) => linesJsonl(lines);
 
   it('starts a new file before the request or byte limit, keeping an item whole', () => {
     const writer = new PartWriter((n) => join(dir, `r-${n}.jsonl`), { requests: 3, bytes: 100_000 });
-    writer.add([line('a', 10)], 1);
-    writer.add([line('b', 10), line('c', 10)], 2);
-    writer.add([line('d', 10), line('e', 10)], 3);
+    writer.add(item(line('a', 10)), 1);
+    writer.add(item(line('b', 10), line('c', 10)), 2);
+    writer.add(item(line('d', 10), line('e', 10)), 3);
     const parts = writer.close();
     expect(parts.map((p) => [p.requests, p.firstLine, p.lastLine])).toEqual([[3, 1, 2], [2, 3, 3]]);
     expect(readFileSync(parts[1]!.path, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { custom_id: string }).custom_id)).toEqual(['d', 'e']);
@@ -55,9 +56,9 @@ describe('PartWriter', () => {
 
   it('splits by bytes, and refuses an item larger than a file may be', () => {
     const writer = new PartWriter((n) => join(dir, `b-${n}.jsonl`), { requests: 100, bytes: 500 });
-    writer.add([line('a', 300)], 1);
-    writer.add([line('b', 300)], 2);
-    expect(() => writer.add([line('c', 600)], 3)).toThrow(/input line 3 needs 1 request\(s\) of \d+ bytes, more than one batch file may hold/);
+    writer.add(item(line('a', 300)), 1);
+    writer.add(item(line('b', 300)), 2);
+    expect(() => writer.add(item(line('c', 600)), 3)).toThrow(/input line 3 needs 1 request\(s\) of \d+ bytes, more than one batch file may hold/);
     expect(writer.close().map((p) => p.requests)).toEqual([1, 1]);
   });
 });
@@ -114,8 +115,18 @@ describe('options', () => {
     [['in.jsonl', '--emit-requests', 'r'], /No model: pass --model/],
     [['in.jsonl', '--ingest', 'r'], /Missing --out/],
     [['in.jsonl', '--via', 'openai-batch', '--out', 'o', '--base-url', 'http://x/v1', '--model', 'm', '--window', '2d'], /--window takes hours/],
+    [['in.jsonl', '--emit-requests', 'r', '--model', 'm', '--samples', '5'], /--samples asks the model several times per claim, which a batch engine does not do/],
+    [['in.jsonl', '--ingest', 'r', '--out', 'o', '--calibration', 'c.json'], /--calibration works with the online batch only, for now/],
   ])('says what is wrong with %j', (argv, message) => {
     expect(() => parseBatchApiArgs(argv, io)).toThrow(message);
+  });
+
+  it('takes --keep-all on every route, and reads --api-key-file from the caller\'s folder', () => {
+    writeFileSync(join(dir, 'key.txt'), 'sk-from-file\n');
+    const endpoint = ['--base-url', 'http://localhost:1/v1', '--model', 'm', '--api-key-file', 'key.txt'];
+    expect(parseBatchApiArgs(['in.jsonl', '--emit-requests', 'r', '--model', 'm', '--keep-all'], io)).toMatchObject({ route: 'emit', keepAll: true });
+    expect(parseBatchApiArgs(['in.jsonl', '--ingest', 'r', '--out', 'o', '--keep-all'], io)).toMatchObject({ route: 'ingest', keepAll: true });
+    expect(parseBatchApiArgs(['in.jsonl', '--via', 'openai-batch', '--out', 'o', ...endpoint], io)).toMatchObject({ keepAll: false, endpoint: { apiKey: 'sk-from-file' } });
   });
 
   it('reads durations', () => {

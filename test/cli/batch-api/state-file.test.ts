@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkSameRun, readState, recordableUrl, StateFileError, writeState, type BatchState } from '../../../lib/cli/batch-api/state-file';
+import { checkSameClaims, checkSameRun, readState, recordableUrl, StateFileError, writeState, type BatchState } from '../../../lib/cli/batch-api/state-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'caption-check-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,6 +45,19 @@ describe('state file', () => {
   it('names the difference when the state belongs to another run', () => {
     expect(() => checkSameRun(state, { ...state, model: 'other' }, 'x.batch.json')).toThrow(/belongs to another run \(model was m, now other\)/);
     expect(() => checkSameRun(state, state, 'x.batch.json')).not.toThrow();
+  });
+
+  it('reads a file written before --keep-all was recorded as a run without it, and refuses the other setting either way', () => {
+    const path = join(dir, 'older.batch.json');
+    writeFileSync(path, JSON.stringify(state));
+    const older = readState(path)!;
+    expect(older.keepAll).toBeUndefined();
+    expect(() => checkSameClaims(older, false, path)).not.toThrow();
+    expect(() => checkSameClaims(older, true, path)).toThrow(/started without --keep-all.*Run it without --keep-all to resume/);
+    expect(() => checkSameClaims({ ...state, keepAll: true }, false, path)).toThrow(StateFileError);
+    expect(() => checkSameClaims({ ...state, keepAll: true }, true, path)).not.toThrow();
+    writeState(path, { ...state, keepAll: true });
+    expect(readState(path)).toMatchObject({ keepAll: true });
   });
 
   it('records a base URL without the credentials it may carry', () => {
