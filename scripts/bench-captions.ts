@@ -2,7 +2,7 @@
 // the way a user meets it: the built extension in Chromium, nothing selected, the real menu entry
 // point on the image, and the caption the chooser preselects (what Enter sends). Compared with two
 // naive finders (the alt; the figure's caption else the alt) on a hand-written gold set.
-//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development]
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development|held-out|held-out-2|held-out-3]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -45,7 +45,8 @@ const onlySlice = args.includes('--slice') ? args[args.indexOf('--slice') + 1] :
 function wakeLazyImages(): void {
   if (getComputedStyle(document.documentElement).display === 'none') document.documentElement.style.setProperty('display', 'block', 'important');
   for (const img of Array.from(document.images)) {
-    const lazy = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src'].map((a) => img.getAttribute(a)).find(Boolean);
+    // `data-lg` … `data-xs`: responsive lazy loaders that pick one size by breakpoint; the largest stands for them.
+    const lazy = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src', 'data-lg'].map((a) => img.getAttribute(a)).find(Boolean);
     const src = img.getAttribute('src') ?? '';
     if (lazy && (!src || src.startsWith('data:') || /(?:blank|spacer|placeholder|lazy|loading|grey|gray|pixel)\.(?:gif|png|jpg|svg)/i.test(src))) img.setAttribute('src', lazy);
     const lazySet = img.getAttribute('data-srcset') ?? img.getAttribute('data-lazy-srcset');
@@ -105,9 +106,15 @@ async function main(): Promise<void> {
   await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'bench-vlm' });
   await toolbarOpensPopup(ext);
   // Offline: every image of the original sites is a local stand-in; stylesheets, fonts and frames stay missing.
+  // A page-relative image URL (`/assets/logo.svg`, or under `<base href="/">`) lands on the page server, which
+  // knows only the pages: it gets the stand-in too, or it would be a broken image unlike its absolute neighbours.
   await ext.context.route(
-    (url) => !url.href.startsWith(pages.origin) && /^https?:/.test(url.protocol),
-    (route) => (route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/jpeg', body: photo }) : route.abort()),
+    (url) => /^https?:/.test(url.protocol),
+    (route) => {
+      const local = route.request().url().startsWith(pages.origin);
+      if (route.request().resourceType() === 'image') return route.fulfill({ contentType: 'image/jpeg', body: photo });
+      return local ? route.continue() : route.abort();
+    },
   );
   const outcomes: Outcome[] = [];
   try {
@@ -171,8 +178,10 @@ async function main(): Promise<void> {
   for (const [label, slice] of [
     ['development pages', outcomes.filter((o) => sliceOf(o) === 'development')],
     ['held-out pages (set aside first)', outcomes.filter((o) => sliceOf(o) === 'held-out')],
+    // Later held-out slices each on their own line, in name order (held-out-2, held-out-3 …).
     ...[...new Set(outcomes.map(sliceOf))]
       .filter((name) => name !== 'development' && name !== 'held-out')
+      .sort()
       .map((name) => [`${name} pages`, outcomes.filter((o) => sliceOf(o) === name)] as const),
   ] as const) {
     if (!slice.length) continue;
