@@ -48,7 +48,7 @@ describe('Firefox: the main path end to end', () => {
     const options = await firefox.openProductPage(start, 'options.html');
     await options.bringToFront();
     // The form's fields sit inside their <label>s; find each by the label's own text, as a user reads it.
-    const field = async (label: string) => {
+    const fill = async (label: string, text: string) => {
       await expect.poll(() => options.evaluate(() => document.querySelectorAll('label').length), { timeout: 20_000 }).toBeGreaterThan(0);
       const handle = await options.evaluateHandle((name) => {
         const found = [...document.querySelectorAll('label')].find((l) => l.firstChild?.textContent?.trim() === name);
@@ -56,19 +56,21 @@ describe('Firefox: the main path end to end', () => {
       }, label);
       const input = handle.asElement() as ElementHandle<HTMLInputElement> | null;
       if (!input) throw new Error(`No field labelled ${label}`);
-      // Emptied as a user does (a triple click does not select a number field's value in Firefox).
-      await input.click();
+      // Focused, not clicked: a click lands where the field was, and the form moves while the model list loads.
+      // Replaced as a user does: select all, type over it (a triple click does not select a number field's
+      // value in Firefox, and an emptied number field reads 0 here, so "1" typed after it would read "01").
+      await input.focus();
       await options.keyboard.down('Control');
       await options.keyboard.press('KeyA');
       await options.keyboard.up('Control');
-      await options.keyboard.press('Backspace');
-      return input;
+      await input.type(text);
+      await expect.poll(() => input.evaluate((el) => el.value)).toBe(text);
     };
-    await (await field('Base URL')).type(model.baseUrl);
-    await (await field('API key')).type(apiKey);
-    await (await field('Model')).type('test-vlm');
+    await fill('Base URL', model.baseUrl);
+    await fill('API key', apiKey);
+    await fill('Model', 'test-vlm');
     // No agreement sampling (1 = off): this suite counts the verification requests.
-    await (await field('Samples per claim (when the endpoint gives no logprobs)')).type('1');
+    await fill('Samples per claim (when the endpoint gives no logprobs)', '1');
     await options.locator('::-p-aria([name="Save"][role="button"])').click();
     await expect.poll(() => options.evaluate(() => document.querySelector('[data-testid="settings-status"]')?.textContent ?? ''), { timeout: 20_000 }).toContain('Saved.');
     await Promise.all([options.close(), start.close()]);
