@@ -7,24 +7,14 @@ import { browser } from 'wxt/browser';
 import { ClaimRow } from '@/components/claim-row';
 import { claimState, type CheckJob } from '@/lib/check';
 import { summaryLine } from '@/lib/export';
-import { createTranslate } from '@/lib/i18n';
-import { messageResponseSchema, setupSchema, type Setup } from '@/lib/messages';
+import { isFailure, type Setup } from '@/lib/messages';
+import { t } from '@/lib/platform/i18n';
+import { send } from '@/lib/platform/worker-client';
 import { readBuiltinStatus } from '@/lib/platform/builtin-host';
 import { loadJob, watchJob } from '@/lib/platform/storage';
 import type { BuiltinStatus } from '@/lib/verify/builtin';
 import { sampleAt, WELCOME_SAMPLES, type WelcomeSample } from '@/lib/welcome';
 import '@/components/theme.css';
-
-const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
-
-async function send(message: unknown): Promise<{ ok: boolean; error?: string; data?: unknown }> {
-  try {
-    const parsed = messageResponseSchema.safeParse(await browser.runtime.sendMessage(message));
-    return parsed.success ? parsed.data : { ok: false, error: 'The extension did not answer. Reload this page.' };
-  } catch {
-    return { ok: false, error: 'The extension did not answer. Reload this page.' };
-  }
-}
 
 const openOptions = () => void browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
 
@@ -71,10 +61,7 @@ function Welcome() {
 
   useEffect(() => {
     void browser.tabs.getCurrent().then((tab) => setTabId(tab?.id ?? null));
-    void send({ type: 'getSetup' }).then((answer) => {
-      const parsed = setupSchema.safeParse(answer.data);
-      if (parsed.success) setSetup(parsed.data);
-    });
+    void send({ type: 'getSetup' }).then((answer) => !isFailure(answer) && setSetup(answer.data));
     void readBuiltinStatus().then(setBuiltin);
   }, []);
   useEffect(() => {
@@ -87,7 +74,7 @@ function Welcome() {
   const check = (sample: WelcomeSample) => {
     if (tabId === null) return;
     setNotice(null);
-    void send({ type: 'checkSample', tabId, sampleId: sample.id }).then((answer) => !answer.ok && setNotice(answer.error ?? null));
+    void send({ type: 'checkSample', tabId, sampleId: sample.id }).then((answer) => isFailure(answer) && setNotice(answer.error));
   };
 
   return (
