@@ -6,6 +6,7 @@ import { restoreLocalRule } from '@/lib/platform/local-rule';
 import { checksLeftRunning, savedBaseUrl } from '@/lib/platform/start-up';
 import { applySavedToolbarChoice, openSidebarOnToolbarClick } from '@/lib/platform/toolbar';
 import { forgetTab } from '@/lib/platform/tab-session';
+import { areaKey } from '@/lib/storage-keys';
 
 // Wiring only, and light: every listener is registered synchronously at start so a woken worker gets
 // its event, and each hands its event to the engine, which loads on first use (engine-api.ts).
@@ -21,7 +22,7 @@ export default defineBackground({
     const applyToolbar = () => void applySavedToolbarChoice();
     browser.runtime.onInstalled.addListener(applyToolbar);
     browser.runtime.onStartup.addListener(applyToolbar);
-    browser.storage.local.onChanged.addListener((changes) => 'settings' in changes && applyToolbar());
+    browser.storage.local.onChanged.addListener((changes) => areaKey('settings') in changes && applyToolbar());
     openSidebarOnToolbarClick();
     browser.contextMenus.onClicked.addListener((info, tab) => engine().handleMenuClick(info, tab));
     browser.commands.onCommand.addListener((command, tab) => engine().handleCommand(command, tab));

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkErrorKindSchema } from './errors';
+import { pageCheckSchema } from './page-check-state';
 import { providerIdSchema } from './settings';
 
 /**
@@ -39,10 +41,6 @@ export const messageSchema = z.discriminatedUnion('type', [
 export type Message = z.infer<typeof messageSchema>;
 export type MessageType = Message['type'];
 
-/** Every answer: ok or an error a person can act on; `data` is parsed by the caller with the message's own schema. */
-export const messageResponseSchema = z.object({ ok: z.boolean(), error: z.string().optional(), data: z.unknown().optional() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
 /** What the popup may know about the endpoint (never the key). */
 export const setupSchema = z.object({ configured: z.boolean(), baseUrl: z.string(), model: z.string() });
 export type Setup = z.infer<typeof setupSchema>;
@@ -63,5 +61,92 @@ export const connectionReportSchema = z.object({
 });
 export type ConnectionReport = z.infer<typeof connectionReportSchema>;
 
+
+
+/** The model names an endpoint lists. */
 export const modelListSchema = z.array(z.string());
 
+/**
+ * Why the worker refused or failed a request. A CheckError's kind crosses the wire as it is, so the
+ * popup picks the same fix the worker meant; the three extra kinds exist only on this boundary.
+ */
+export const replyErrorKindSchema = z.enum([
+  ...checkErrorKindSchema.options,
+  /** The message did not match the protocol (an older page, or someone else's). */
+  'bad-message',
+  /** The tab is not in a state for this request (no earlier check, one still running, no list). */
+  'wrong-state',
+  /** The worker did not answer at all (set by the sending side). */
+  'no-answer',
+]);
+export type ReplyErrorKind = z.infer<typeof replyErrorKindSchema>;
+
+/** Any request can fail this way: the sentence to show and its kind. */
+export const failureReplySchema = z.object({ ok: z.literal(false), error: z.string(), kind: replyErrorKindSchema });
+export type FailureReply = z.infer<typeof failureReplySchema>;
+
+/** Started (or done) with nothing to report back. */
+const ackReply = z.object({ ok: z.literal(true) });
+/** `ok: false` without an error means there was nothing to act on (e.g. nothing running to cancel). */
+const outcomeReply = z.object({ ok: z.boolean() });
+const dataReply = <S extends z.ZodType>(data: S) => z.object({ ok: z.literal(true), data });
+
+/** The answer to each request type, besides a FailureReply; the router's handlers must return exactly these. */
+export const replySchemas = {
+  cancelCheck: outcomeReply,
+  pickImage: ackReply,
+  rerunCheck: ackReply,
+  recheckClaims: ackReply,
+  compareModel: ackReply,
+  testConnection: dataReply(connectionReportSchema),
+  listModels: dataReply(modelListSchema),
+  getSetup: dataReply(setupSchema),
+  clearMarks: ackReply,
+  focusClaim: outcomeReply,
+  checkPage: dataReply(pageCheckSchema),
+  checkSample: ackReply,
+  auditAltText: dataReply(pageCheckSchema),
+  runPageCheck: ackReply,
+  cancelPageCheck: outcomeReply,
+} satisfies { [T in MessageType]: z.ZodType };
+
+/** The request of one type. */
+export type MessageOf<T extends MessageType> = Extract<Message, { type: T }>;
+/** What a request of type T gets back: its own reply, or a failure. */
+export type Reply<T extends MessageType> = z.infer<(typeof replySchemas)[T]> | FailureReply;
+
+/** Whether a reply is a failure (a refused or failed request, or no answer), narrowing it. */
+export function isFailure<R extends { ok: boolean }>(reply: R | FailureReply): reply is FailureReply {
+  return !reply.ok && 'error' in reply;
+}
+
+/** Reads one raw reply for a request type: the type's own reply, else a failure (checked first: it also passes `{ ok: boolean }`). */
+export function parseReply<T extends MessageType>(type: T, raw: unknown): Reply<T> | null {
+  const failure = failureReplySchema.safeParse(raw);
+  if (failure.success) return failure.data;
+  const parsed = replySchemas[type].safeParse(raw);
+  return parsed.success ? (parsed.data as Reply<T>) : null;
+}
+
+/** Delivers a message to the worker and resolves with whatever it answered (runtime.sendMessage in the extension). */
+export type Transport = (message: Message) => Promise<unknown>;
+
+/**
+ * The one typed send: its reply type follows the request type, every reply is checked against that
+ * type's schema, and a transport error or an unreadable reply becomes a `no-answer` failure with `noAnswer`.
+ */
+export function createSend(transport: Transport, noAnswer: string) {
+  return async function send<M extends Message>(message: M): Promise<Reply<M['type']>> {
+    const failed: FailureReply = { ok: false, error: noAnswer, kind: 'no-answer' };
+    try {
+      return parseReply<M['type']>(message.type, await transport(message)) ?? failed;
+    } catch {
+      return failed;
+    }
+  };
+}
+/** A typed send as createSend makes it. */
+export type Send = ReturnType<typeof createSend>;
+
+/** Any reply the worker sends (the router's return type). */
+export type MessageResponse = Reply<MessageType>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countFalse, errorTypesOf, type CheckJob } from './check';
+import { tabKey } from './storage-keys';
 import { errorTypeSchema } from './verify/schema';
 
 /** Where a pair's caption was found on the page (lib/page/captioned-images.ts). */
@@ -65,7 +66,7 @@ export type PageCheck = z.infer<typeof pageCheckSchema>;
 
 /** Storage key of a tab's page check (session storage: a reopened popup shows its progress). */
 export function pageCheckKey(tabId: number): `session:pageCheck:${number}` {
-  return `session:pageCheck:${tabId}`;
+  return tabKey('pageCheck', tabId);
 }
 
 /** A fresh page check over the pairs the page listed, every pair ticked. */

@@ -87,6 +87,40 @@ export function migrateSettingsV2(stored: unknown): Settings {
   return readSettings(stored);
 }
 
+/** The format version of the settings object in storage (its own `version` field). */
+export const SETTINGS_VERSION = 2;
+
+/**
+ * Settings as stored from format v2 on. v1 (every build before this field) stored the bare object, and
+ * fields added later (provider, toolbarOpens, samplesPerClaim) were missing in older installs and
+ * filled from the defaults on every read. v2 adds `version` and stores every field: what the user
+ * has is what storage holds, a default changed in a later build cannot change a saved choice, and the
+ * next migration starts from a complete object whose format it knows.
+ */
+export const storedSettingsSchema = settingsSchema.extend({ version: z.literal(SETTINGS_VERSION) });
+export type StoredSettings = z.infer<typeof storedSettingsSchema>;
+
+/** The settings in their stored (v2) form. */
+export function toStoredSettings(settings: Settings): StoredSettings {
+  return { version: SETTINGS_VERSION, ...settings };
+}
+
+/**
+ * Reads settings in any stored format. `rewrite` says whether to store them back as v2: true for a v1
+ * object (or a damaged v2 one, repaired field by field); never for nothing stored (a fresh install keeps
+ * following the defaults) nor for a newer version than this build knows (a downgrade must not lose it).
+ */
+export function settingsFromStorage(stored: unknown): { settings: Settings; rewrite: boolean } {
+  const current = storedSettingsSchema.safeParse(stored);
+  if (current.success) {
+    const { version: _version, ...settings } = current.data;
+    return { settings, rewrite: false };
+  }
+  const version = typeof stored === 'object' && stored !== null ? (stored as { version?: unknown }).version : undefined;
+  const newer = typeof version === 'number' && version > SETTINGS_VERSION;
+  return { settings: readSettings(stored), rewrite: stored != null && !newer };
+}
+
 /** Reads stored settings; anything missing or malformed falls back field by field, never wholesale. */
 export function readSettings(stored: unknown): Settings {
   const base = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};

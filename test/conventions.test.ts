@@ -15,8 +15,8 @@ async function sourceFiles(dir: string): Promise<string[]> {
 }
 
 /** Lines of the source (comments included: an example in a comment gets copied) that match. */
-async function offending(pattern: RegExp): Promise<string[]> {
-  const files = (await Promise.all(ROOTS.map(sourceFiles))).flat();
+async function offending(pattern: RegExp, roots: readonly string[] = ROOTS, except: readonly string[] = []): Promise<string[]> {
+  const files = (await Promise.all(roots.map(sourceFiles))).flat().filter((file) => !except.includes(file));
   const hits: string[] = [];
   for (const file of files) {
     const lines = (await readFile(file, 'utf8')).split('\n');
@@ -43,7 +43,36 @@ describe('source conventions', () => {
     await expect(offending(pattern)).resolves.toEqual([]);
   });
 
+  // React views and the verifier run in Node tests and the CLI: what they need from the browser is passed in.
+  const BROWSER_API = /wxt\/browser|wxt\/utils\/storage|\bbrowser\.\w|\bchrome\.\w/;
+  it.each(['components', join('lib', 'verify')])('%s is pure: no browser.*, chrome.* or wxt/browser', async (root) => {
+    await expect(offending(BROWSER_API, [root])).resolves.toEqual([]);
+  });
+
+  // Every storage key is named in one file, so none is read or written past its schema.
+  const STORAGE_KEY_LITERAL = /['"](local|session|sync):[A-Za-z]/;
+  it('names storage keys only in lib/storage-keys.ts', async () => {
+    await expect(offending(STORAGE_KEY_LITERAL, ROOTS, [join('lib', 'storage-keys.ts')])).resolves.toEqual([]);
+  });
+
+  // A file that passes ~300 lines is usually two files (house style).
+  const MAX_LINES = 300;
+  it(`has no source file over ${MAX_LINES} lines`, async () => {
+    const files = (await Promise.all(ROOTS.map(sourceFiles))).flat();
+    const long: string[] = [];
+    for (const file of files) {
+      const count = (await readFile(file, 'utf8')).split('\n').length;
+      if (count > MAX_LINES) long.push(`${file}: ${count} lines`);
+    }
+    expect(long).toEqual([]);
+  });
+
   it('the patterns catch what they are meant to', () => {
+    for (const line of ["import { browser } from 'wxt/browser';", 'await browser.tabs.query({})', 'chrome.runtime.id', "import { storage } from 'wxt/utils/storage';"])
+      expect(BROWSER_API.test(line), line).toBe(true);
+    for (const line of ['it never touches `browser.*`', 'const browsers = 2;', 'a browser.', 'nochrome.x']) expect(BROWSER_API.test(line), line).toBe(false);
+    expect(STORAGE_KEY_LITERAL.test("storage.defineItem('local:settings')")).toBe(true);
+    expect(STORAGE_KEY_LITERAL.test('`session:${kind}:${tabId}`')).toBe(false);
     expect(/\.(inner|outer)HTML\b|insertAdjacentHTML|document\.write\(/.test('el.innerHTML = text')).toBe(true);
     expect(/:\s*any\b(?![-\w])/.test('function f(x: any) {}')).toBe(true);
     expect(/:\s*any\b(?![-\w])/.test("const a = { kind: anything }")).toBe(false);

@@ -6,24 +6,14 @@ import { CalibrationSettings } from '@/components/calibration-settings';
 import type { Calibration } from '@/lib/calibrate/calibration';
 import { loadCalibrations, parseCalibrationFile, removeCalibration, saveCalibration } from '@/lib/platform/calibration-store';
 import { SettingsForm } from '@/components/settings-form';
-import { createTranslate } from '@/lib/i18n';
-import { connectionReportSchema, messageResponseSchema, modelListSchema, type ConnectionReport, type Message } from '@/lib/messages';
+import { isFailure, type ConnectionReport } from '@/lib/messages';
+import { t } from '@/lib/platform/i18n';
+import { send } from '@/lib/platform/worker-client';
 import { readBuiltinStatus, startBuiltinDownload } from '@/lib/platform/builtin-host';
 import { installLocalRule, isLocalEndpoint, LOCAL_ACCESS_REASON, requestLocalAccess } from '@/lib/platform/local-endpoint';
 import { loadSettings, saveSettings } from '@/lib/platform/storage';
 import { configuredEndpoint, endpointSchema, MAX_SAMPLES, settingsSchema, type ProviderSetting, type Settings } from '@/lib/settings';
 import '@/components/theme.css';
-
-const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
-
-async function send(message: Message): Promise<{ ok: boolean; error?: string; data?: unknown }> {
-  try {
-    const parsed = messageResponseSchema.safeParse(await browser.runtime.sendMessage(message));
-    return parsed.success ? parsed.data : { ok: false, error: t('workerNoAnswer') };
-  } catch {
-    return { ok: false, error: t('workerNoAnswer') };
-  }
-}
 
 /** Validates the whole form (endpoint and check settings) and stores it; returns what to fix, or null. */
 async function save(values: Settings): Promise<string | null> {
@@ -58,10 +48,7 @@ function Options() {
   const firstRun = new URLSearchParams(location.search).has('firstRun');
 
   const loadModels = (baseUrl: string, apiKey?: string) => {
-    void send({ type: 'listModels', baseUrl, ...(apiKey ? { apiKey } : {}) }).then((answer) => {
-      const parsed = modelListSchema.safeParse(answer.data);
-      setModels(parsed.success ? parsed.data : []);
-    });
+    void send({ type: 'listModels', baseUrl, ...(apiKey ? { apiKey } : {}) }).then((answer) => setModels(isFailure(answer) ? [] : answer.data));
   };
 
   useEffect(() => {
@@ -102,8 +89,7 @@ function Options() {
           const error = await save(values);
           if (error) return error;
           const answer = await send({ type: 'testConnection' });
-          const report = connectionReportSchema.safeParse(answer.data);
-          return report.success ? report.data : answer.error ?? t('workerNoAnswer');
+          return isFailure(answer) ? answer.error : answer.data;
         }}
       />
       <BuiltinModel

@@ -1,164 +1,26 @@
-// The welcome page a first install opens: three sample pictures with AI-style captions to check in one
-// click (or a right-click, as on any page), the two ways to connect a model, and the on-device model's
-// state. The checks run in the worker like any other; this tab's job shows here as it streams in.
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
-import { ClaimRow } from '@/components/claim-row';
-import { claimState, type CheckJob } from '@/lib/check';
-import { summaryLine } from '@/lib/export';
-import { createTranslate } from '@/lib/i18n';
-import { messageResponseSchema, setupSchema, type Setup } from '@/lib/messages';
+import { WelcomePage, type WelcomeHost } from '@/components/welcome-page';
 import { readBuiltinStatus } from '@/lib/platform/builtin-host';
+import { t } from '@/lib/platform/i18n';
 import { loadJob, watchJob } from '@/lib/platform/storage';
-import type { BuiltinStatus } from '@/lib/verify/builtin';
-import { sampleAt, WELCOME_SAMPLES, type WelcomeSample } from '@/lib/welcome';
+import { send } from '@/lib/platform/worker-client';
 import '@/components/theme.css';
 
-const t = createTranslate((key, subs) => (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs));
-
-async function send(message: unknown): Promise<{ ok: boolean; error?: string; data?: unknown }> {
-  try {
-    const parsed = messageResponseSchema.safeParse(await browser.runtime.sendMessage(message));
-    return parsed.success ? parsed.data : { ok: false, error: 'The extension did not answer. Reload this page.' };
-  } catch {
-    return { ok: false, error: 'The extension did not answer. Reload this page.' };
-  }
-}
-
-const openOptions = () => void browser.tabs.create({ url: browser.runtime.getURL('/options.html') });
-
-/** The check of one sample, as it streams in: summary, each claim's verdict, then what the caption really got wrong. */
-function Result({ job, sample }: { job: CheckJob; sample: WelcomeSample | null }) {
-  if (job.status === 'error') {
-    const setUp = job.error?.kind === 'not-configured';
-    return (
-      <div className="welcome__result" data-testid="check-status" data-state="error" role="status">
-        <p>{job.error?.message}</p>
-        {setUp && (
-          <button type="button" className="primary" onClick={openOptions}>
-            Connect a model in Options
-          </button>
-        )}
-      </div>
-    );
-  }
-  return (
-    <div className="welcome__result">
-      <p className="summary" data-testid="check-status" data-state={job.status} role="status">
-        {job.status === 'running' ? 'Checking…' : summaryLine(job)}
-      </p>
-      <ol className="claims">
-        {job.claims.map((claim, i) => (
-          <ClaimRow key={`${i}:${claim.text}`} claim={claim} state={claimState(claim, job)} index={i} t={t} />
-        ))}
-      </ol>
-      {job.status === 'done' && sample && (
-        <p className="meta" data-testid="sample-truth">
-          What the picture really shows: {sample.truth}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Welcome() {
-  const [tabId, setTabId] = useState<number | null>(null);
-  const [job, setJob] = useState<CheckJob | null>(null);
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const [builtin, setBuiltin] = useState<BuiltinStatus | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    void browser.tabs.getCurrent().then((tab) => setTabId(tab?.id ?? null));
-    void send({ type: 'getSetup' }).then((answer) => {
-      const parsed = setupSchema.safeParse(answer.data);
-      if (parsed.success) setSetup(parsed.data);
-    });
-    void readBuiltinStatus().then(setBuiltin);
-  }, []);
-  useEffect(() => {
-    if (tabId === null) return;
-    void loadJob(tabId).then(setJob);
-    return watchJob(tabId, setJob);
-  }, [tabId]);
-
-  const checked = job ? sampleAt(job.imageUrl, browser.runtime.getURL('/')) : null;
-  const check = (sample: WelcomeSample) => {
-    if (tabId === null) return;
-    setNotice(null);
-    void send({ type: 'checkSample', tabId, sampleId: sample.id }).then((answer) => !answer.ok && setNotice(answer.error ?? null));
-  };
-
-  return (
-    <main className="welcome__page">
-      <h1>Welcome to Caption Check</h1>
-      <p className="welcome__lead">
-        Right-click an image on any page and choose <strong>Check caption claims</strong>: Caption Check splits the caption near it into
-        claims and asks a vision model whether the image shows each one.
-      </p>
-
-      <section aria-labelledby="try-title">
-        <h2 id="try-title">Try it on these three</h2>
-        <p className="meta">Each caption was written the way an AI writes them. Some are wrong. Right-click a picture, or press its button.</p>
-        <div className="welcome__samples">
-          {WELCOME_SAMPLES.map((sample) => (
-            <figure key={sample.id} className="welcome__sample" data-testid="welcome-sample" data-sample={sample.id}>
-              <img src={browser.runtime.getURL(sample.file)} width={320} height={210} alt="" />
-              <figcaption>{sample.caption}</figcaption>
-              <button type="button" onClick={() => check(sample)} disabled={job?.status === 'running'}>
-                Check this caption
-              </button>
-              {job && checked?.id === sample.id && <Result job={job} sample={checked} />}
-            </figure>
-          ))}
-        </div>
-        {notice && <p role="alert">{notice}</p>}
-      </section>
-
-      <section aria-labelledby="connect-title" data-testid="welcome-connect">
-        <h2 id="connect-title">Connect a model {setup?.configured && <span className="meta">— connected: {setup.model || 'on-device'}</span>}</h2>
-        <div className="welcome__ways">
-          <div>
-            <h3>A model on this computer (Ollama)</h3>
-            <ol>
-              <li>
-                Install Ollama and pull a vision model: <code>ollama pull qwen2.5vl:7b</code>
-              </li>
-              <li>
-                In Options choose <strong>Ollama</strong>, enter the model name, and Save (allow access when asked).
-              </li>
-            </ol>
-            <p className="meta">Images and captions stay on your computer.</p>
-          </div>
-          <div>
-            <h3>An API key</h3>
-            <ol>
-              <li>
-                In Options choose <strong>OpenAI</strong> or <strong>OpenRouter</strong> (or any OpenAI-compatible endpoint).
-              </li>
-              <li>Paste your key, pick a vision model (for example gpt-4o-mini), and Save.</li>
-            </ol>
-            <p className="meta">Each check sends the image and the caption to that provider.</p>
-          </div>
-        </div>
-        <button type="button" className="primary" onClick={openOptions}>
-          Open Options
-        </button>
-      </section>
-
-      <section aria-labelledby="builtin-title">
-        <h2 id="builtin-title">The on-device model</h2>
-        <p data-testid="welcome-builtin" data-state={builtin?.state ?? 'unknown'}>
-          {builtin ? builtin.reason : 'Looking for Chrome’s built-in model…'}
-        </p>
-      </section>
-    </main>
-  );
-}
+const host: WelcomeHost = {
+  send,
+  t,
+  currentTabId: async () => (await browser.tabs.getCurrent())?.id ?? null,
+  builtinStatus: readBuiltinStatus,
+  loadJob,
+  watchJob,
+  assetUrl: (path) => browser.runtime.getURL(path),
+  openOptions: () => void browser.tabs.create({ url: browser.runtime.getURL('/options.html') }),
+};
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Welcome />
+    <WelcomePage host={host} />
   </StrictMode>,
 );

@@ -44,8 +44,7 @@ export interface PageApi {
   selectCaptioned(id: string): string | null;
 }
 
-/** Slot (lib/page/isolated-slot.ts) the page script installs itself under, in the isolated world. */
-export const PAGE_API_SLOT = 'page';
+export { PAGE_API_SLOT } from './slot-names';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {

@@ -2,8 +2,7 @@
 // a page's element with an id or name (<div id="captionCheckPage">) shows up as a string-named property
 // of window in every world, ours included, and would answer for a string-named global of ours.
 
-/** Prefix of our slot names (Symbol.for keys, so the worker's injected function can find them too). */
-export const SLOT_PREFIX = 'caption-check:';
+import { SLOT_PREFIX } from './slot-names';
 
 type Slots = Record<symbol, unknown>;
 

@@ -1,37 +1,16 @@
 // The image step of a check in the service worker: the pixels the user is looking at, by the cheapest
 // path that can read them — in the page, then a fetch from the worker, then a screenshot crop.
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
 import { CheckError } from '../errors';
-import { encodeWithinBudget, MAX_UPLOAD_BYTES } from '../image/encode';
+import { encodeWithinBudget } from '../image/encode';
 import { IMAGE_POLICY, fitWithin } from '../image/size';
 import type { AcquiredImage } from '../jobs';
 import type { ImageLocation } from '../page/find-image';
+import { PageReplyError } from '../page/protocol';
 import { workerFetchUrl } from './fetch-policy';
 import { callPage, type CheckTarget } from './gather';
 import { fetchImage, ImageFetchError } from './image';
 import { sampleAt } from '../welcome';
-
-// What the page answers is data from a page's world: checked before it is trusted or uploaded.
-const dataUrlSchema = z
-  .string()
-  .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64)
-  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/);
-const pageImageSchema = z.union([
-  z.object({ dataUrl: dataUrlSchema, byteLength: z.number().int().positive(), width: z.number().int().positive(), height: z.number().int().positive() }),
-  z.object({ error: z.object({ fatal: z.boolean(), message: z.string().max(500), url: z.string().max(100_000) }) }),
-]);
-const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-const locationSchema = z
-  .object({
-    rect: boxSchema,
-    viewport: z.object({ width: z.number().positive(), height: z.number().positive() }),
-    dpr: z.number().positive(),
-    currentSrc: z.string(),
-    kind: z.enum(['img', 'picture', 'poster', 'background', 'canvas', 'svg']),
-    swapped: z.boolean().optional(),
-  })
-  .nullable();
 
 /** The frame note shown with a check whose image sits in a frame from another site. */
 export const FOREIGN_FRAME_NOTE =
@@ -48,16 +27,15 @@ function unreachable(error: unknown): boolean {
 type PageAnswer = { image: AcquiredImage; reachable: true; url: string } | { image: null; reachable: boolean; url: string };
 
 async function fromPage(target: CheckTarget, maxEdge: number): Promise<PageAnswer> {
-  let answer: unknown;
+  let value;
   try {
-    answer = await callPage(target, 'readImage', target.srcUrl, maxEdge);
+    value = await callPage(target, 'readImage', target.srcUrl, maxEdge);
   } catch (error) {
+    // The page answered, but nothing usable: the other paths may still read the image.
+    if (error instanceof PageReplyError) return { image: null, reachable: true, url: target.srcUrl };
     if (pageUnreachable(error)) return { image: null, reachable: false, url: target.srcUrl };
     throw error;
   }
-  const parsed = pageImageSchema.safeParse(answer);
-  if (!parsed.success) return { image: null, reachable: true, url: target.srcUrl };
-  const value = parsed.data;
   if ('error' in value) {
     if (value.error.fatal) throw new CheckError('image', value.error.message);
     return { image: null, reachable: true, url: value.error.url };
@@ -103,25 +81,29 @@ export async function cropScreenshot(screenshot: Blob, where: NonNullable<ImageL
 }
 
 async function fromScreenshot(target: CheckTarget, maxEdge: number, pageReachable: boolean): Promise<AcquiredImage> {
-  let where: unknown = null;
+  let where: ImageLocation | null = null;
   let note: string | undefined;
-  if (pageReachable) where = await callPage(target, 'locateImage', target.srcUrl);
+  // An answer that is no location counts as not found.
+  const notFound = (error: unknown) => {
+    if (error instanceof PageReplyError) return null;
+    throw error;
+  };
+  if (pageReachable) where = await callPage(target, 'locateImage', target.srcUrl).catch(notFound);
   else if (target.frameId !== 0) {
     // The frame is out of reach, its parent (the top frame, which activeTab covers) is not.
-    where = await callPage({ tabId: target.tabId, frameId: 0 }, 'locateFrame', target.frameUrl ?? target.srcUrl);
+    where = await callPage({ tabId: target.tabId, frameId: 0 }, 'locateFrame', target.frameUrl ?? target.srcUrl).catch(notFound);
     note = FOREIGN_FRAME_NOTE;
   }
-  const location = locationSchema.safeParse(where);
-  if (!location.success || !location.data)
+  if (!where)
     throw new CheckError('image', 'The image could not be found on the page any more. Reload the page and try again.');
   // A screenshot shows what the element shows now: if the page swapped its picture since the user chose
   // it, that is not the image to check.
-  if (pageReachable && location.data.swapped)
+  if (pageReachable && where.swapped)
     throw new CheckError('image', 'The page changed this image after you chose it, so Caption Check did not check it. Reload the page and try again.');
   const tab = await browser.tabs.get(target.tabId);
   if (!tab.active) throw new CheckError('image', 'The tab must be in front for a screenshot of the image. Switch to it and choose the menu item again.');
   const shot = await capture(tab.windowId);
-  const encoded = await cropScreenshot(await (await fetch(shot)).blob(), location.data, maxEdge);
+  const encoded = await cropScreenshot(await (await fetch(shot)).blob(), where, maxEdge);
   return { ...encoded, path: 'screenshot', ...(note ? { note } : {}) };
 }
 

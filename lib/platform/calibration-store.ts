@@ -1,13 +1,13 @@
 // Imported calibrations, one per model, kept in the extension's local storage and validated on read.
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { calibrationSchema, type Calibration } from '../calibrate/calibration';
 import { PROMPT_VERSION } from '../verify/prompt';
 
 const storedSchema = z.record(z.string(), z.unknown());
 
-/** calibration.json files by model name. */
-export const calibrationsItem = storage.defineItem<Record<string, unknown>>('local:calibrations', { fallback: {} });
+import { calibrationsItem } from './storage';
+
+export { calibrationsItem };
 
 /** Every stored calibration that still parses, by model. */
 export async function loadCalibrations(): Promise<Record<string, Calibration>> {

@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
+import type { PageApi } from '../page/api';
 import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../jobs';
-import { PAGE_API_SLOT, type PageApi } from '../page/api';
-import { SLOT_PREFIX } from '../page/isolated-slot';
+import { PAGE_API_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
 
 /** Where the user invoked the extension: the tab, the frame, and the image the menu was opened on. */
 export interface CheckTarget {
@@ -17,14 +17,16 @@ export interface CheckTarget {
 
 /**
  * Calls one page-API method in a frame, injecting the page script first (activeTab lets us inject
- * into the tab the user acted on, and only there).
+ * into the tab the user acted on, and only there). The answer is checked against the method's schema
+ * (lib/page/protocol.ts): one that does not pass throws PageReplyError.
  */
-export async function callPage<M extends keyof PageApi>(
+export async function callPage<M extends PageMethod>(
   target: Pick<CheckTarget, 'tabId' | 'frameId'>,
   method: M,
   ...args: Parameters<PageApi[M]>
-): Promise<Awaited<ReturnType<PageApi[M]>>> {
+): Promise<PageReply<M>> {
   const frame = { tabId: target.tabId, frameIds: [target.frameId] };
+  let answer: unknown;
   try {
     await browser.scripting.executeScript({ target: frame, files: ['/page.js'] });
     const results = await browser.scripting.executeScript({
@@ -37,7 +39,7 @@ export async function callPage<M extends keyof PageApi>(
       },
       args: [SLOT_PREFIX + PAGE_API_SLOT, method, args],
     });
-    return results[0]?.result as Awaited<ReturnType<PageApi[M]>>;
+    answer = results[0]?.result;
   } catch (cause) {
     throw new CheckError(
       'page',
@@ -46,6 +48,7 @@ export async function callPage<M extends keyof PageApi>(
       { cause },
     );
   }
+  return parsePageReply(method, answer);
 }
 
 /** Where each tab's caption chooser is open (frame id), so a cancel from the popup can close it. */
@@ -66,7 +69,8 @@ export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCapt
   try {
     found = await callPage(target, 'gather', target.srcUrl, maxChars);
   } catch (error) {
-    if (target.frameId === 0 || !(error instanceof CheckError && error.kind === 'page')) throw error;
+    // Only a frame we could not script is asked about from the top frame; a bad answer is an answer.
+    if (target.frameId === 0 || !(error instanceof CheckError && error.kind === 'page') || error instanceof PageReplyError) throw error;
     where.frameId = 0;
     found = await callPage({ tabId: target.tabId, frameId: 0 }, 'gatherAroundFrame', target.frameUrl ?? '', target.srcUrl, maxChars);
   } finally {

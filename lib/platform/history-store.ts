@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import type { CheckJob } from '../check';
 import { addToHistory, entryBytes, historyEntryFrom, HISTORY_BYTE_BUDGET, readHistory, type HistoryEntry } from '../history';
 
-/** Finished checks on this device, newest first; version 1. Read through readHistory. */
-export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+import { historyItem } from './storage';
+
+export { historyItem };
 
 // storage.local without `unlimitedStorage`; Firefox reports no quota, so the same figure is assumed.
 const LOCAL_QUOTA_BYTES = 10 * 1024 * 1024;

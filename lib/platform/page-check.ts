@@ -2,11 +2,10 @@
 // unticks some in the popup, and the worker checks the rest, a few at a time (settings.concurrency).
 // Each pair is a full check (runCheck) whose image comes by the single check's own paths (acquire.ts).
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
 import type { CheckJob } from '../check';
 import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS, runCheck, type AcquiredImage } from '../jobs';
-import { altFindingSchema, captionedImageSchema, itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
+import { itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
 import { redactSecret } from '../redact';
 import { WORKER_INSTANCE } from './resume';
 import { startAcquire } from './acquire';
@@ -17,10 +16,6 @@ import { loadPageCheck, savePageCheck } from './page-check-store';
 import { loadSettings } from './storage';
 import { makeThumbnail } from './thumbnail';
 import { endpointSplitter, pickVerifier } from './verifier';
-
-// What the page lists is data from a page's world: checked before it is stored or sent.
-const pageListSchema = z.object({ pageUrl: z.string().max(100_000), items: z.array(captionedImageSchema).max(100) });
-const altListSchema = pageListSchema.extend({ findings: z.array(altFindingSchema).max(100) });
 
 /** Page checks running now, by tab. */
 const running = new Map<number, AbortController>();
@@ -45,12 +40,11 @@ export async function listPageCheck(tabId: number, kind: PageCheck['kind'] = 'ca
   if (running.has(tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
   // One character over the cap, as gather does: prepareCaption then says the caption was cut.
   const frame = { tabId, frameId: 0 };
-  const answer =
+  // The page's lists are checked by callPage (lib/page/protocol.ts) before they are stored or sent.
+  const { pageUrl, items, findings } =
     kind === 'alt'
-      ? altListSchema.safeParse(await callPage(frame, 'listAltTexts', MAX_CAPTION_CHARS + 1))
-      : pageListSchema.transform((list) => ({ ...list, findings: [] })).safeParse(await callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1));
-  if (!answer.success) throw new CheckError('page', 'The page gave an answer Caption Check cannot use. Reload it and try again.');
-  const { pageUrl, items, findings } = answer.data;
+      ? await callPage(frame, 'listAltTexts', MAX_CAPTION_CHARS + 1)
+      : { ...(await callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1)), findings: [] };
   const check = newPageCheck(tabId, pageUrl, items, now(), { kind, findings });
   await savePageCheck(check);
   return check;

@@ -4,7 +4,6 @@ import { savedKeyFor } from '../key-origin';
 import { redactSecret } from '../redact';
 import { CheckError } from '../errors';
 import { summaryLine } from '../export';
-import { createTranslate } from '../i18n';
 import type { AcquiredImage } from '../jobs';
 import type { MarksPayload } from '../page/marks';
 import { compareWithModel, recheckClaims } from '../rerun';
@@ -17,14 +16,8 @@ import { recordHistory } from './history-store';
 import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } from './storage';
 import { makeThumbnail } from './thumbnail';
 import { endpointVerifier } from './verifier';
+import { t } from './i18n';
 
-const t = createTranslate((key, subs) => {
-  try {
-    return (browser.i18n.getMessage as (k: string, s: string[]) => string)(key, subs);
-  } catch {
-    return '';
-  }
-});
 
 /** Fields a check gains in the worker beyond what runCheck records: the thumbnail and the image's frame. */
 export type JobExtras = Pick<CheckJob, 'thumbnail' | 'frameId'>;

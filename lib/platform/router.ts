@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { messageSchema, type Message, type MessageResponse } from '../messages';
+import { messageSchema, type FailureReply, type Message, type MessageOf, type MessageResponse, type MessageType, type Reply } from '../messages';
 import { configuredEndpoint } from '../settings';
 import { cancelCheck, startCheck } from './check-runner';
 import { pickAndCheck } from './pick';
@@ -13,22 +13,22 @@ import { loadJob, loadSettings } from './storage';
 import { WELCOME_PAGE, WELCOME_SAMPLES } from '../welcome';
 
 /** Runs a long task without holding the message open; its failure ends up in the job it updates. */
-function inBackground(task: Promise<unknown>): MessageResponse {
+function inBackground(task: Promise<unknown>): { ok: true } {
   task.catch(() => {});
   return { ok: true };
 }
 
-/** Lists a page check for the popup; a page out of reach answers with the sentence that says why. */
-async function listed(tabId: number, kind: 'captions' | 'alt'): Promise<MessageResponse> {
-  try {
-    return { ok: true, data: await listPageCheck(tabId, kind) };
-  } catch (error) {
-    if (error instanceof CheckError) return { ok: false, error: error.message };
-    throw error;
-  }
+/** A request the tab's state does not allow now, with the sentence that says what to do first. */
+function notNow(error: string): FailureReply {
+  return { ok: false, error, kind: 'wrong-state' };
 }
 
-type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }>) => Promise<MessageResponse> };
+/** Lists a page check for the popup; a page out of reach fails with the sentence that says why (see handleMessage). */
+async function listed(tabId: number, kind: 'captions' | 'alt') {
+  return { ok: true as const, data: await listPageCheck(tabId, kind) };
+}
+
+type Handlers = { [T in MessageType]: (message: MessageOf<T>) => Promise<Reply<T>> };
 
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
 const handlers: Handlers = {
@@ -36,19 +36,19 @@ const handlers: Handlers = {
   cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) }),
   rerunCheck: async ({ tabId, provider }) => {
     const job = await loadJob(tabId);
-    if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
+    if (!job) return notNow('There is no earlier check on this tab to run again.');
     // The caption was settled the first time: a re-run does not ask again.
     void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, undefined, { caption: job.caption, credit: job.credit, fresh: true, ...(provider ? { provider } : {}) });
     return { ok: true };
   },
   recheckClaims: async ({ tabId, claims }) => {
     const job = await loadJob(tabId);
-    if (!job || job.status === 'running') return { ok: false, error: 'Wait for the check to finish, then edit its claims.' };
+    if (!job || job.status === 'running') return notNow('Wait for the check to finish, then edit its claims.');
     return inBackground(startRecheck(tabId, claims));
   },
   compareModel: async ({ tabId, model, baseUrl }) => {
     const job = await loadJob(tabId);
-    if (!job || job.status !== 'done') return { ok: false, error: 'Compare needs a finished check on this tab.' };
+    if (!job || job.status !== 'done') return notNow('Compare needs a finished check on this tab.');
     return inBackground(startCompare(tabId, model, baseUrl));
   },
   testConnection: async () => ({ ok: true, data: await testConnection(await loadSettings()) }),
@@ -81,7 +81,7 @@ const handlers: Handlers = {
   runPageCheck: async ({ tabId, ids }) => {
     const listed = await loadPageCheck(tabId);
     if (!listed || listed.status !== 'choosing' || pageCheckRunning(tabId))
-      return { ok: false, error: 'List the captioned images of this page again, then check them.' };
+      return notNow('List the captioned images of this page again, then check them.');
     return inBackground(runPageCheck(tabId, ids));
   },
 };
@@ -95,11 +95,17 @@ export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
   return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
 }
 
-/** Validates a message and its sender (our own extension pages only), then runs its handler. */
+/**
+ * Validates a message and its sender (our own extension pages only), then runs its handler. A
+ * CheckError thrown by a handler is answered with its own kind, so the page shows the fix the worker meant.
+ */
 export function handleMessage(raw: unknown, sender: Browser.runtime.MessageSender): Promise<MessageResponse> | undefined {
   if (!isOwnPage(sender)) return undefined;
   const parsed = messageSchema.safeParse(raw);
-  if (!parsed.success) return Promise.resolve({ ok: false, error: 'Unknown message.' });
+  if (!parsed.success) return Promise.resolve({ ok: false, error: 'Unknown message.', kind: 'bad-message' });
   const message = parsed.data;
-  return (handlers[message.type] as (m: Message) => Promise<MessageResponse>)(message);
+  return (handlers[message.type] as (m: Message) => Promise<MessageResponse>)(message).catch((error: unknown) => {
+    if (error instanceof CheckError) return { ok: false as const, error: error.message, kind: error.kind };
+    throw error;
+  });
 }

@@ -1,9 +1,10 @@
 // What the service worker checks at start without loading the engine: only storage reads.
 import { browser } from 'wxt/browser';
+import { areaKey, tabKeyPattern } from '../storage-keys';
 
 /** Session-storage keys of a tab's check and of its "check all captioned images" run. */
-const JOB_KEY = /^check:\d+$/;
-export const PAGE_CHECK_KEY = /^pageCheck:\d+$/;
+const JOB_KEY = tabKeyPattern(['check']);
+export const PAGE_CHECK_KEY = tabKeyPattern(['pageCheck']);
 const isCheckKey = (key: string) => JOB_KEY.test(key) || PAGE_CHECK_KEY.test(key);
 
 /**
@@ -33,7 +34,7 @@ export async function checksLeftRunning(): Promise<boolean> {
 
 /** The saved endpoint's base URL as stored, without parsing the settings ('' when none). */
 export async function savedBaseUrl(): Promise<string> {
-  const { settings } = await browser.storage.local.get('settings');
+  const { [areaKey('settings')]: settings } = await browser.storage.local.get(areaKey('settings'));
   const baseUrl = (settings as { baseUrl?: unknown } | undefined)?.baseUrl;
   return typeof baseUrl === 'string' ? baseUrl : '';
 }

@@ -1,39 +1,84 @@
-import { storage } from 'wxt/utils/storage';
-import { checkJobSchema, type CheckJob } from '../check';
+// Every storage item of the extension, over the keys of lib/storage-keys.ts and the schemas of
+// lib/storage-schema.ts: each read goes through its key's schema, so a damaged or foreign value falls
+// back instead of reaching a check.
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import type { z } from 'zod';
+import type { CheckJob } from '../check';
 import { CheckError } from '../errors';
 import { storableJob } from '../stored-url';
-import { DEFAULT_SETTINGS, migrateSettingsV2, readSettings, type Settings } from '../settings';
-import type { OutputMode } from '../verify/verify';
+import { migrateSettingsV2, settingsFromStorage, toStoredSettings, type Settings } from '../settings';
+import { STORAGE_KEYS, tabKey } from '../storage-keys';
+import { storageSchemas, tabSchemas } from '../storage-schema';
 import { forgetClosedTabs } from './tab-session';
 
-/** The user's settings; version 2. Read through readSettings so a malformed field never breaks a check. */
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
+/**
+ * A storage item whose reads (getValue and watch) go through `schema`; a value that does not pass
+ * reads as `fallback`. Writes are typed by the schema's output, which is what the schema accepts back.
+ */
+function checkedItem<S extends z.ZodType>(key: `local:${string}` | `session:${string}`, schema: S, fallback: z.output<S>, options: { version?: number } = {}) {
+  const item: WxtStorageItem<z.output<S>, Record<string, unknown>> = storage.defineItem<z.output<S>>(key, { fallback, ...options });
+  const read = (value: unknown): z.output<S> => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : fallback;
+  };
+  return {
+    ...item,
+    getValue: async () => read(await item.getValue()),
+    watch: (onChange: (value: z.output<S>) => void) => item.watch((value) => onChange(read(value))),
+  };
+}
+
+/**
+ * The user's settings. Two version counters, on purpose: WXT's item meta stays at 2 (builds before
+ * this one read the item without a downgrade error), and the object's own `version` field is the
+ * stored format (v1 → v2 in lib/settings.ts), migrated by loadSettings.
+ */
+export const settingsItem = storage.defineItem<unknown>(STORAGE_KEYS.settings, {
+  fallback: null,
   version: 2,
   migrations: { 2: migrateSettingsV2 },
 });
 
 /** The API key when the user keeps it for this browser session only (settings.keyStorage === 'session'). */
-export const sessionKeyItem = storage.defineItem<string>('session:apiKey', { fallback: '' });
+export const sessionKeyItem = checkedItem(STORAGE_KEYS.sessionApiKey, storageSchemas.sessionApiKey, '');
 
-/** Reads settings validated field by field; a session-only key is read from session storage. */
+/**
+ * Reads settings in any stored format (field by field, so a malformed field never breaks a check); a v1
+ * object is written back once as v2. A session-only key is read from session storage.
+ */
 export async function loadSettings(): Promise<Settings> {
-  const settings = readSettings(await settingsItem.getValue());
+  const { settings, rewrite } = settingsFromStorage(await settingsItem.getValue());
+  if (rewrite) await settingsItem.setValue(toStoredSettings(settings));
   return settings.keyStorage === 'session' ? { ...settings, apiKey: await sessionKeyItem.getValue() } : settings;
 }
 
-/** Saves settings, putting the key where the user chose and removing it from the other place. */
+/** Saves settings (format v2), putting the key where the user chose and removing it from the other place. */
 export async function saveSettings(settings: Settings): Promise<void> {
   const session = settings.keyStorage === 'session';
   await Promise.all([
-    settingsItem.setValue(session ? { ...settings, apiKey: '' } : settings),
+    settingsItem.setValue(toStoredSettings(session ? { ...settings, apiKey: '' } : settings)),
     session ? sessionKeyItem.setValue(settings.apiKey) : sessionKeyItem.removeValue(),
   ]);
 }
 
+/** Output mode that worked last, per endpoint and model, so the ladder is walked once. */
+export const outputModesItem = checkedItem(STORAGE_KEYS.outputModes, storageSchemas.outputModes, {});
+
+/** Endpoints (base URL and model) that rejected the logprobs request, so it is not sent again. */
+export const noLogprobsItem = checkedItem(STORAGE_KEYS.noLogprobs, storageSchemas.noLogprobs, {});
+
+/** Finished checks on this device, newest first; WXT version 1. Entries are read one by one (a bad one is dropped). */
+export const historyItem = checkedItem(STORAGE_KEYS.history, storageSchemas.history, [], { version: 1 });
+
+/** calibration.json files by model name (each parsed by calibration-store). */
+export const calibrationsItem = checkedItem(STORAGE_KEYS.calibrations, storageSchemas.calibrations, {});
+
+/** Cached verdicts, oldest first (each entry parsed by verdict-cache). */
+export const verdictCacheItem = checkedItem(STORAGE_KEYS.verdictCache, storageSchemas.verdictCache, []);
+
 /** Storage key of the image last sent to the model for a tab, so a re-check needs no page access. */
 export function imageKey(tabId: number): `session:image:${number}` {
-  return `session:image:${tabId}`;
+  return tabKey('image', tabId);
 }
 
 /** Keeps the sized image of a tab's check for re-checks and comparisons. */
@@ -43,24 +88,18 @@ export async function saveSessionImage(tabId: number, dataUrl: string): Promise<
 
 /** The sized image of a tab's last check, or null. */
 export async function loadSessionImage(tabId: number): Promise<string | null> {
-  const value = await storage.getItem(imageKey(tabId));
-  return typeof value === 'string' && value.startsWith('data:image/') ? value : null;
+  const parsed = tabSchemas.image.safeParse(await storage.getItem(imageKey(tabId)));
+  return parsed.success ? parsed.data : null;
 }
-
-/** Output mode that worked last, per endpoint and model, so the ladder is walked once. */
-export const outputModesItem = storage.defineItem<Record<string, OutputMode>>('local:outputModes', { fallback: {} });
-
-/** Endpoints (base URL and model) that rejected the logprobs request, so it is not sent again. */
-export const noLogprobsItem = storage.defineItem<Record<string, true>>('local:noLogprobs', { fallback: {} });
 
 /** Storage key of a tab's latest check (session storage: gone with the browser session). */
 export function jobKey(tabId: number): `session:check:${number}` {
-  return `session:check:${tabId}`;
+  return tabKey('check', tabId);
 }
 
 /** The latest check of a tab, validated; null when there is none or it does not parse. */
 export async function loadJob(tabId: number): Promise<CheckJob | null> {
-  const parsed = checkJobSchema.safeParse(await storage.getItem(jobKey(tabId)));
+  const parsed = tabSchemas.check.safeParse(await storage.getItem(jobKey(tabId)));
   return parsed.success ? parsed.data : null;
 }
 
@@ -108,7 +147,7 @@ export async function saveJob(unbounded: CheckJob): Promise<void> {
 /** Calls back with the tab's check each time it changes. Returns the unsubscribe function. */
 export function watchJob(tabId: number, onChange: (job: CheckJob | null) => void): () => void {
   return storage.watch(jobKey(tabId), (value) => {
-    const parsed = checkJobSchema.safeParse(value);
+    const parsed = tabSchemas.check.safeParse(value);
     onChange(parsed.success ? parsed.data : null);
   });
 }

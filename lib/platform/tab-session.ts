@@ -1,13 +1,11 @@
 // Per-tab data in session storage (a tab's check, its image as sent, its page check) lives as long as
 // the tab. Light on purpose: the worker registers the tab-closed listener before the engine loads.
 import { browser } from 'wxt/browser';
+import { tabKeyPattern, tabSessionKeys } from '../storage-keys';
 
-/** Session-storage keys (without the `session:` area prefix) of one tab's data. */
-export function tabSessionKeys(tabId: number): string[] {
-  return [`check:${tabId}`, `image:${tabId}`, `pageCheck:${tabId}`];
-}
+export { tabSessionKeys };
 
-const TAB_KEY = /^(?:check|image|pageCheck):(\d+)$/;
+const TAB_KEY = tabKeyPattern();
 
 /** Removes a closed tab's check, image and page check from session storage. */
 export async function forgetTab(tabId: number): Promise<void> {

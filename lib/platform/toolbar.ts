@@ -1,6 +1,7 @@
 // What the toolbar button opens: the popup, or the side panel that stays open beside the page (Chrome's
 // side_panel, Firefox's sidebar_action). Light: the worker calls it at start-up events, before the engine.
 import { browser } from 'wxt/browser';
+import { areaKey } from '../storage-keys';
 
 type ToolbarChoice = 'auto' | 'panel' | 'popup';
 
@@ -56,7 +57,7 @@ export async function applyToolbarChoice(choice: ToolbarChoice): Promise<void> {
 
 /** The stored toolbar choice, read without parsing the rest of the settings. */
 export async function savedToolbarChoice(): Promise<ToolbarChoice> {
-  const { settings } = await browser.storage.local.get('settings');
+  const { [areaKey('settings')]: settings } = await browser.storage.local.get(areaKey('settings'));
   const choice = (settings as { toolbarOpens?: unknown } | undefined)?.toolbarOpens;
   return choice === 'panel' || choice === 'popup' ? choice : 'auto';
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { storage } from 'wxt/utils/storage';
 import { cachedResultSchema, type CachedResult, type VerdictCache } from '../verify/cache';
 
 const entrySchema = z.object({ key: z.string(), at: z.number(), value: cachedResultSchema });
 type Entry = z.infer<typeof entrySchema>;
 
+import { verdictCacheItem } from './storage';
+
 /** Cached verdicts, oldest first; survives worker restarts and browser restarts, stays on the device. */
-export const verdictCacheItem = storage.defineItem<unknown[]>('local:verdictCache', { fallback: [] });
+export { verdictCacheItem };
 
 /** Results kept; a few KB each, so the cache stays far below storage.local's quota. */
 export const VERDICT_CACHE_LIMIT = 200;

@@ -1,195 +1,26 @@
-import { z } from 'zod';
+// Chrome's on-device model as a verify provider: the claims planned into prompts that fit its context
+// window, verdicts streamed as they are written. The model itself is reached through builtin-session.ts.
 import { CheckError } from '../errors';
 import { parseVerdicts } from './parse';
-import { SYSTEM_PROMPT, buildUserPrompt } from './prompt';
-import {
-  contextUsageOf,
-  contextWindowOf,
-  measureUsage,
-  type Availability,
-  type LanguageModelApi,
-  type LanguageModelCreateOptions,
-  type LanguageModelMessage,
-  type LanguageModelPromptOptions,
-  type LanguageModelSession,
-} from './prompt-api';
+import { contextUsageOf, contextWindowOf, measureUsage, type LanguageModelApi, type LanguageModelPromptOptions, type LanguageModelSession } from './prompt-api';
 import type { VerifyProvider, VerifyResponse } from './provider';
 import { flaggedNote, planRequests } from './plan';
-import { verdictListSchema, verdictListSchemaFor, type Verdict } from './schema';
+import type { Verdict } from './schema';
 import { createVerdictStreamParser } from './stream-parse';
+import {
+  ANSWER_ALLOWANCE_PER_CLAIM,
+  BUILTIN_LABEL,
+  buildBuiltinPrompt,
+  builtinStatus,
+  CLAIMS_PER_PROMPT,
+  createBuiltinSession,
+  dataUrlToBlob,
+  errorName,
+  toBuiltinError,
+  verdictListJsonSchema,
+} from './builtin-session';
 
-/** What the result view shows when Chrome's on-device model answered. */
-export const BUILTIN_LABEL = 'On-device: Chrome built-in model';
-
-/** The same options for availability() and create(): what is asked must be what was checked. */
-export const BUILTIN_MODEL_OPTIONS = {
-  expectedInputs: [{ type: 'text', languages: ['en'] }, { type: 'image' }],
-  expectedOutputs: [{ type: 'text', languages: ['en'] }],
-} as const satisfies Pick<LanguageModelCreateOptions, 'expectedInputs' | 'expectedOutputs'>;
-
-/** The verdict list's zod schema as the JSON Schema `responseConstraint` takes. */
-export const VERDICT_LIST_JSON_SCHEMA: Record<string, unknown> = (() => {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(verdictListSchema);
-  return schema;
-})();
-
-/** The constraint for exactly `count` verdicts, so the model cannot add or drop one. */
-export function verdictListJsonSchema(count: number): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(verdictListSchemaFor(count));
-  return schema;
-}
-
-/** Claims per prompt before any measuring; the context check splits further when needed. */
-const CLAIMS_PER_PROMPT = 12;
-/** Context kept free for the answer, per claim (a short reasoning sentence and the fields). */
-const ANSWER_ALLOWANCE_PER_CLAIM = 80;
-
-export type BuiltinState = Availability | 'missing';
-
-/** Whether the on-device model can answer now, and a one-line reason a person can act on. */
-export interface BuiltinStatus {
-  state: BuiltinState;
-  reason: string;
-}
-
-const REASONS: Record<BuiltinState, string> = {
-  available: "Chrome's built-in model is ready; the image and caption stay on this computer.",
-  downloadable: "Chrome's built-in model is not downloaded yet (a one-time download of several GB): download it in Options.",
-  downloading: "Chrome is still downloading its built-in model; Options shows the progress.",
-  unavailable:
-    "Chrome's built-in model cannot run on this computer (it needs a supported desktop with enough disk space and memory; see chrome://on-device-internals).",
-  missing: 'This browser has no built-in model (it needs Chrome 138 or newer on a desktop).',
-};
-
-/** Detects, never assumes, whether the on-device model takes images and English here. */
-export async function builtinStatus(api: LanguageModelApi | undefined): Promise<BuiltinStatus> {
-  if (!api || typeof api.availability !== 'function') return { state: 'missing', reason: REASONS.missing };
-  try {
-    const state = await api.availability({ ...BUILTIN_MODEL_OPTIONS });
-    return { state, reason: REASONS[state] ?? REASONS.unavailable };
-  } catch (error) {
-    return { state: 'unavailable', reason: `Chrome could not tell whether its built-in model can run (${errorName(error)}).` };
-  }
-}
-
-function errorName(error: unknown): string {
-  return error instanceof Error || error instanceof DOMException ? error.name : typeof error;
-}
-
-/** Maps what the Prompt API throws (DOMExceptions, told apart by name as the spec defines them) to a CheckError. */
-export function toBuiltinError(error: unknown, signal?: AbortSignal): CheckError {
-  if (error instanceof CheckError) return error;
-  const cause = { cause: error };
-  const name = errorName(error);
-  if (signal?.aborted || name === 'AbortError') return new CheckError('aborted', 'The check was cancelled.', null, cause);
-  switch (name) {
-    case 'QuotaExceededError':
-      return new CheckError(
-        'bad-request',
-        "The image and a single claim do not fit the on-device model's context. Use an endpoint model (Options).",
-        null,
-        cause,
-      );
-    case 'NotAllowedError':
-      return new CheckError(
-        'not-configured',
-        "Chrome's built-in model is turned off here (by a setting or policy). Pick an endpoint model in Options.",
-        null,
-        cause,
-      );
-    case 'NotReadableError':
-      return new CheckError('refused', "Chrome filtered the on-device model's answer. Retry, or use an endpoint model (Options).", null, cause);
-    case 'NotSupportedError':
-      return new CheckError(
-        'no-image-input',
-        "Chrome's built-in model cannot take this input (an image with English text) here. Use an endpoint model (Options).",
-        null,
-        cause,
-      );
-    case 'InvalidStateError':
-      return new CheckError('interrupted', 'The on-device model session closed before it answered. Retry.', null, cause);
-    default:
-      return new CheckError('server', `The on-device model failed (${name}). Retry, or use an endpoint model (Options).`, null, cause);
-  }
-}
-
-/** The check's JPEG data URL as the Blob the Prompt API takes as an image. */
-export function dataUrlToBlob(dataUrl: string): Blob {
-  const match = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(dataUrl);
-  if (!match) throw new CheckError('image', 'The image could not be prepared for the on-device model. Reload the page and try again.');
-  const [, type, base64, body = ''] = match;
-  const bytes = base64 ? Uint8Array.from(atob(body), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(body));
-  return new Blob([bytes], { type });
-}
-
-/** The single user turn of one prompt: the seed's User text with the numbered claims, then the image. */
-export function buildBuiltinPrompt(claims: readonly string[], image: Blob): LanguageModelMessage[] {
-  return [
-    {
-      role: 'user',
-      content: [
-        { type: 'text', value: buildUserPrompt(claims) },
-        { type: 'image', value: image },
-      ],
-    },
-  ];
-}
-
-function isRejectedOption(error: unknown): boolean {
-  const name = errorName(error);
-  return name === 'TypeError' || name === 'RangeError' || name === 'NotSupportedError';
-}
-
-/**
- * A session whose context starts with the seed System text. Greedy sampling keeps answers repeatable;
- * Chrome versions that no longer take topK/temperature get the default sampling instead.
- */
-export async function createBuiltinSession(api: LanguageModelApi, signal?: AbortSignal): Promise<LanguageModelSession> {
-  const options: LanguageModelCreateOptions = {
-    ...BUILTIN_MODEL_OPTIONS,
-    expectedInputs: [...BUILTIN_MODEL_OPTIONS.expectedInputs],
-    expectedOutputs: [...BUILTIN_MODEL_OPTIONS.expectedOutputs],
-    initialPrompts: [{ role: 'system', content: SYSTEM_PROMPT }],
-    ...(signal ? { signal } : {}),
-  };
-  try {
-    return await api.create({ ...options, topK: 1, temperature: 0 });
-  } catch (error) {
-    if (!isRejectedOption(error) || signal?.aborted) throw error;
-    return api.create(options);
-  }
-}
-
-/**
- * Starts (or joins) the model download. Call it straight from a click: Chrome requires a user
- * activation to create a session while the model is still downloadable. Progress goes 0 → 1.
- */
-export async function downloadBuiltinModel(
-  api: LanguageModelApi,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  try {
-    const session = await api.create({
-      ...BUILTIN_MODEL_OPTIONS,
-      expectedInputs: [...BUILTIN_MODEL_OPTIONS.expectedInputs],
-      expectedOutputs: [...BUILTIN_MODEL_OPTIONS.expectedOutputs],
-      ...(signal ? { signal } : {}),
-      monitor(monitor) {
-        monitor.addEventListener('downloadprogress', (event) => {
-          const { loaded, total } = event as ProgressEvent;
-          onProgress(Math.min(1, Math.max(0, total > 0 ? loaded / total : loaded)));
-        });
-      },
-    });
-    session.destroy();
-  } catch (error) {
-    // Here NotAllowedError means the click's activation did not reach create(), not a policy.
-    if (errorName(error) === 'NotAllowedError' && !signal?.aborted)
-      throw new CheckError('not-configured', 'Chrome wants a click to start the download. Press Download again.', null, { cause: error });
-    throw toBuiltinError(error, signal);
-  }
-}
+export * from './builtin-session';
 
 export interface BuiltinProviderOptions {
   /** Claims per prompt before measuring (tests use small numbers). */

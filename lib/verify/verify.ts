@@ -1,34 +1,18 @@
-import type OpenAI from 'openai';
-import { BadRequestError, UnprocessableEntityError } from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
-import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
+// Verifies a caption's claims against the image: plans the chunks, runs them a few at a time over the
+// request ladder (request.ts), and puts exactly one verdict per claim together, or none.
 import { CheckError } from '../errors';
-import { buildVerifyMessages } from './prompt';
-import { parseVerdicts } from './parse';
-import { verdictListSchemaFor, type Verdict } from './schema';
+import type { Verdict } from './schema';
 import { flaggedNote, planRequests } from './plan';
-import { createVerdictStreamParser } from './stream-parse';
-import { mentionsImageInput, toCheckError } from './client';
-import { labelConfidences, type TokenLogprob } from './confidence';
+import { OUTPUT_MODES, requestWithLadder, type ChunkRequest, type LadderState, type OutputMode, type Usage } from './request';
 
-/** How the model is asked for JSON, strongest first; the first one an endpoint accepts is remembered. */
-export const OUTPUT_MODES = ['json_schema', 'json_object', 'prompt'] as const;
-export type OutputMode = (typeof OUTPUT_MODES)[number];
+export { OUTPUT_MODES, requestBody, type OutputMode, type Usage } from './request';
 
 /** Claims per request unless the caller says otherwise (batch files split claims the same way). */
 export const DEFAULT_CHUNK_SIZE = 12;
 
-export interface Usage {
-  promptTokens: number;
-  completionTokens: number;
-}
-
-export interface VerifyOptions {
-  client: OpenAI;
-  model: string;
-  imageDataUrl: string;
+/** A check's claims and how to ask for them. */
+export interface VerifyOptions extends ChunkRequest {
   claims: readonly string[];
-  signal?: AbortSignal;
   /** Stream the answer and report each verdict as soon as it is complete. */
   stream?: boolean;
   /** Start the ladder here (what worked last time for this endpoint). */
@@ -55,172 +39,6 @@ export interface VerifyResult {
   logprobs: boolean;
   requests: number;
   notes: string[];
-}
-
-interface RequestOutcome {
-  verdicts: (Verdict | null)[];
-  /** Aligned with `verdicts` when the label count matches; otherwise empty. */
-  confidences: number[];
-  usage: Usage;
-  notes: string[];
-  /** The answer stopped at the output-token limit: its verdicts are a prefix, written in claim order. */
-  cut: boolean;
-}
-
-/** What the endpoint has shown it accepts, learnt as the check goes. */
-interface LadderState {
-  mode: OutputMode;
-  stream: boolean;
-  logprobs: boolean;
-  requests: number;
-}
-
-function alignedConfidences(tokens: readonly TokenLogprob[], verdictCount: number): number[] {
-  const confidences = labelConfidences(tokens);
-  return confidences.length === verdictCount ? confidences : [];
-}
-
-const LENGTH_NOTE = 'The model ran out of output tokens mid-answer; the claims it did not finish were asked again.';
-
-function responseFormat(mode: OutputMode, claimCount: number): ChatCompletionCreateParamsBase['response_format'] {
-  if (mode === 'json_schema') return zodResponseFormat(verdictListSchemaFor(claimCount), 'claim_verdicts');
-  if (mode === 'json_object') return { type: 'json_object' };
-  return undefined;
-}
-
-/** The chat request body for one chunk of claims: the one function behind both the online requests and batch files. */
-export function requestBody(
-  model: string,
-  claims: readonly string[],
-  imageDataUrl: string,
-  mode: OutputMode,
-  logprobs: boolean,
-): ChatCompletionCreateParamsBase {
-  const { system, user } = buildVerifyMessages(claims, imageDataUrl);
-  const format = responseFormat(mode, claims.length);
-  return {
-    model,
-    temperature: 0,
-    messages: [
-      { role: 'system', content: system },
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: user },
-          { type: 'image_url', image_url: { url: imageDataUrl } },
-        ],
-      },
-    ],
-    ...(format ? { response_format: format } : {}),
-    ...(logprobs ? { logprobs: true } : {}),
-  };
-}
-
-function checkFinish(message: { refusal?: string | null } | undefined, finishReason: string | null | undefined): void {
-  if (message?.refusal) throw new CheckError('refused', `The model refused to answer: ${message.refusal.slice(0, 200)}`);
-  if (finishReason === 'content_filter')
-    throw new CheckError('refused', "The endpoint's content filter blocked the answer. Try another model.");
-}
-
-async function requestOnce(
-  options: VerifyOptions,
-  claims: readonly string[],
-  state: Pick<LadderState, 'mode' | 'stream' | 'logprobs'>,
-  onVerdict: (index: number, verdict: Verdict) => void,
-): Promise<RequestOutcome> {
-  const body = requestBody(options.model, claims, options.imageDataUrl, state.mode, state.logprobs);
-  const requestOptions = { signal: options.signal };
-  if (!state.stream) {
-    const completion = await options.client.chat.completions.create({ ...body, stream: false }, requestOptions);
-    const choice = completion.choices[0];
-    checkFinish(choice?.message, choice?.finish_reason);
-    const parsed = parseVerdicts(choice?.message.content ?? '');
-    parsed.verdicts.slice(0, claims.length).forEach((v, i) => v && onVerdict(i, v));
-    return {
-      verdicts: parsed.verdicts,
-      confidences: alignedConfidences(choice?.logprobs?.content ?? [], parsed.verdicts.length),
-      notes: choice?.finish_reason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
-      cut: choice?.finish_reason === 'length',
-      usage: { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0 },
-    };
-  }
-  const stream = await options.client.chat.completions.create(
-    { ...body, stream: true, stream_options: { include_usage: true } },
-    requestOptions,
-  );
-  const seen = new Set<number>();
-  const scanner = createVerdictStreamParser((index, verdict) => {
-    if (verdict && index < claims.length) {
-      seen.add(index);
-      onVerdict(index, verdict);
-    }
-  });
-  const usage: Usage = { promptTokens: 0, completionTokens: 0 };
-  let refusal = '';
-  let finishReason: string | null = null;
-  const tokens: TokenLogprob[] = [];
-  for await (const chunk of stream) {
-    const choice = chunk.choices[0];
-    if (choice?.delta.content) scanner.push(choice.delta.content);
-    if (choice?.logprobs?.content) tokens.push(...choice.logprobs.content);
-    if (choice?.delta.refusal) refusal += choice.delta.refusal;
-    if (choice?.finish_reason) finishReason = choice.finish_reason;
-    if (chunk.usage) usage.promptTokens = chunk.usage.prompt_tokens, usage.completionTokens = chunk.usage.completion_tokens;
-  }
-  // The SDK ends an aborted stream quietly; say so rather than treat the cut answer as complete.
-  if (options.signal?.aborted) throw new CheckError('aborted', 'The check was cancelled.');
-  checkFinish({ refusal: refusal || null }, finishReason);
-  // The whole answer is the authority: it also reads what the incremental scan could not.
-  const parsed = parseVerdicts(scanner.text);
-  parsed.verdicts.slice(0, claims.length).forEach((v, i) => v && !seen.has(i) && onVerdict(i, v));
-  return {
-    verdicts: parsed.verdicts,
-    confidences: alignedConfidences(tokens, parsed.verdicts.length),
-    notes: finishReason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
-    cut: finishReason === 'length',
-    usage,
-  };
-}
-
-function isRejectedRequest(error: unknown): error is BadRequestError | UnprocessableEntityError {
-  return error instanceof BadRequestError || error instanceof UnprocessableEntityError;
-}
-
-/** Which request option a 400 names, from the error's `param` or its text; null when it names none. */
-function rejectedOption(error: BadRequestError | UnprocessableEntityError): 'logprobs' | 'stream' | 'format' | null {
-  const param = typeof error.param === 'string' ? error.param : '';
-  const text = `${param} ${error.message}`.toLowerCase();
-  if (/logprob/.test(text)) return 'logprobs';
-  if (/response_format|json_schema|json_object|structured|schema|format/.test(text)) return 'format';
-  if (/stream/.test(text)) return 'stream';
-  return null;
-}
-
-/**
- * Sends one chunk, dropping what the endpoint rejects: logprobs first, then a step down the output
- * ladder (json_schema → json_object → prompt), then streaming. A 400 that names an option drops
- * exactly that option; one that names none walks the same order.
- */
-async function requestWithLadder(
-  options: VerifyOptions,
-  claims: readonly string[],
-  state: LadderState,
-  onVerdict: (index: number, verdict: Verdict) => void,
-): Promise<RequestOutcome> {
-  for (;;) {
-    try {
-      state.requests++;
-      return await requestOnce(options, claims, state, onVerdict);
-    } catch (error) {
-      if (!isRejectedRequest(error) || mentionsImageInput(error)) throw toCheckError(error, options.model);
-      const named = rejectedOption(error);
-      const nextMode = OUTPUT_MODES[OUTPUT_MODES.indexOf(state.mode) + 1];
-      if (state.logprobs && (named === 'logprobs' || named === null)) state.logprobs = false;
-      else if (nextMode && (named === 'format' || named === null)) state.mode = nextMode;
-      else if (state.stream && (named === 'stream' || named === null)) state.stream = false;
-      else throw toCheckError(error, options.model);
-    }
-  }
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight; results in item order. */

@@ -64,7 +64,7 @@ describe('service worker start-up', () => {
     const answer = await host.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
     expect(answer).toEqual({ ok: false });
     const unknown = await host.evaluate(() => chrome.runtime.sendMessage({ type: 'no-such-message' }));
-    expect(unknown).toEqual({ ok: false, error: 'Unknown message.' });
+    expect(unknown).toEqual({ ok: false, error: 'Unknown message.', kind: 'bad-message' });
     await expect.poll(() => engineLoaded(ext)).toBe(true);
   });
 

@@ -1,0 +1,175 @@
+// The popup and side panel view: the Check / History tabs and what each shows. All state and actions
+// come from the controller (use-check.ts); this file only lays them out.
+import { CheckView } from './check-view';
+import { FirstRun } from './first-run';
+import { HistoryView } from './history-view';
+import { PageCheckView } from './page-check';
+import { useCheck, type CheckController, type PopupHost, type View } from './use-check';
+import type { CheckJob } from '@/lib/check';
+
+const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Save report and Copy citation, for a check with claims (`live`: the tab's own check, not one from history). */
+function ReportActions({ c, shown, live }: { c: CheckController; shown: CheckJob; live: boolean }) {
+  if (shown.claims.length === 0) return null;
+  return (
+    <>
+      <button type="button" onClick={() => void c.saveReport(shown, live)}>
+        {c.t('saveReport')}
+      </button>
+      <button type="button" onClick={() => void c.copyCitation(shown)}>
+        {c.t('copyCitation')}
+      </button>
+    </>
+  );
+}
+
+function Tabs({ c }: { c: CheckController }) {
+  const { t, view } = c;
+  return (
+    <div className="tabs" role="tablist" aria-label={t('viewsLabel')}>
+      {(['check', 'history'] as const).map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          id={`tab-${name}`}
+          aria-selected={view === name}
+          aria-controls={`panel-${name}`}
+          tabIndex={view === name ? 0 : -1}
+          onClick={() => c.showView(name)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+            const next = name === 'check' ? 'history' : 'check';
+            c.showView(next);
+            document.getElementById(`tab-${next}`)?.focus();
+          }}
+        >
+          {name === 'check' ? t('tabCheck') : t('tabHistory', c.history.length)}
+        </button>
+      ))}
+      <button type="button" className="link tabs__options" onClick={c.openOptions}>
+        {t('options')}
+      </button>
+    </div>
+  );
+}
+
+/** What the open tab shows: a history entry, the history, the page check, the tab's check, or first-run guidance. */
+function Body({ c }: { c: CheckController }) {
+  const { t, view, opened, pageCheck, job, tabId, setup } = c;
+  if (view === 'history' && opened)
+    return (
+      <>
+        <button type="button" className="link back" onClick={() => c.openEntry(null)}>
+          ← {t('historyBack')}
+        </button>
+        <CheckView
+          job={opened.job}
+          t={t}
+          readOnly
+          endpointOrigin={null}
+          models={[]}
+          notice={c.notice}
+          onCancel={() => {}}
+          onRerun={() => {}}
+          onFix={() => {}}
+          onCopy={(format) => void c.copy(opened.job, format)}
+          extraActions={<ReportActions c={c} shown={opened.job} live={false} />}
+          onRecheck={() => {}}
+          onCompare={() => {}}
+        />
+      </>
+    );
+  if (view === 'history')
+    return (
+      <HistoryView
+        entries={c.history}
+        t={t}
+        formatTime={formatTime}
+        onOpen={c.openEntry}
+        onDelete={c.deleteEntry}
+        onClear={c.clearHistory}
+        onExport={c.exportHistory}
+        onSaveReport={c.saveHistoryReport}
+      />
+    );
+  if (pageCheck && tabId !== null)
+    return (
+      <PageCheckView
+        check={pageCheck}
+        t={t}
+        onRun={(ids) => void c.act({ type: 'runPageCheck', tabId, ids })}
+        onOpen={(item) => c.openFromPageCheck(item.jobId)}
+        onClose={() => c.closePageCheck(pageCheck)}
+        {...(pageCheck.kind === 'alt'
+          ? { onExportCsv: () => c.exportAuditCsv(pageCheck), onSaveReport: () => void c.saveAuditReport(pageCheck) }
+          : {})}
+      />
+    );
+  if (job) {
+    if (job.error?.kind === 'not-configured' && !setup?.configured) return <FirstRun onOpenOptions={c.openOptions} t={t} />;
+    return (
+      <CheckView
+        job={job}
+        t={t}
+        endpointOrigin={c.endpointOrigin}
+        models={c.models}
+        notice={c.notice}
+        onCancel={() => tabId !== null && void c.act({ type: 'cancelCheck', tabId })}
+        onRerun={() => tabId !== null && void c.act({ type: 'rerunCheck', tabId })}
+        onFix={(action) => void c.onFix(action)}
+        onCopy={(format) => void c.copy(job, format)}
+        extraActions={<ReportActions c={c} shown={job} live />}
+        onRecheck={(claims) => tabId !== null && void c.act({ type: 'recheckClaims', tabId, claims })}
+        onCompare={(model) => tabId !== null && void c.act({ type: 'compareModel', tabId, model })}
+        {...(c.inPanel && tabId !== null
+          ? { onClaimPoint: (claim: number | null) => c.focusClaim(claim, false), onClaimLocate: (claim: number) => c.focusClaim(claim, true) }
+          : {})}
+      />
+    );
+  }
+  if (setup && !setup.configured) return <FirstRun onOpenOptions={c.openOptions} t={t} />;
+  return (
+    <section className="empty">
+      <h1>{t('appName')}</h1>
+      <p>{t('emptyHowTo')}</p>
+      <p>{t('emptySelection')}</p>
+    </section>
+  );
+}
+
+/** The popup (and the side panel, which loads the same page) over the browser as `host` gives it. */
+export function Popup({ host, initialView }: { host: PopupHost; initialView: View }) {
+  const c = useCheck(host, initialView);
+  const { t, view, tabId, pageCheck, job } = c;
+  const onCheckTab = tabId !== null && view === 'check';
+  return (
+    <>
+      <Tabs c={c} />
+      <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
+        <Body c={c} />
+      </div>
+      {c.notice && view === 'check' && (pageCheck || !job) && (
+        <p className="meta" role="status">
+          {c.notice}
+        </p>
+      )}
+      {onCheckTab && !pageCheck && (
+        <button type="button" className="page-check-button" onClick={() => void c.listPage({ type: 'checkPage', tabId })}>
+          {t('pageCheckButton')}
+        </button>
+      )}
+      {onCheckTab && !pageCheck && (
+        <button type="button" className="alt-audit-button" onClick={() => void c.listPage({ type: 'auditAltText', tabId })}>
+          {t('altAuditButton')}
+        </button>
+      )}
+      {onCheckTab && (
+        <button type="button" className="pick-image" onClick={c.pickImage}>
+          {t('pickImage')}
+        </button>
+      )}
+    </>
+  );
+}

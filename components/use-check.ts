@@ -1,0 +1,229 @@
+// The popup's (and side panel's) controller: which tab is shown, its check and page check live from
+// storage, history, and every action the view offers. It reaches the browser only through `PopupHost`,
+// so it stays a plain React hook; entrypoints/popup/ builds the host from the adapters.
+import { useEffect, useState } from 'react';
+import { auditReportHtml, auditToCsv } from '@/lib/alt-audit';
+import type { CheckJob } from '@/lib/check';
+import { historyToCsv, historyToJson, jobToJson, jobToMarkdown } from '@/lib/export';
+import type { HistoryEntry } from '@/lib/history';
+import type { Translate } from '@/lib/i18n';
+import { isFailure, type MessageOf, type Send, type Setup } from '@/lib/messages';
+import type { PageCheck } from '@/lib/page-check-state';
+import { citationText, reportFileName, reportHtml, reportsHtml, type ReportContext } from '@/lib/report';
+import { PROMPT_VERSION } from '@/lib/verify/prompt';
+import type { CopyFormat } from './check-view';
+import type { FixAction } from './error-help';
+
+/** Everything the popup needs from the browser, passed in so the controller never touches `browser.*`. */
+export interface PopupHost {
+  send: Send;
+  t: Translate;
+  /** The side panel follows the active tab of its window; the popup shows one tab. */
+  inPanel: boolean;
+  /** The tab to show first (`?tabId=N`, else the active tab). */
+  resolveTabId(): Promise<number | null>;
+  /** Calls back when another tab becomes active (panel only); returns the unsubscribe function. */
+  followActiveTab(onTab: (tabId: number) => void): () => void;
+  loadJob(tabId: number): Promise<CheckJob | null>;
+  watchJob(tabId: number, onChange: (job: CheckJob | null) => void): () => void;
+  loadSessionImage(tabId: number): Promise<string | null>;
+  loadPageCheck(tabId: number): Promise<PageCheck | null>;
+  watchPageCheck(tabId: number, onChange: (check: PageCheck | null) => void): () => void;
+  removePageCheck(tabId: number): Promise<void>;
+  loadHistory(): Promise<HistoryEntry[]>;
+  watchHistory(onChange: (entries: HistoryEntry[]) => void): () => void;
+  deleteHistoryEntry(id: string): Promise<void>;
+  clearHistory(): Promise<void>;
+  /** The tab's title, or null when it is gone. */
+  tabTitle(tabId: number): Promise<string | null>;
+  /** Asks for access to an endpoint origin (inside the click); false when declined. */
+  requestOrigin(origin: string): Promise<boolean>;
+  openOptions(): void;
+  extensionVersion: string;
+  copyText(text: string): Promise<boolean>;
+  download(name: string, type: string, text: string): void;
+  /** Closes the popup window (the panel stays). */
+  close(): void;
+}
+
+export type View = 'check' | 'history';
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The popup's state and actions over `host`. */
+export function useCheck(host: PopupHost, initialView: View) {
+  const { send, t } = host;
+  const [tabId, setTabId] = useState<number | null>(null);
+  const [job, setJob] = useState<CheckJob | null>(null);
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [models, setModels] = useState<string[]>([]);
+  const [view, setView] = useState<View>(initialView);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [opened, setOpened] = useState<HistoryEntry | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pageCheck, setPageCheck] = useState<PageCheck | null>(null);
+
+  useEffect(() => {
+    void host.resolveTabId().then((id) => id !== null && setTabId(id));
+    const unfollow = host.inPanel ? host.followActiveTab(setTabId) : () => {};
+    void send({ type: 'getSetup' }).then((answer) => !isFailure(answer) && setSetup(answer.data));
+    void host.loadHistory().then(setHistory);
+    const unwatchHistory = host.watchHistory(setHistory);
+    return () => {
+      unfollow();
+      unwatchHistory();
+    };
+  }, []);
+
+  // The shown tab's check and page check, live; the panel switches them when the active tab changes.
+  useEffect(() => {
+    if (tabId === null) return;
+    let current = true;
+    setJob(null);
+    setPageCheck(null);
+    setModels([]);
+    const unwatch = host.watchJob(tabId, setJob);
+    // A page check in progress (or its summary) is shown again when the popup reopens.
+    const unwatchPageCheck = host.watchPageCheck(tabId, setPageCheck);
+    void Promise.all([host.loadPageCheck(tabId), host.loadJob(tabId)]).then(([page, check]) => {
+      if (!current) return;
+      setPageCheck(page);
+      setJob(check);
+    });
+    return () => {
+      current = false;
+      unwatch();
+      unwatchPageCheck();
+    };
+  }, [tabId]);
+
+  useEffect(() => {
+    if (!setup?.configured || job?.status !== 'done' || models.length) return;
+    void send({ type: 'listModels' }).then((answer) => !isFailure(answer) && setModels(answer.data));
+  }, [setup, job?.status, models.length]);
+
+  const say = (text: string) => {
+    setNotice(text);
+    setTimeout(() => setNotice((current) => (current === text ? null : current)), 4000);
+  };
+  /** Sends a request whose failure is worth a notice (the worker's sentence). */
+  const act = async (message: MessageOf<'cancelCheck' | 'rerunCheck' | 'recheckClaims' | 'compareModel' | 'runPageCheck' | 'cancelPageCheck'>) => {
+    const answer = await send(message);
+    if (isFailure(answer)) say(answer.error);
+  };
+  const endpointOrigin = setup?.baseUrl ? originOf(setup.baseUrl) : null;
+  const reportContext = (shown: CheckJob, image: string | null, kind: 'sent' | 'thumbnail', pageTitle: string | null, savedAt: number): ReportContext => ({
+    imageDataUrl: image,
+    imageKind: kind,
+    pageTitle,
+    endpointHost: shown.endpointHost ?? null,
+    promptVersion: PROMPT_VERSION,
+    extensionVersion: host.extensionVersion,
+    savedAt,
+  });
+
+  return {
+    t,
+    tabId,
+    job,
+    setup,
+    models,
+    view,
+    history,
+    opened,
+    notice,
+    pageCheck,
+    endpointOrigin,
+    inPanel: host.inPanel,
+    say,
+    act,
+    openOptions: host.openOptions,
+    /** Switches between the check and history views, closing an opened history entry. */
+    showView(next: View) {
+      setView(next);
+      setOpened(null);
+    },
+    openEntry: setOpened,
+    /** Opens the history entry of a page check's item in the history view. */
+    openFromPageCheck(jobId: string | null | undefined) {
+      const entry = history.find((e) => e.id === jobId);
+      if (!entry) return say(t('pageCheckNoEntry'));
+      setView('history');
+      setOpened(entry);
+    },
+    async onFix(action: FixAction) {
+      if (action === 'options' || action === 'pickModel') return host.openOptions();
+      if (tabId === null) return;
+      if (action === 'grant' && endpointOrigin) {
+        const granted = await host.requestOrigin(endpointOrigin).catch(() => false);
+        if (!granted) return say(t('grantDenied'));
+      }
+      await act({ type: 'rerunCheck', tabId });
+    },
+    /** Saves the evidence report: the image as sent while the tab's check still holds it, else the thumbnail. */
+    async saveReport(shown: CheckJob, live: boolean) {
+      const sent = live && tabId !== null ? await host.loadSessionImage(tabId).catch(() => null) : null;
+      const pageTitle = live && tabId !== null ? await host.tabTitle(tabId).catch(() => null) : null;
+      const savedAt = Date.now();
+      const html = reportHtml(shown, reportContext(shown, sent ?? shown.thumbnail ?? null, sent ? 'sent' : 'thumbnail', pageTitle, savedAt));
+      host.download(reportFileName(savedAt), 'text/html', html);
+      say(t('reportSaved'));
+    },
+    /** Past checks in one report: each with its thumbnail (the image as sent is not kept in history). */
+    saveHistoryReport(entries: HistoryEntry[]) {
+      const savedAt = Date.now();
+      const checks = entries.map(({ job: past }) => ({ job: past, context: reportContext(past, past.thumbnail ?? null, 'thumbnail', null, savedAt) }));
+      host.download(reportFileName(savedAt), 'text/html', reportsHtml(checks));
+    },
+    exportHistory(format: 'json' | 'csv') {
+      if (format === 'json') host.download('caption-check-history.json', 'application/json', historyToJson(history));
+      else host.download('caption-check-history.csv', 'text/csv', historyToCsv(history));
+    },
+    deleteEntry: (entry: HistoryEntry) => void host.deleteHistoryEntry(entry.id),
+    clearHistory: () => void host.clearHistory(),
+    /** Lists the page's captioned images or alt texts; the list replaces the check view. */
+    async listPage(message: MessageOf<'checkPage' | 'auditAltText'>) {
+      const answer = await send(message);
+      if (isFailure(answer)) return say(answer.error);
+      setPageCheck(answer.data);
+    },
+    /** Closes the page check: a running one is cancelled first; a run a restarted worker lost is simply forgotten. */
+    closePageCheck(check: PageCheck) {
+      if (check.status === 'running') void act({ type: 'cancelPageCheck', tabId: check.tabId });
+      setPageCheck(null);
+      void host.removePageCheck(check.tabId);
+    },
+    exportAuditCsv: (check: PageCheck) => host.download('caption-check-alt-audit.csv', 'text/csv', auditToCsv(check)),
+    /** The alt-text audit as an HTML report beside the CSV. */
+    async saveAuditReport(check: PageCheck) {
+      const pageTitle = await host.tabTitle(check.tabId).catch(() => null);
+      const savedAt = Date.now();
+      const html = auditReportHtml(check, { savedAt, pageTitle, model: setup?.model ?? '', extensionVersion: host.extensionVersion });
+      host.download(`caption-check-alt-audit-${new Date(savedAt).toISOString().slice(0, 10)}.html`, 'text/html', html);
+      say(t('reportSaved'));
+    },
+    async copyCitation(shown: CheckJob) {
+      const ok = await host.copyText(citationText(shown, { endpointHost: shown.endpointHost ?? null, savedAt: Date.now() }));
+      say(ok ? t('citationCopied') : t('copyFailed'));
+    },
+    async copy(shown: CheckJob, format: CopyFormat) {
+      const ok = await host.copyText(format === 'markdown' ? jobToMarkdown(shown) : jobToJson(shown));
+      say(ok ? t(format === 'markdown' ? 'copiedMarkdown' : 'copiedJson') : t('copyFailed'));
+    },
+    focusClaim: (claim: number | null, scroll: boolean) => tabId !== null && void send({ type: 'focusClaim', tabId, claim, scroll }),
+    /** The popup closes so the user can point at the image on the page; the panel stays. */
+    pickImage() {
+      if (tabId === null) return;
+      void send({ type: 'pickImage', tabId }).then(() => !host.inPanel && host.close());
+    },
+  };
+}
+
+/** What useCheck returns: the state and actions the popup view renders. */
+export type CheckController = ReturnType<typeof useCheck>;

@@ -1,0 +1,87 @@
+// The boundary between the service worker and our page script: what the worker may call and the
+// schema of every answer. The page may be hostile and its DOM is not ours, so each answer is checked
+// here before the worker uses it. No DOM code lives in this file: the worker imports it.
+import { z } from 'zod';
+import { gatherReplySchema } from '../gather-reply';
+import { MAX_CAPTION_CHARS } from '../jobs';
+import { altFindingSchema, captionedImageSchema } from '../page-check-state';
+import { MAX_UPLOAD_BYTES } from '../image/encode';
+import { CheckError } from '../errors';
+import type { PageApi } from './api';
+
+export { PAGE_API_SLOT, SLOT_PREFIX } from './slot-names';
+
+/** How an image is shown on the page (lib/page/image-source.ts). */
+export const imageKindSchema = z.enum(['img', 'picture', 'poster', 'background', 'canvas', 'svg']);
+
+const url = z.string().max(100_000);
+const dataUrl = z
+  .string()
+  .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64)
+  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/);
+const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+/** The image read in the page, or why it could not be (`fatal`: no other path will do better). */
+export const pageImageSchema = z.union([
+  z.object({ dataUrl, byteLength: z.number().int().positive(), width: z.number().int().positive(), height: z.number().int().positive() }),
+  z.object({ error: z.object({ fatal: z.boolean(), message: z.string().max(500), url }) }),
+]);
+
+/** Where an image (or a frame) sits in the top frame's viewport, for a screenshot crop; null when not found. */
+export const imageLocationSchema = z
+  .object({
+    rect: box,
+    viewport: z.object({ width: z.number().positive(), height: z.number().positive() }),
+    dpr: z.number().positive(),
+    currentSrc: z.string().max(100_000),
+    kind: imageKindSchema,
+    swapped: z.boolean().optional(),
+  })
+  .nullable();
+
+/** The page's image + caption pairs. */
+export const pageListSchema = z.object({ pageUrl: url, items: z.array(captionedImageSchema).max(100) });
+/** The alt texts to check, and the images without a usable alt. */
+export const altListSchema = pageListSchema.extend({ findings: z.array(altFindingSchema).max(100) });
+
+/** Methods that answer nothing: whatever comes back is ignored, never used. */
+const nothing = z.unknown().transform((): void => undefined);
+
+/** The schema of each page-API method's answer; callPage parses every answer with its method's schema. */
+export const pageReplySchemas = {
+  gather: gatherReplySchema,
+  gatherAroundFrame: gatherReplySchema,
+  closeChooser: z.boolean(),
+  pick: z.union([z.object({ cancelled: z.literal(true) }), z.object({ srcUrl: url.min(1), pageUrl: url, kind: imageKindSchema })]),
+  // One past the cap at most: the caller asks for up to MAX_CAPTION_CHARS (+1 to notice a cut).
+  readSelection: z.string().max(MAX_CAPTION_CHARS + 1),
+  readImage: pageImageSchema,
+  locateImage: imageLocationSchema,
+  locateFrame: imageLocationSchema,
+  forgetPicked: nothing,
+  showMarks: z.object({ located: z.number().int().nonnegative(), badge: z.boolean() }),
+  clearMarks: nothing,
+  focusMark: z.boolean(),
+  listCaptioned: pageListSchema,
+  listAltTexts: altListSchema,
+  selectCaptioned: url.min(1).nullable(),
+} satisfies { [M in keyof PageApi]: z.ZodType };
+
+/** A page-API method's name. */
+export type PageMethod = keyof PageApi;
+/** What the worker gets from a page-API method once its answer passed the method's schema. */
+export type PageReply<M extends PageMethod> = z.output<(typeof pageReplySchemas)[M]>;
+
+/** A page answered something its method's schema refuses: a hostile page, or a page script from an older build. */
+export class PageReplyError extends CheckError {
+  constructor(readonly method: PageMethod) {
+    super('page', 'The page sent an answer Caption Check cannot use. Reload the page and try again.');
+  }
+}
+
+/** Checks one page-API answer against its method's schema; throws PageReplyError when it does not pass. */
+export function parsePageReply<M extends PageMethod>(method: M, raw: unknown): PageReply<M> {
+  const parsed = pageReplySchemas[method].safeParse(raw);
+  if (!parsed.success) throw new PageReplyError(method);
+  return parsed.data as PageReply<M>;
+}

@@ -1,0 +1,8 @@
+// Names shared by the page script and the service worker. Kept apart from the DOM modules so the
+// worker imports a constant, not the page code around it.
+
+/** Prefix of our slot names (Symbol.for keys, so the worker's injected function can find them too). */
+export const SLOT_PREFIX = 'caption-check:';
+
+/** Slot (lib/page/isolated-slot.ts) the page script installs itself under, in the isolated world. */
+export const PAGE_API_SLOT = 'page';

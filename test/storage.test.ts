@@ -1,0 +1,154 @@
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { historyItem, loadSettings, noLogprobsItem, outputModesItem, saveSettings, sessionKeyItem } from '@/lib/platform/storage';
+import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from '@/lib/settings';
+import { areaKey, STORAGE_KEYS, tabKey, tabKeyPattern, tabSessionKeys } from '@/lib/storage-keys';
+import { storageSchemas } from '@/lib/storage-schema';
+import type { CheckJob } from '@/lib/check';
+import { historyEntryFrom, historyEntrySchema } from '@/lib/history';
+import type { OutputMode } from '@/lib/verify/verify';
+
+/** Settings exactly as the build before format v2 wrote them: the bare object, and WXT's meta at version 2. */
+const v1: Settings = {
+  baseUrl: 'http://localhost:11434/v1',
+  apiKey: 'sk-local-123',
+  model: 'qwen2.5vl:7b',
+  maxImageEdge: 1536,
+  splitMode: 'model',
+  maxClaims: 40,
+  concurrency: 2,
+  stream: false,
+  timeoutSeconds: 60,
+  keyStorage: 'local',
+  historyLimit: 0,
+  provider: 'endpoint',
+  toolbarOpens: 'popup',
+  samplesPerClaim: 1,
+};
+
+/** Counts writes of the settings key, as the browser reports them. */
+function countSettingsWrites(): { count: () => number } {
+  let writes = 0;
+  fakeBrowser.storage.local.onChanged.addListener((changes) => {
+    if ('settings' in changes) writes++;
+  });
+  return { count: () => writes };
+}
+
+describe('settings v1 → v2', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a v1 object loads as v2 with nothing lost, and is written back as v2 once', async () => {
+    await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 2 } });
+    const writes = countSettingsWrites();
+    await expect(loadSettings()).resolves.toEqual(v1);
+    const { settings: stored } = await fakeBrowser.storage.local.get('settings');
+    expect(stored).toEqual({ version: SETTINGS_VERSION, ...v1 });
+    expect(writes.count()).toBe(1);
+    await expect(loadSettings()).resolves.toEqual(v1);
+    await expect(loadSettings()).resolves.toEqual(v1);
+    expect(writes.count()).toBe(1);
+  });
+
+  it('an older v1 object without the later fields gets them explicitly, from the defaults it was read with', async () => {
+    const { provider: _p, toolbarOpens: _t, samplesPerClaim: _s, ...older } = v1;
+    await fakeBrowser.storage.local.set({ settings: older, settings$: { v: 2 } });
+    const expected = { ...older, provider: 'auto', toolbarOpens: 'auto', samplesPerClaim: DEFAULT_SETTINGS.samplesPerClaim };
+    await expect(loadSettings()).resolves.toEqual(expected);
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: 2, ...expected });
+  });
+
+  it('a v1 object with a session-only key keeps the key in session storage and out of the settings', async () => {
+    await fakeBrowser.storage.local.set({ settings: { ...v1, keyStorage: 'session', apiKey: '' }, settings$: { v: 2 } });
+    await fakeBrowser.storage.session.set({ apiKey: 'sk-session' });
+    await expect(loadSettings()).resolves.toEqual({ ...v1, keyStorage: 'session', apiKey: 'sk-session' });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toMatchObject({ version: 2, apiKey: '' });
+  });
+
+  it('a v2 object loads unchanged and is not written', async () => {
+    const v2 = { version: 2, ...v1, maxClaims: 7 };
+    await fakeBrowser.storage.local.set({ settings: v2, settings$: { v: 2 } });
+    const writes = countSettingsWrites();
+    await expect(loadSettings()).resolves.toEqual({ ...v1, maxClaims: 7 });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(v2);
+    expect(writes.count()).toBe(0);
+  });
+
+  it('nothing stored reads the defaults and writes nothing; a newer version is read but never overwritten', async () => {
+    const writes = countSettingsWrites();
+    await expect(loadSettings()).resolves.toEqual(DEFAULT_SETTINGS);
+    expect(writes.count()).toBe(0);
+    const v3 = { version: 3, ...v1, somethingNew: true };
+    await fakeBrowser.storage.local.set({ settings: v3 });
+    await expect(loadSettings()).resolves.toEqual(v1);
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(v3);
+  });
+
+  it('a damaged v2 field falls back alone, and the repaired object is stored', async () => {
+    await fakeBrowser.storage.local.set({ settings: { version: 2, ...v1, maxClaims: 'many' } });
+    await expect(loadSettings()).resolves.toEqual({ ...v1, maxClaims: DEFAULT_SETTINGS.maxClaims });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: 2, ...v1, maxClaims: DEFAULT_SETTINGS.maxClaims });
+  });
+
+  it('saving writes v2', async () => {
+    await saveSettings(v1);
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: 2, ...v1 });
+  });
+});
+
+describe('every key declared once, read through its schema', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('keeps every key name users already have', () => {
+    expect(STORAGE_KEYS).toEqual({
+      settings: 'local:settings',
+      sessionApiKey: 'session:apiKey',
+      outputModes: 'local:outputModes',
+      noLogprobs: 'local:noLogprobs',
+      history: 'local:history',
+      calibrations: 'local:calibrations',
+      verdictCache: 'local:verdictCache',
+    });
+    expect([tabKey('check', 4), tabKey('image', 4), tabKey('pageCheck', 4)]).toEqual(['session:check:4', 'session:image:4', 'session:pageCheck:4']);
+    expect(tabSessionKeys(4)).toEqual(['check:4', 'image:4', 'pageCheck:4']);
+    expect(areaKey('settings')).toBe('settings');
+  });
+
+  it.each([
+    ['check:12', ['check'], '12'],
+    ['pageCheck:3', ['pageCheck'], '3'],
+    ['image:3', ['check', 'pageCheck'], null],
+    ['check:12x', ['check'], null],
+    ['xcheck:1', ['check'], null],
+  ] as const)('tabKeyPattern: %s against %j', (key, kinds, tabId) => {
+    expect(tabKeyPattern(kinds).exec(key)?.[1] ?? null).toBe(tabId);
+  });
+
+  it('a value that does not pass its schema reads as the fallback', async () => {
+    await fakeBrowser.storage.local.set({ outputModes: { 'a|m': 'json_schema', 'b|m': 'telepathy' }, noLogprobs: 'yes' });
+    await fakeBrowser.storage.session.set({ apiKey: 42 });
+    await expect(outputModesItem.getValue()).resolves.toEqual({});
+    await expect(noLogprobsItem.getValue()).resolves.toEqual({});
+    await expect(sessionKeyItem.getValue()).resolves.toBe('');
+    await fakeBrowser.storage.local.set({ outputModes: { 'a|m': 'json_schema' } });
+    await expect(outputModesItem.getValue()).resolves.toEqual({ 'a|m': 'json_schema' });
+  });
+
+  it('history is read entry by entry: one bad entry does not lose the rest', async () => {
+    const job: CheckJob = {
+      id: 'j1', tabId: 1, pageUrl: 'https://news.example/story', imageUrl: 'https://news.example/a.jpg', status: 'done', phase: 'finished',
+      caption: 'Two cats on a sofa.', claims: [], setAside: [], notes: [], model: 'm', imagePath: 'fetch', imageBytes: 100,
+      startedAt: 0, finishedAt: 10, usage: null, error: null,
+    };
+    const good = historyEntryFrom(job, 5);
+    await fakeBrowser.storage.local.set({ history: [{ id: 'broken' }, good, 'nonsense'] });
+    await expect(historyItem.getValue()).resolves.toEqual([historyEntrySchema.parse(good)]);
+    await fakeBrowser.storage.local.set({ history: 'not a list' });
+    await expect(historyItem.getValue()).resolves.toEqual([]);
+  });
+
+  it('types: the output-mode schema names exactly the verifier’s modes', () => {
+    expectTypeOf<z.infer<typeof storageSchemas.outputModes>[string]>().toEqualTypeOf<OutputMode>();
+  });
+});
