@@ -1,19 +1,13 @@
-import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS } from '../jobs';
 import { startCheck } from './check-runner';
 import { callPage } from './gather';
+import { tabTasks } from './tab-tasks';
 
 /** A tab and frame the user invoked the picker in (menu, keyboard command or popup: activeTab is granted). */
 export interface PickTarget {
   tabId: number;
   frameId: number;
-}
-
-/** The picker waits for the user's click; API calls keep the worker from idling out meanwhile. */
-function keepAlive(): () => void {
-  const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
-  return () => clearInterval(timer);
 }
 
 /**
@@ -22,7 +16,11 @@ function keepAlive(): () => void {
  * Esc in the picker ends it quietly.
  */
 export async function pickAndCheck(target: PickTarget, caption?: string): Promise<void> {
-  const stop = keepAlive();
+  // A task while the picker waits for the user's click: the worker must not idle out meanwhile.
+  await tabTasks.run('pick', target.tabId, () => pickThenCheck(target, caption));
+}
+
+async function pickThenCheck(target: PickTarget, caption: string | undefined): Promise<void> {
   try {
     const picked = await callPage(target, 'pick');
     if (!picked || 'cancelled' in picked) return;
@@ -35,8 +33,6 @@ export async function pickAndCheck(target: PickTarget, caption?: string): Promis
     // Pages we may not script (browser pages, the web store): nothing to show the error in but the console.
     if (!(error instanceof CheckError)) throw error;
     console.warn(error.message);
-  } finally {
-    stop();
   }
 }
 

@@ -17,6 +17,7 @@ import { recordHistory } from './history-store';
 import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } from './storage';
 import { makeThumbnail } from './thumbnail';
 import { endpointVerifier } from './verifier';
+import { tabTasks } from './tab-tasks';
 
 const t = createTranslate((key, subs) => {
   try {
@@ -151,33 +152,12 @@ export async function afterCheck(job: CheckJob, settings: Settings): Promise<voi
   }
 }
 
-const reruns = new Map<number, AbortController>();
-
-/** Cancels a tab's running re-check or comparison. */
-export function cancelRerun(tabId: number): boolean {
-  const controller = reruns.get(tabId);
-  controller?.abort();
-  return Boolean(controller);
-}
-
+/** The tab's finished check and its kept image, which a re-check or comparison works from. */
 async function rerunContext(tabId: number): Promise<{ job: CheckJob; image: string; settings: Settings }> {
   const [job, image, settings] = await Promise.all([loadJob(tabId), loadSessionImage(tabId), loadSettings()]);
   if (!job || job.status === 'running') throw new CheckError('interrupted', 'There is no finished check on this tab to work from.');
   if (!image) throw new CheckError('image', 'The image of this check is no longer kept. Right-click the image and check it again.');
   return { job, image, settings };
-}
-
-async function withController<T>(tabId: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  reruns.get(tabId)?.abort();
-  const controller = new AbortController();
-  reruns.set(tabId, controller);
-  const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
-  try {
-    return await run(controller.signal);
-  } finally {
-    clearInterval(timer);
-    if (reruns.get(tabId) === controller) reruns.delete(tabId);
-  }
 }
 
 /** Saves a re-check or comparison as it goes, with the API key removed from any text an endpoint echoed. */
@@ -191,7 +171,7 @@ const persistWith = (secret: string) => async (job: CheckJob) => {
 export async function startRecheck(tabId: number, claims: string[]): Promise<void> {
   const { job, image, settings } = await rerunContext(tabId);
   const calibration = await calibrationFor(settings.model);
-  const finished = await withController(tabId, (signal) =>
+  const finished = await tabTasks.run('check', tabId, ({ signal }) =>
     recheckClaims(job, claims, image, crypto.randomUUID(), {
       verify: endpointVerifier(settings, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
       save: persistWith(settings.apiKey),
@@ -209,7 +189,7 @@ export async function startCompare(tabId: number, model: string, baseUrl: string
   const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl, apiKey: savedKeyFor(settings, baseUrl) } : {}) };
   // The compared model is judged by its own calibration, if the user imported one.
   const calibration = await calibrationFor(model);
-  const finished = await withController(tabId, (signal) =>
+  const finished = await tabTasks.run('check', tabId, ({ signal }) =>
     compareWithModel(job, model, baseUrl ?? null, image, {
       verify: endpointVerifier(other, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
       save: (next) => saveJob(redactSecret(next, settings.apiKey)),

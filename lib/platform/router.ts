@@ -8,7 +8,7 @@ import { loadPageCheck } from './page-check-store';
 import { CheckError } from '../errors';
 import { savedKeyFor } from '../key-origin';
 import { listModels, testConnection } from './connection';
-import { cancelRerun, clearMarksFor, focusClaimFor, startCompare, startRecheck } from './results';
+import { clearMarksFor, focusClaimFor, startCompare, startRecheck } from './results';
 import { loadJob, loadSettings } from './storage';
 import { WELCOME_PAGE, WELCOME_SAMPLES } from '../welcome';
 
@@ -33,7 +33,7 @@ type Handlers = { [T in Message['type']]: (message: Extract<Message, { type: T }
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
 const handlers: Handlers = {
   pickImage: async ({ tabId }) => inBackground(pickAndCheck({ tabId, frameId: 0 })),
-  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) }),
+  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) }),
   rerunCheck: async ({ tabId, provider }) => {
     const job = await loadJob(tabId);
     if (!job) return { ok: false, error: 'There is no earlier check on this tab to run again.' };
