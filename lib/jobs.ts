@@ -2,7 +2,7 @@ import { capClaims, splitCaption, type SplitResult } from './claims/split';
 import type { CheckJob, ImagePath } from './check';
 import type { Calibration } from './calibrate/calibration';
 import { claimScores, jobCalibration, scoredClaims } from './claim-scores';
-import { CheckError } from './errors';
+import { asCheckError, CheckError } from './errors';
 import type { ScoreKind, Verdict } from './verify/schema';
 import type { Usage } from './verify/verify';
 
@@ -41,11 +41,14 @@ export interface VerifyOutcome {
   notes: string[];
 }
 
+/** The model step: verdicts for `claims` against the image, each handed to `onVerdict` as it arrives. */
+export type VerifyStep = (claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void) => Promise<VerifyOutcome>;
+
 /** Everything a check needs from the outside world, passed in so the lifecycle runs anywhere. */
 export interface CheckDeps {
   gather(): Promise<GatheredCaption>;
   acquireImage(imageUrl: string): Promise<AcquiredImage>;
-  verify(claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void): Promise<VerifyOutcome>;
+  verify: VerifyStep;
   save(job: CheckJob): Promise<void>;
   now(): number;
   /** Turns the caption into claims; the on-device split unless the user chose the model-assisted one. */
@@ -141,25 +144,21 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       phase: 'image',
     });
     const image = await deps.acquireImage(job.imageUrl);
-    // The request does not wait for this save; verdicts arrive one by one and their saves queue behind
-    // it, so every save lands in order.
-    let saving = update({
+    // The request does not wait for this save; verdicts arrive one by one and their saves queue behind it.
+    const saving = update({
       phase: 'verifying',
       imagePath: image.path,
       imageBytes: image.byteLength,
       ...(image.note ? { notes: [...job.notes, image.note] } : {}),
     });
-    saving.catch(() => undefined); // awaited below; a failed model step must not leave it unhandled
-    const outcome = await deps.verify(
-      job.claims.map((c) => c.text),
-      image.dataUrl,
-      (index, verdict) => {
-        job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) };
-        const snapshot = job;
-        saving = saving.then(() => deps.save(snapshot));
-      },
-    );
-    await saving;
+    const outcome = await streamVerdicts({
+      verify: deps.verify,
+      claims: job.claims.map((c) => c.text),
+      imageDataUrl: image.dataUrl,
+      withVerdict: (index, verdict) => (job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) }),
+      save: deps.save,
+      after: saving,
+    });
     const scored = claimScores(outcome, job.claims.length, job.calibration);
     await update({
       status: 'done',
@@ -175,13 +174,46 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       claims: scoredClaims(job.claims, outcome, scored),
     });
   } catch (error) {
-    const info =
-      error instanceof CheckError
-        ? error.toInfo()
-        : { kind: 'server' as const, message: `Unexpected failure: ${String(error).slice(0, 200)}`, retryAfterMs: null };
+    const info = asCheckError(error).toInfo();
     // The save itself may be what failed (storage full); the store then keeps what it could, and this
     // function still returns the failed job rather than throwing.
     await update({ status: 'error', phase: 'finished', finishedAt: deps.now(), error: info }).catch(() => undefined);
   }
   return job;
+}
+
+/** What `streamVerdicts` needs: the model step, and how each verdict changes the record that is saved. */
+export interface StreamVerdictsOptions<T> {
+  verify: VerifyStep;
+  claims: string[];
+  imageDataUrl: string;
+  /** The record with this verdict in it (a check's claims, or a comparison's run). */
+  withVerdict(index: number, verdict: Verdict): T;
+  save(record: T): Promise<void>;
+  /** A save already under way that the verdicts' saves must land after. */
+  after?: Promise<void>;
+}
+
+/**
+ * The model step of a check, re-check and comparison alike: each verdict is saved as it streams in,
+ * its saves in arrival order, and all of them have landed before this returns or rethrows the model's failure.
+ */
+export async function streamVerdicts<T>(options: StreamVerdictsOptions<T>): Promise<VerifyOutcome> {
+  let saving = options.after ?? Promise.resolve();
+  // Awaited below; a failed model step must not leave it unhandled meanwhile.
+  saving.catch(() => undefined);
+  let outcome: VerifyOutcome;
+  try {
+    outcome = await options.verify(options.claims, options.imageDataUrl, (index, verdict) => {
+      const snapshot = options.withVerdict(index, verdict);
+      saving = saving.then(() => options.save(snapshot));
+      saving.catch(() => undefined);
+    });
+  } catch (error) {
+    // The model's failure is what the user needs to hear, not a save that failed behind it.
+    await saving.catch(() => undefined);
+    throw error;
+  }
+  await saving;
+  return outcome;
 }
