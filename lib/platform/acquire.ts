@@ -149,11 +149,6 @@ async function withoutScreenshot(target: CheckTarget, maxEdge: number, signal: A
   return { image: null, pageReachable: page.reachable };
 }
 
-/** Acquires the image of a check: page, else fetch, else screenshot. */
-export async function acquireImage(target: CheckTarget, maxEdge: number, signal: AbortSignal): Promise<AcquiredImage> {
-  return startAcquire(target, maxEdge, signal)(target.srcUrl);
-}
-
 /**
  * Starts reading the image at once (page, then fetch), beside the caption step, and returns
  * runCheck's `acquireImage`, which takes over that work: the image is usually ready when the claims

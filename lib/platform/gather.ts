@@ -4,23 +4,16 @@ import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../jobs';
 import { PAGE_API_SLOT, type PageApi } from '../page/api';
 import { SLOT_PREFIX } from '../page/isolated-slot';
+import type { CheckTarget, FrameTarget } from '../features/platform';
 
-/** Where the user invoked the extension: the tab, the frame, and the image the menu was opened on. */
-export interface CheckTarget {
-  tabId: number;
-  frameId: number;
-  srcUrl: string;
-  pageUrl: string;
-  /** The URL of the frame the menu was opened in (Chrome's `info.frameUrl`): finds a cross-origin <iframe> from the top frame. */
-  frameUrl?: string;
-}
+export type { CheckTarget };
 
 /**
  * Calls one page-API method in a frame, injecting the page script first (activeTab lets us inject
  * into the tab the user acted on, and only there).
  */
 export async function callPage<M extends keyof PageApi>(
-  target: Pick<CheckTarget, 'tabId' | 'frameId'>,
+  target: FrameTarget,
   method: M,
   ...args: Parameters<PageApi[M]>
 ): Promise<Awaited<ReturnType<PageApi[M]>>> {

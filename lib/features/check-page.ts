@@ -1,6 +1,6 @@
 // "Check all captioned images on this page": the page lists its image + caption pairs, the user
 // unticks some in the popup, and the worker checks the rest, a few at a time (settings.concurrency).
-// Each pair is a full check (runCheck) whose image comes by the single check's own paths (acquire.ts).
+// Each pair is a full check (runCheck) whose image comes by the single check's own paths (the platform's image read).
 import { z } from 'zod';
 import type { CheckJob } from '../check';
 import { CheckError } from '../errors';
@@ -8,57 +8,48 @@ import { MAX_CAPTION_CHARS, runCheck, type AcquiredImage } from '../jobs';
 import { altFindingSchema, captionedImageSchema, itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
 import { runPool } from '../pool';
 import { redactSecret } from '../redact';
-import { WORKER_INSTANCE } from './resume';
-import { startAcquire } from './acquire';
-import { callPage } from './gather';
-import { recordHistory } from './history-store';
-import { withLocalHint } from './local-endpoint';
-import { loadPageCheck, savePageCheck } from './page-check-store';
-import { loadSettings } from './storage';
-import { makeThumbnail } from './thumbnail';
-import { tabTasks } from './tab-tasks';
-import { endpointSplitter, pickVerifier } from './verifier';
+import type { Platform } from './platform';
 
 // What the page lists is data from a page's world: checked before it is stored or sent.
 const pageListSchema = z.object({ pageUrl: z.string().max(100_000), items: z.array(captionedImageSchema).max(100) });
 const altListSchema = pageListSchema.extend({ findings: z.array(altFindingSchema).max(100) });
 
 /** True while a tab's page check is running in this worker. */
-export function pageCheckRunning(tabId: number): boolean {
-  return tabTasks.running('page', tabId);
+export function pageCheckRunning(platform: Platform, tabId: number): boolean {
+  return platform.tasks.running('page', tabId);
 }
 
 /** Cancels a tab's running page check; pairs already checked keep their results. */
-export function cancelPageCheck(tabId: number): boolean {
-  return tabTasks.cancel('page', tabId);
+export function cancelPageCheck(platform: Platform, tabId: number): boolean {
+  return platform.tasks.cancel('page', tabId);
 }
 
 /**
  * Asks the tab's top frame for its captioned images (`captions`), or for its alt texts and alt findings
  * (`alt`), and stores them, all ticked, for the popup to show.
  */
-export async function listPageCheck(tabId: number, kind: PageCheck['kind'] = 'captions', now: () => number = Date.now): Promise<PageCheck> {
-  if (pageCheckRunning(tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
+export async function listPageCheck(platform: Platform, tabId: number, kind: PageCheck['kind'] = 'captions'): Promise<PageCheck> {
+  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
   // One character over the cap, as gather does: prepareCaption then says the caption was cut.
   const frame = { tabId, frameId: 0 };
   const answer =
     kind === 'alt'
-      ? altListSchema.safeParse(await callPage(frame, 'listAltTexts', MAX_CAPTION_CHARS + 1))
-      : pageListSchema.transform((list) => ({ ...list, findings: [] })).safeParse(await callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1));
+      ? altListSchema.safeParse(await platform.callPage(frame, 'listAltTexts', MAX_CAPTION_CHARS + 1))
+      : pageListSchema.transform((list) => ({ ...list, findings: [] })).safeParse(await platform.callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1));
   if (!answer.success) throw new CheckError('page', 'The page gave an answer Caption Check cannot use. Reload it and try again.');
   const { pageUrl, items, findings } = answer.data;
-  const check = newPageCheck(tabId, pageUrl, items, now(), { kind, findings });
-  await savePageCheck(check);
+  const check = newPageCheck(tabId, pageUrl, items, platform.now(), { kind, findings });
+  await platform.savePageCheck(check);
   return check;
 }
 
 /** Serialises writes of one page check: pairs finish concurrently, and no update may be lost. */
-function stateWriter(initial: PageCheck) {
+function stateWriter(platform: Platform, initial: PageCheck) {
   let state = initial;
-  let chain: Promise<void> = savePageCheck(state);
+  let chain: Promise<void> = platform.savePageCheck(state);
   const write = (next: PageCheck) => {
     state = next;
-    chain = chain.then(() => savePageCheck(next)).catch(() => {});
+    chain = chain.then(() => platform.savePageCheck(next)).catch(() => {});
     return chain;
   };
   return {
@@ -82,20 +73,21 @@ function serial() {
  * Checks the ticked pairs (`ids`) of the tab's listed page check, at most settings.concurrency at once.
  * Each finished check is stored in history (the popup's rows open it); progress lives in session storage.
  */
-export async function runPageCheck(tabId: number, ids: readonly string[], now: () => number = Date.now): Promise<PageCheck> {
-  const listed = await loadPageCheck(tabId);
+export async function runPageCheck(platform: Platform, tabId: number, ids: readonly string[]): Promise<PageCheck> {
+  const listed = await platform.loadPageCheck(tabId);
   if (!listed || listed.status !== 'choosing') throw new CheckError('interrupted', 'List the captioned images of this page again, then check them.');
-  if (pageCheckRunning(tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
+  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
   // A running page check is never replaced: the one the user started finishes (or is cancelled) first.
-  return tabTasks.run('page', tabId, ({ signal }) => checkListed(listed, ids, now, signal));
+  return platform.tasks.run('page', tabId, ({ signal }) => checkListed(platform, listed, ids, signal));
 }
 
-async function checkListed(listed: PageCheck, ids: readonly string[], now: () => number, signal: AbortSignal): Promise<PageCheck> {
+async function checkListed(platform: Platform, listed: PageCheck, ids: readonly string[], signal: AbortSignal): Promise<PageCheck> {
+  const now = platform.now;
   const tabId = listed.tabId;
   const wanted = new Set(ids);
-  const writer = stateWriter({ ...listed, status: 'running', owner: WORKER_INSTANCE, startedAt: now(), items: listed.items.map((i) => ({ ...i, selected: wanted.has(i.id) })) });
-  const settings = await loadSettings();
-  const choice = await pickVerifier(settings);
+  const writer = stateWriter(platform, { ...listed, status: 'running', owner: platform.workerInstance, startedAt: now(), items: listed.items.map((i) => ({ ...i, selected: wanted.has(i.id) })) });
+  const settings = await platform.loadSettings();
+  const choice = await platform.chooseModel(settings);
   // The screenshot fallback scrolls its element into view and captures the tab: one pair at a time.
   const oneAtATime = serial();
   const checkOne = async (item: PageCheckItem): Promise<void> => {
@@ -104,7 +96,7 @@ async function checkListed(listed: PageCheck, ids: readonly string[], now: () =>
     const extras: Pick<CheckJob, 'thumbnail'> = {};
     const clean = (job: CheckJob) => redactSecret({ ...job, ...extras }, settings.apiKey);
     const job = await runCheck(
-      { id: crypto.randomUUID(), tabId, model: choice.label || settings.model, maxClaims: settings.maxClaims, pageUrl, imageUrl: item.imageUrl },
+      { id: platform.newId(), tabId, model: choice.label || settings.model, maxClaims: settings.maxClaims, pageUrl, imageUrl: item.imageUrl },
       {
         now,
         // The ended state is written once the check is in history, so a row never opens a missing entry.
@@ -114,26 +106,26 @@ async function checkListed(listed: PageCheck, ids: readonly string[], now: () =>
         gather: async () => {
           choice.assertReady();
           // The listed element itself, not just any element with its URL, is what the image paths read.
-          const url = await callPage(target, 'selectCaptioned', item.id);
+          const url = await platform.callPage(target, 'selectCaptioned', item.id);
           if (!url) throw new CheckError('image', 'This image is no longer on the page. Reload the page and list its images again.');
           target.srcUrl = url;
           return { caption: item.caption, credit: item.credit, pageUrl, imageUrl: url };
         },
         acquireImage: async (url): Promise<AcquiredImage> => {
           // Page read and fetch start at once; only the step that may take a screenshot waits its turn.
-          const acquire = startAcquire({ ...target, srcUrl: url }, settings.maxImageEdge, signal);
+          const acquire = platform.startImageRead({ ...target, srcUrl: url }, settings.maxImageEdge, signal);
           const image = await oneAtATime(() => acquire(url));
-          const thumbnail = await makeThumbnail(image.dataUrl);
+          const thumbnail = await platform.makeThumbnail(image.dataUrl);
           if (thumbnail) extras.thumbnail = thumbnail;
           return image;
         },
         verify:
-          choice.provider === 'endpoint' ? withLocalHint(choice.verifier(signal), settings.baseUrl) : choice.verifier(signal),
-        split: endpointSplitter(settings, signal),
+          choice.provider === 'endpoint' ? platform.withLocalHint(choice.verifier(signal), settings.baseUrl) : choice.verifier(signal),
+        split: platform.modelSplitter(settings, signal),
       },
     );
     const ended = clean(job);
-    if (ended.status === 'done') await recordHistory(ended, settings.historyLimit).catch(() => {});
+    if (ended.status === 'done') await platform.recordHistory(ended, settings.historyLimit).catch(() => {});
     await writer.item(item.id, (i) => itemFromJob(i, ended));
   };
   const queue = writer.get().items.filter((i) => i.selected);
