@@ -105,12 +105,29 @@ export function prepareCaption(raw: string): { caption: string; notes: string[] 
   };
 }
 
-/** Notes from the split; and when it set every piece aside, all of them are checked anyway: a dead end helps nobody. */
-export function fallBackToSetAside(split: SplitResult, notes: string[]): SplitResult {
+/** How a check takes the split: the extension checks every piece when all was set aside; the CLI reports that instead. */
+export interface ClaimPlanOptions {
+  maxClaims: number;
+  /** Said after the cut-claims note: where the limit is changed. */
+  capHint?: string;
+  /** When the split set every piece aside, check all of them anyway (a dead end helps nobody in the popup). */
+  checkAllWhenAllSetAside?: boolean;
+}
+
+/**
+ * The claims a check asks about, planned from the caption's split the same way in the extension and the
+ * CLI: the split's notes kept, at most `maxClaims` claims (a note says how many were cut).
+ */
+export function planSplit(split: SplitResult, notes: string[], options: ClaimPlanOptions): SplitResult & { notes: string[] } {
   notes.push(...(split.notes ?? []));
-  if (split.claims.length > 0 || split.setAside.length === 0) return split;
-  notes.push('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
-  return { claims: split.setAside.map(({ text, start, end }) => ({ text, start, end, hedged: false })), setAside: [] };
+  let planned = split;
+  if (options.checkAllWhenAllSetAside && split.claims.length === 0 && split.setAside.length > 0) {
+    notes.push('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
+    planned = { claims: split.setAside.map(({ text, start, end }) => ({ text, start, end, hedged: false })), setAside: [] };
+  }
+  const { claims, cut } = capClaims(planned.claims, options.maxClaims);
+  if (cut > 0) notes.push(`Only the first ${claims.length} of ${planned.claims.length} claims were checked${options.capHint ?? ''}.`);
+  return { claims, setAside: planned.setAside, notes };
 }
 
 /**
@@ -127,19 +144,18 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     await deps.save(job);
     const gathered = await deps.gather();
     const { caption, notes } = prepareCaption(gathered.caption);
-    const split = fallBackToSetAside(deps.split ? await deps.split(caption) : splitCaption(caption), notes);
-    if (split.claims.length === 0)
+    const split = deps.split ? await deps.split(caption) : splitCaption(caption);
+    const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: ' (Options → max claims)', checkAllWhenAllSetAside: true });
+    if (planned.claims.length === 0)
       throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');
-    const { claims: kept, cut } = capClaims(split.claims, input.maxClaims);
-    if (cut > 0) notes.push(`Only the first ${kept.length} of ${split.claims.length} claims were checked (Options → max claims).`);
     const credit = gathered.credit?.trim().slice(0, MAX_CREDIT_CHARS);
     await update({
       caption,
       ...(credit ? { credit } : {}),
       pageUrl: gathered.pageUrl || job.pageUrl,
       imageUrl: gathered.imageUrl || job.imageUrl,
-      claims: kept.map((c) => ({ ...c, verdict: null, confidence: null })),
-      setAside: split.setAside,
+      claims: planned.claims.map((c) => ({ ...c, verdict: null, confidence: null })),
+      setAside: planned.setAside,
       notes,
       phase: 'image',
     });

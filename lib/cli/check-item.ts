@@ -1,10 +1,10 @@
 // One check as the CLI runs it (verify and batch alike): claims from a caption or a list, the image
 // sized by the policy, verdicts from the shared core, and the result in the CLI's JSON shape.
 import type OpenAI from 'openai';
-import { capClaims, DEFAULT_MAX_CLAIMS } from '../claims/cap';
+import { DEFAULT_MAX_CLAIMS } from '../claims/cap';
 import { splitCaption, type SplitOptions } from '../claims/split';
 import { CheckError } from '../errors';
-import { prepareCaption } from '../jobs';
+import { planSplit, prepareCaption } from '../jobs';
 import type { Verdict } from '../verify/schema';
 import { addUsage, scoreVerdicts, type ScoreKind } from '../verify/score';
 import { verifyClaims, type OutputMode } from '../verify/verify';
@@ -60,13 +60,10 @@ export function planClaims(source: ClaimSource, options: SplitOptions = {}): Pla
   // Checked here because the core's own message speaks of selecting text on a page.
   if (!source.caption.trim()) throw new CheckError('caption', 'The caption is empty: there is nothing to check.');
   const { caption, notes } = prepareCaption(source.caption);
-  const split = splitCaption(caption, options);
-  notes.push(...(split.notes ?? []));
-  const kept = capClaims(split.claims, DEFAULT_MAX_CLAIMS);
-  if (kept.cut > 0) notes.push(`Only the first ${kept.claims.length} of ${split.claims.length} claims were checked.`);
+  const planned = planSplit(splitCaption(caption, options), notes, { maxClaims: DEFAULT_MAX_CLAIMS });
   return {
-    claims: kept.claims.map((c) => c.text),
-    setAside: split.setAside.map((s) => ({ text: s.text, reason: s.reason })),
+    claims: planned.claims.map((c) => c.text),
+    setAside: planned.setAside.map((s) => ({ text: s.text, reason: s.reason })),
     notes,
   };
 }
