@@ -10,7 +10,7 @@ import type { Platform } from './platform';
 export const MENU_IDS = { checkImage: 'check-image', pickImage: 'pick-image', checkSelection: 'check-selection', checkAltText: 'check-alt-text' } as const;
 
 /** The keyboard command that opens the picker (pages that block the context menu). */
-export const PICK_COMMAND = 'pick-image';
+const PICK_COMMAND = 'pick-image';
 
 /** What a menu click says (the fields of the browser's click data that a capability needs). */
 export interface MenuClick {

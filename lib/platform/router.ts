@@ -88,7 +88,7 @@ const handlers: Handlers = {
  * in a tab). Our page script runs in web pages with our extension id too, so the id alone is not
  * enough: the sender's URL must be inside the extension.
  */
-export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
+function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
   return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
 }
 

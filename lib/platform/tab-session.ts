@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 
 /** Session-storage keys (without the `session:` area prefix) of one tab's data. */
-export function tabSessionKeys(tabId: number): string[] {
+function tabSessionKeys(tabId: number): string[] {
   return [`check:${tabId}`, `image:${tabId}`, `pageCheck:${tabId}`];
 }
 

@@ -9,7 +9,7 @@ type Entry = z.infer<typeof entrySchema>;
 export const verdictCacheItem = storage.defineItem<unknown[]>('local:verdictCache', { fallback: [] });
 
 /** Results kept; a few KB each, so the cache stays far below storage.local's quota. */
-export const VERDICT_CACHE_LIMIT = 200;
+const VERDICT_CACHE_LIMIT = 200;
 
 function readEntries(stored: unknown[]): Entry[] {
   return stored.flatMap((item) => {
