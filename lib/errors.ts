@@ -47,3 +47,16 @@ export class CheckError extends Error {
     return { kind: this.kind, message: this.message, retryAfterMs: this.retryAfterMs };
   }
 }
+
+/** Longest part of an unexpected error's own text that a person is shown. */
+const UNEXPECTED_DETAIL_CHARS = 300;
+
+/**
+ * Any thrown value as a CheckError: a CheckError stays as it is; anything else was not foreseen and
+ * becomes a `server` failure that quotes its text (so the user has something to report).
+ */
+export function asCheckError(error: unknown): CheckError {
+  if (error instanceof CheckError) return error;
+  const text = error instanceof Error ? error.message : String(error);
+  return new CheckError('server', `Unexpected failure: ${text.slice(0, UNEXPECTED_DETAIL_CHARS)}`, null, { cause: error });
+}

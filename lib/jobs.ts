@@ -2,7 +2,7 @@ import { capClaims, splitCaption, type SplitResult } from './claims/split';
 import type { CheckJob, ImagePath } from './check';
 import type { Calibration } from './calibrate/calibration';
 import { claimScores, jobCalibration, scoredClaims } from './claim-scores';
-import { CheckError } from './errors';
+import { asCheckError, CheckError } from './errors';
 import type { ScoreKind, Verdict } from './verify/schema';
 import type { Usage } from './verify/verify';
 
@@ -41,11 +41,14 @@ export interface VerifyOutcome {
   notes: string[];
 }
 
+/** The model step: verdicts for `claims` against the image, each handed to `onVerdict` as it arrives. */
+export type VerifyStep = (claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void) => Promise<VerifyOutcome>;
+
 /** Everything a check needs from the outside world, passed in so the lifecycle runs anywhere. */
 export interface CheckDeps {
   gather(): Promise<GatheredCaption>;
   acquireImage(imageUrl: string): Promise<AcquiredImage>;
-  verify(claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void): Promise<VerifyOutcome>;
+  verify: VerifyStep;
   save(job: CheckJob): Promise<void>;
   now(): number;
   /** Turns the caption into claims; the on-device split unless the user chose the model-assisted one. */
@@ -102,12 +105,29 @@ export function prepareCaption(raw: string): { caption: string; notes: string[] 
   };
 }
 
-/** Notes from the split; and when it set every piece aside, all of them are checked anyway: a dead end helps nobody. */
-export function fallBackToSetAside(split: SplitResult, notes: string[]): SplitResult {
+/** How a check takes the split: the extension checks every piece when all was set aside; the CLI reports that instead. */
+export interface ClaimPlanOptions {
+  maxClaims: number;
+  /** Said after the cut-claims note: where the limit is changed. */
+  capHint?: string;
+  /** When the split set every piece aside, check all of them anyway (a dead end helps nobody in the popup). */
+  checkAllWhenAllSetAside?: boolean;
+}
+
+/**
+ * The claims a check asks about, planned from the caption's split the same way in the extension and the
+ * CLI: the split's notes kept, at most `maxClaims` claims (a note says how many were cut).
+ */
+export function planSplit(split: SplitResult, notes: string[], options: ClaimPlanOptions): SplitResult & { notes: string[] } {
   notes.push(...(split.notes ?? []));
-  if (split.claims.length > 0 || split.setAside.length === 0) return split;
-  notes.push('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
-  return { claims: split.setAside.map(({ text, start, end }) => ({ text, start, end, hedged: false })), setAside: [] };
+  let planned = split;
+  if (options.checkAllWhenAllSetAside && split.claims.length === 0 && split.setAside.length > 0) {
+    notes.push('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
+    planned = { claims: split.setAside.map(({ text, start, end }) => ({ text, start, end, hedged: false })), setAside: [] };
+  }
+  const { claims, cut } = capClaims(planned.claims, options.maxClaims);
+  if (cut > 0) notes.push(`Only the first ${claims.length} of ${planned.claims.length} claims were checked${options.capHint ?? ''}.`);
+  return { claims, setAside: planned.setAside, notes };
 }
 
 /**
@@ -124,42 +144,37 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     await deps.save(job);
     const gathered = await deps.gather();
     const { caption, notes } = prepareCaption(gathered.caption);
-    const split = fallBackToSetAside(deps.split ? await deps.split(caption) : splitCaption(caption), notes);
-    if (split.claims.length === 0)
+    const split = deps.split ? await deps.split(caption) : splitCaption(caption);
+    const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: ' (Options → max claims)', checkAllWhenAllSetAside: true });
+    if (planned.claims.length === 0)
       throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');
-    const { claims: kept, cut } = capClaims(split.claims, input.maxClaims);
-    if (cut > 0) notes.push(`Only the first ${kept.length} of ${split.claims.length} claims were checked (Options → max claims).`);
     const credit = gathered.credit?.trim().slice(0, MAX_CREDIT_CHARS);
     await update({
       caption,
       ...(credit ? { credit } : {}),
       pageUrl: gathered.pageUrl || job.pageUrl,
       imageUrl: gathered.imageUrl || job.imageUrl,
-      claims: kept.map((c) => ({ ...c, verdict: null, confidence: null })),
-      setAside: split.setAside,
+      claims: planned.claims.map((c) => ({ ...c, verdict: null, confidence: null })),
+      setAside: planned.setAside,
       notes,
       phase: 'image',
     });
     const image = await deps.acquireImage(job.imageUrl);
-    // The request does not wait for this save; verdicts arrive one by one and their saves queue behind
-    // it, so every save lands in order.
-    let saving = update({
+    // The request does not wait for this save; verdicts arrive one by one and their saves queue behind it.
+    const saving = update({
       phase: 'verifying',
       imagePath: image.path,
       imageBytes: image.byteLength,
       ...(image.note ? { notes: [...job.notes, image.note] } : {}),
     });
-    saving.catch(() => undefined); // awaited below; a failed model step must not leave it unhandled
-    const outcome = await deps.verify(
-      job.claims.map((c) => c.text),
-      image.dataUrl,
-      (index, verdict) => {
-        job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) };
-        const snapshot = job;
-        saving = saving.then(() => deps.save(snapshot));
-      },
-    );
-    await saving;
+    const outcome = await streamVerdicts({
+      verify: deps.verify,
+      claims: job.claims.map((c) => c.text),
+      imageDataUrl: image.dataUrl,
+      withVerdict: (index, verdict) => (job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) }),
+      save: deps.save,
+      after: saving,
+    });
     const scored = claimScores(outcome, job.claims.length, job.calibration);
     await update({
       status: 'done',
@@ -175,13 +190,46 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       claims: scoredClaims(job.claims, outcome, scored),
     });
   } catch (error) {
-    const info =
-      error instanceof CheckError
-        ? error.toInfo()
-        : { kind: 'server' as const, message: `Unexpected failure: ${String(error).slice(0, 200)}`, retryAfterMs: null };
+    const info = asCheckError(error).toInfo();
     // The save itself may be what failed (storage full); the store then keeps what it could, and this
     // function still returns the failed job rather than throwing.
     await update({ status: 'error', phase: 'finished', finishedAt: deps.now(), error: info }).catch(() => undefined);
   }
   return job;
+}
+
+/** What `streamVerdicts` needs: the model step, and how each verdict changes the record that is saved. */
+export interface StreamVerdictsOptions<T> {
+  verify: VerifyStep;
+  claims: string[];
+  imageDataUrl: string;
+  /** The record with this verdict in it (a check's claims, or a comparison's run). */
+  withVerdict(index: number, verdict: Verdict): T;
+  save(record: T): Promise<void>;
+  /** A save already under way that the verdicts' saves must land after. */
+  after?: Promise<void>;
+}
+
+/**
+ * The model step of a check, re-check and comparison alike: each verdict is saved as it streams in,
+ * its saves in arrival order, and all of them have landed before this returns or rethrows the model's failure.
+ */
+export async function streamVerdicts<T>(options: StreamVerdictsOptions<T>): Promise<VerifyOutcome> {
+  let saving = options.after ?? Promise.resolve();
+  // Awaited below; a failed model step must not leave it unhandled meanwhile.
+  saving.catch(() => undefined);
+  let outcome: VerifyOutcome;
+  try {
+    outcome = await options.verify(options.claims, options.imageDataUrl, (index, verdict) => {
+      const snapshot = options.withVerdict(index, verdict);
+      saving = saving.then(() => options.save(snapshot));
+      saving.catch(() => undefined);
+    });
+  } catch (error) {
+    // The model's failure is what the user needs to hear, not a save that failed behind it.
+    await saving.catch(() => undefined);
+    throw error;
+  }
+  await saving;
+  return outcome;
 }

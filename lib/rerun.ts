@@ -1,22 +1,15 @@
 import type { CheckJob, ClaimResult, ComparisonRun, JobCalibration } from './check';
 import { claimScores, scoredClaims } from './claim-scores';
-import { CheckError, type CheckErrorInfo } from './errors';
-import type { VerifyOutcome } from './jobs';
-import type { Verdict } from './verify/schema';
+import { asCheckError } from './errors';
+import { streamVerdicts, type VerifyStep } from './jobs';
 
 /** What a re-check or a comparison needs from the outside world (the image comes from session storage). */
 export interface RerunDeps {
-  verify(claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void): Promise<VerifyOutcome>;
+  verify: VerifyStep;
   save(job: CheckJob): Promise<void>;
   now(): number;
   /** The calibration of the model that answers, if the user imported one: its verdicts are then decided or unsure. */
   calibration?: JobCalibration | null;
-}
-
-function errorInfo(error: unknown): CheckErrorInfo {
-  return error instanceof CheckError
-    ? error.toInfo()
-    : { kind: 'server', message: `Unexpected failure: ${String(error).slice(0, 200)}`, retryAfterMs: null };
 }
 
 /**
@@ -68,18 +61,14 @@ export async function recheckClaims(previous: CheckJob, texts: readonly string[]
     comparison: undefined,
   };
   await deps.save(job);
-  let saving = Promise.resolve();
   try {
-    const outcome = await deps.verify(
-      job.claims.map((c) => c.text),
+    const outcome = await streamVerdicts({
+      verify: deps.verify,
+      claims: job.claims.map((c) => c.text),
       imageDataUrl,
-      (index, verdict) => {
-        job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) };
-        const snapshot = job;
-        saving = saving.then(() => deps.save(snapshot));
-      },
-    );
-    await saving;
+      withVerdict: (index, verdict) => (job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) }),
+      save: deps.save,
+    });
     const scored = claimScores(outcome, job.claims.length, deps.calibration);
     job = {
       ...job,
@@ -94,8 +83,7 @@ export async function recheckClaims(previous: CheckJob, texts: readonly string[]
       claims: scoredClaims(job.claims, outcome, scored),
     };
   } catch (error) {
-    await saving;
-    job = { ...job, status: 'error', phase: 'finished', finishedAt: deps.now(), error: errorInfo(error) };
+    job = { ...job, status: 'error', phase: 'finished', finishedAt: deps.now(), error: asCheckError(error).toInfo() };
   }
   await deps.save(job);
   return job;
@@ -121,18 +109,17 @@ export async function compareWithModel(
   };
   const withRun = () => ({ ...base, comparison: run });
   await deps.save(withRun());
-  let saving = Promise.resolve();
   try {
-    const outcome = await deps.verify(
-      base.claims.map((c) => c.text),
+    const outcome = await streamVerdicts({
+      verify: deps.verify,
+      claims: base.claims.map((c) => c.text),
       imageDataUrl,
-      (index, verdict) => {
+      withVerdict: (index, verdict) => {
         run = { ...run, verdicts: run.verdicts.map((v, i) => (i === index ? verdict : v)) };
-        const snapshot = withRun();
-        saving = saving.then(() => deps.save(snapshot));
+        return withRun();
       },
-    );
-    await saving;
+      save: deps.save,
+    });
     // Judged by the compared model's own calibration, never the first model's.
     const scored = claimScores(outcome, base.claims.length, deps.calibration);
     run = {
@@ -146,8 +133,7 @@ export async function compareWithModel(
       ...(scored.decided && scored.calibration ? { decided: scored.decided, calibration: scored.calibration } : {}),
     };
   } catch (error) {
-    await saving;
-    run = { ...run, status: 'error', finishedAt: deps.now(), error: errorInfo(error) };
+    run = { ...run, status: 'error', finishedAt: deps.now(), error: asCheckError(error).toInfo() };
   }
   const job = withRun();
   await deps.save(job);

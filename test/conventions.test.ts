@@ -78,4 +78,36 @@ describe('source conventions', () => {
     expect(/:\s*any\b(?![-\w])/.test("const a = { kind: anything }")).toBe(false);
     expect(/\bas any\b/.test('value as any')).toBe(true);
   });
+
+  // The browser is reached through the adapters only: the worker's features (lib/features) get it as a
+  // Platform, and the core runs in Node. Entrypoints are the shells that wire events to lib/.
+  describe('browser APIs stay in the adapters', () => {
+    const BROWSER_ALLOWED = [join('lib', 'platform') + '/', 'entrypoints/'];
+    const BROWSER_USE =
+      /from\s+['"](?:wxt\/browser|webextension-polyfill)['"]|\b(?:browser|chrome)\.(?:runtime|tabs|storage|scripting|action|contextMenus|i18n|permissions|declarativeNetRequest|sidePanel|sidebarAction|commands|windows|downloads|webNavigation|offscreen|alarms)\b/;
+    /** A line of code, not of a comment (a comment may name the API it keeps away from). */
+    const isCode = (line: string) => !/^\s*(?:\/\/|\/?\*)/.test(line);
+
+    it('no `browser.*` / `chrome.*` / `wxt/browser` outside lib/platform/ and entrypoints/', async () => {
+      const files = (await Promise.all(ROOTS.map(sourceFiles))).flat().filter((f) => !BROWSER_ALLOWED.some((dir) => f.startsWith(dir)));
+      expect(files).toContain(join('lib', 'features', 'check-image.ts'));
+      const hits: string[] = [];
+      for (const file of files) {
+        const lines = (await readFile(file, 'utf8')).split('\n');
+        lines.forEach((line, i) => isCode(line) && BROWSER_USE.test(line) && hits.push(`${file}:${i + 1}: ${line.trim()}`));
+      }
+      expect(hits).toEqual([]);
+    });
+
+    it.each([
+      ["import { browser } from 'wxt/browser';", true],
+      ['import browser from "webextension-polyfill";', true],
+      ['await browser.storage.session.get(key);', true],
+      ['chrome.contextMenus.onClicked.dispatch(info, tab);', true],
+      ['const tabs = await platform.loadJob(tabId);', false],
+      ['// the real one over browser.tabs lives in lib/platform', false],
+    ])('the rule reads %j as browser use: %s', (line, expected) => {
+      expect(isCode(line) && BROWSER_USE.test(line)).toBe(expected);
+    });
+  });
 });

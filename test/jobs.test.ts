@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { badgeFor, checkJobSchema, claimState, type CheckJob } from '@/lib/check';
 import { CheckError } from '@/lib/errors';
-import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, prepareCaption, runCheck, type CheckDeps } from '@/lib/jobs';
+import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, planSplit, prepareCaption, runCheck, type CheckDeps, type ClaimPlanOptions } from '@/lib/jobs';
+import type { SplitResult } from '@/lib/claims/split';
 import type { Verdict } from '@/lib/verify/schema';
 
 const input = { id: 'job-1', tabId: 7, model: 'm', maxClaims: 25, pageUrl: 'https://example.test/', imageUrl: 'https://example.test/a.jpg' };
@@ -174,5 +175,21 @@ describe('prepareCaption', () => {
     const { caption, notes } = prepareCaption('word '.repeat(10_000));
     expect(caption.length).toBe(MAX_CAPTION_CHARS);
     expect(notes).toHaveLength(1);
+  });
+});
+
+describe('planSplit (the extension and the CLI plan claims with it)', () => {
+  const span = (text: string, start: number) => ({ text, start, end: start + text.length, hedged: false });
+  const aside = (text: string, start: number) => ({ text, start, end: start + text.length, reason: 'mood' });
+
+  it.each([
+    ['keeps the claims and the split notes', { claims: [span('A car.', 0)], setAside: [], notes: ['Not English.'] }, {}, ['A car.'], ['Not English.']],
+    ['cuts at maxClaims and says where to change it', { claims: [span('A.', 0), span('B.', 3), span('C.', 6)], setAside: [] }, { maxClaims: 2, capHint: ' (Options → max claims)' }, ['A.', 'B.'], ['Only the first 2 of 3 claims were checked (Options → max claims).']],
+    ['checks every piece when all was set aside, if asked to', { claims: [], setAside: [aside('So serene.', 0)] }, { checkAllWhenAllSetAside: true }, ['So serene.'], ['Every piece of this caption looked like interpretation, so all of it was checked anyway.']],
+    ['reports nothing to check otherwise (the CLI)', { claims: [], setAside: [aside('So serene.', 0)] }, {}, [], []],
+  ] satisfies [string, SplitResult, Partial<ClaimPlanOptions>, string[], string[]][])('%s', (_name, split, options, claims, notes) => {
+    const planned = planSplit(structuredClone(split), [], { maxClaims: 25, ...options });
+    expect(planned.claims.map((c) => c.text)).toEqual(claims);
+    expect(planned.notes).toEqual(notes);
   });
 });

@@ -20,7 +20,7 @@ import { imageCache } from './image-cache';
 import { EXIT, warn, type CliIo } from './io';
 import { asCheckError, cliMessage, ENDPOINT_FAILURES } from './messages';
 import { computeMetrics, formatMetrics, pairsOf } from './metrics';
-import { runPool } from './pool';
+import { runPool } from '../pool';
 import { formatDuration, Progress } from './progress';
 
 const FLAGS: FlagSpec = {

@@ -1,17 +1,17 @@
 // One check as the CLI runs it (verify and batch alike): claims from a caption or a list, the image
 // sized by the policy, verdicts from the shared core, and the result in the CLI's JSON shape.
 import type OpenAI from 'openai';
-import { capClaims, DEFAULT_MAX_CLAIMS } from '../claims/cap';
+import { DEFAULT_MAX_CLAIMS } from '../claims/cap';
 import { splitCaption, type SplitOptions } from '../claims/split';
 import { CheckError } from '../errors';
-import { prepareCaption } from '../jobs';
+import { planSplit, prepareCaption } from '../jobs';
 import type { Verdict } from '../verify/schema';
 import { addUsage, scoreVerdicts, type ScoreKind } from '../verify/score';
 import { verifyClaims, type OutputMode } from '../verify/verify';
 import type { LoadedImage } from './image';
 
 /** One claim as the CLI writes it; `label` is null when the model gave no verdict for it. */
-export interface ClaimResult {
+export interface ClaimLine {
   text: string;
   label: boolean | null;
   reasoning: string | null;
@@ -29,7 +29,7 @@ export interface SetAsideResult {
 
 /** The JSON of a finished check (verify --json and each batch line, which adds the id). */
 export interface CheckResult {
-  claims: ClaimResult[];
+  claims: ClaimLine[];
   set_aside: SetAsideResult[];
   model: string;
   /** How the claims' scores were measured: `logprob`, `agreement` (among k samples), or null when not at all. */
@@ -60,19 +60,16 @@ export function planClaims(source: ClaimSource, options: SplitOptions = {}): Pla
   // Checked here because the core's own message speaks of selecting text on a page.
   if (!source.caption.trim()) throw new CheckError('caption', 'The caption is empty: there is nothing to check.');
   const { caption, notes } = prepareCaption(source.caption);
-  const split = splitCaption(caption, options);
-  notes.push(...(split.notes ?? []));
-  const kept = capClaims(split.claims, DEFAULT_MAX_CLAIMS);
-  if (kept.cut > 0) notes.push(`Only the first ${kept.claims.length} of ${split.claims.length} claims were checked.`);
+  const planned = planSplit(splitCaption(caption, options), notes, { maxClaims: DEFAULT_MAX_CLAIMS });
   return {
-    claims: kept.claims.map((c) => c.text),
-    setAside: split.setAside.map((s) => ({ text: s.text, reason: s.reason })),
+    claims: planned.claims.map((c) => c.text),
+    setAside: planned.setAside.map((s) => ({ text: s.text, reason: s.reason })),
     notes,
   };
 }
 
 /** A verdict (or its absence) and its score in the output shape. */
-export function toClaimResult(text: string, verdict: Verdict | null, score: number | null = null): ClaimResult {
+export function toClaimLine(text: string, verdict: Verdict | null, score: number | null = null): ClaimLine {
   if (!verdict) return { text, label: null, reasoning: null, error_type: [], score: null };
   return { text, label: verdict.label, reasoning: verdict.reasoning, error_type: [...verdict.error_type], score };
 }
@@ -86,7 +83,7 @@ export interface CheckItemOptions {
   stream?: boolean;
   /** Shared across a batch, so only the first item walks the output-format ladder. */
   outputMode?: { current: OutputMode | undefined };
-  onVerdict?: (index: number, result: ClaimResult) => void;
+  onVerdict?: (index: number, result: ClaimLine) => void;
   /** k answers sampled per claim for an agreement score where the endpoint gives no logprobs. */
   samples?: number;
   /** The score kind a calibration needs: `agreement` skips logprobs, so every claim is sampled. */
@@ -110,7 +107,7 @@ export async function checkItem(options: CheckItemOptions): Promise<CheckResult>
     onOutputMode: (mode) => {
       if (options.outputMode) options.outputMode.current = mode;
     },
-    onVerdict: (index, verdict) => options.onVerdict?.(index, toClaimResult(planned.claims[index]!, verdict)),
+    onVerdict: (index, verdict) => options.onVerdict?.(index, toClaimLine(planned.claims[index]!, verdict)),
   });
   const scored = await scoreVerdicts(
     { client: options.client, model: options.model, imageDataUrl: options.image.dataUrl, claims: planned.claims, signal: options.signal, samples: options.samples },
@@ -118,7 +115,7 @@ export async function checkItem(options: CheckItemOptions): Promise<CheckResult>
   );
   const usage = addUsage(result.usage, scored.usage);
   return {
-    claims: planned.claims.map((text, i) => toClaimResult(text, scored.verdicts[i] ?? null, scored.scores[i] ?? null)),
+    claims: planned.claims.map((text, i) => toClaimLine(text, scored.verdicts[i] ?? null, scored.scores[i] ?? null)),
     set_aside: planned.setAside,
     model: options.model,
     score_kind: scored.scoreKind,

@@ -1,6 +1,8 @@
 // The one line a person reads when a check fails in a terminal: the core's errors speak of
 // Options, so the kinds whose fix is a flag are reworded here (by kind, never by message text).
 import { CheckError } from '../errors';
+// Re-exported: the CLI's commands take every message helper from here.
+export { asCheckError } from '../errors';
 import { ENDPOINT_ENV, type Endpoint } from './args';
 
 /** What to do about a failed check, phrased for the command line. */
@@ -23,13 +25,6 @@ export function cliMessage(error: CheckError, endpoint: Pick<Endpoint, 'baseUrl'
     default:
       return error.message;
   }
-}
-
-/** A CheckError for anything thrown, keeping CheckErrors as they are. */
-export function asCheckError(error: unknown): CheckError {
-  if (error instanceof CheckError) return error;
-  const text = error instanceof Error ? error.message : String(error);
-  return new CheckError('server', `Unexpected failure: ${text.slice(0, 300)}`, null, { cause: error });
 }
 
 /** The stack of an error and its causes, for CAPTION_CHECK_DEBUG=1 (never shown otherwise). */

@@ -1,6 +1,6 @@
 // The readable form of a check in a terminal: one row per claim (mark, claim, error types) with the
 // model's reasoning under it, then what was set aside, then a one-line tally.
-import type { CheckResult, ClaimResult, SetAsideResult } from './check-item';
+import type { CheckResult, ClaimLine, SetAsideResult } from './check-item';
 
 export interface Style {
   green(text: string): string;
@@ -23,7 +23,7 @@ export function styleFor(stream: { isTTY?: boolean }, env: Record<string, string
 const INDENT = ' '.repeat(13);
 
 /** One claim's row and its reasoning line. */
-export function formatClaimRow(index: number, claim: ClaimResult, style: Style = PLAIN): string {
+export function formatClaimRow(index: number, claim: ClaimLine, style: Style = PLAIN): string {
   const number = String(index + 1).padStart(3);
   const mark = claim.label === null ? style.dim('?  none ') : claim.label ? style.green('✓  true ') : style.red('✗  false');
   const types = claim.error_type.length ? `  [${claim.error_type.join(', ')}]` : '';

@@ -13,7 +13,7 @@ import { fetchImage, ImageFetchError } from './image';
 import { sampleAt } from '../welcome';
 
 /** The frame note shown with a check whose image sits in a frame from another site. */
-export const FOREIGN_FRAME_NOTE =
+const FOREIGN_FRAME_NOTE =
   'The image is inside a frame from another site, so Caption Check took a screenshot of the frame; type or paste the caption if it is not offered.';
 
 const pageUnreachable = (error: unknown) => error instanceof CheckError && error.kind === 'page';
@@ -60,7 +60,7 @@ async function capture(windowId: number): Promise<string> {
 }
 
 /** Crops a screenshot of the visible tab to the image's box and encodes it within the policy. */
-export async function cropScreenshot(screenshot: Blob, where: NonNullable<ImageLocation>, maxEdge: number): Promise<{ dataUrl: string; byteLength: number }> {
+async function cropScreenshot(screenshot: Blob, where: NonNullable<ImageLocation>, maxEdge: number): Promise<{ dataUrl: string; byteLength: number }> {
   const full = await createImageBitmap(screenshot);
   try {
     // Screenshot pixels per CSS pixel: devicePixelRatio times page zoom, read off the capture itself.
@@ -129,11 +129,6 @@ async function withoutScreenshot(target: CheckTarget, maxEdge: number, signal: A
     }
   }
   return { image: null, pageReachable: page.reachable };
-}
-
-/** Acquires the image of a check: page, else fetch, else screenshot. */
-export async function acquireImage(target: CheckTarget, maxEdge: number, signal: AbortSignal): Promise<AcquiredImage> {
-  return startAcquire(target, maxEdge, signal)(target.srcUrl);
 }
 
 /**

@@ -21,7 +21,7 @@ export interface Engine {
 export const ENGINE_GLOBAL = 'captionCheckEngine';
 
 /** The engine's script, as the build emits it (entrypoints/engine.ts). */
-export const ENGINE_SCRIPT = '/engine.js';
+const ENGINE_SCRIPT = '/engine.js';
 
 interface EngineScope {
   importScripts?: (...urls: string[]) => void;

@@ -1,6 +1,7 @@
 // The engine behind the service worker's listeners (see engine-api.ts): everything a check needs.
-import { handleMenuClick, registerMenus } from './menus';
-import { pickAndCheck } from './pick';
+import { handleCommand, handleMenuClick } from '../features/menu-click';
+import { browserPlatform } from './browser-platform';
+import { registerMenus } from './menus';
 import { sweepAtStart } from './resume';
 import { handleMessage } from './router';
 import type { Engine } from './engine-api';
@@ -10,11 +11,8 @@ export function createEngine(): Engine {
   void sweepAtStart();
   return {
     registerMenus,
-    handleMenuClick,
-    // The keyboard command (pages that block the context menu); like a menu click it grants activeTab.
-    handleCommand: (command, tab) => {
-      if (command === 'pick-image' && tab?.id !== undefined) void pickAndCheck({ tabId: tab.id, frameId: 0 });
-    },
+    handleMenuClick: (info, tab) => handleMenuClick(browserPlatform, info, tab),
+    handleCommand: (command, tab) => handleCommand(browserPlatform, command, tab),
     handleMessage,
     sweepAtStart,
   };

@@ -4,16 +4,9 @@ import type { PageApi } from '../page/api';
 import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../jobs';
 import { PAGE_API_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
+import type { CheckTarget, FrameTarget } from '../features/platform';
 
-/** Where the user invoked the extension: the tab, the frame, and the image the menu was opened on. */
-export interface CheckTarget {
-  tabId: number;
-  frameId: number;
-  srcUrl: string;
-  pageUrl: string;
-  /** The URL of the frame the menu was opened in (Chrome's `info.frameUrl`): finds a cross-origin <iframe> from the top frame. */
-  frameUrl?: string;
-}
+export type { CheckTarget };
 
 /**
  * Calls one page-API method in a frame, injecting the page script first (activeTab lets us inject
@@ -21,7 +14,7 @@ export interface CheckTarget {
  * (lib/page/protocol.ts): one that does not pass throws PageReplyError.
  */
 export async function callPage<M extends PageMethod>(
-  target: Pick<CheckTarget, 'tabId' | 'frameId'>,
+  target: FrameTarget,
   method: M,
   ...args: Parameters<PageApi[M]>
 ): Promise<PageReply<M>> {

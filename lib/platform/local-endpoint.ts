@@ -22,7 +22,7 @@ export function requestLocalAccess(baseUrl: string): Promise<boolean> {
 }
 
 /** Whether the user granted access to the endpoint's host. */
-export async function hasLocalAccess(baseUrl: string): Promise<boolean> {
+async function hasLocalAccess(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] }).catch(() => false);
 }
 

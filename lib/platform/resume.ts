@@ -12,12 +12,12 @@ import { PAGE_CHECK_KEY, storedChecks } from './start-up';
 export const WORKER_INSTANCE = crypto.randomUUID();
 
 /** What the user reads on a check whose worker was stopped mid-way; Re-run is the one-click retry. */
-export const INTERRUPTED_MESSAGE =
+const INTERRUPTED_MESSAGE =
   'The check was interrupted: the browser stopped Caption Check in the middle of it. The verdicts that arrived are kept; press Re-run to check again.';
 
 
 /** The job as the interrupted check it is: its verdicts kept, the claims still waiting marked as without one. */
-export function interruptedJob(job: CheckJob, now: number): CheckJob {
+function interruptedJob(job: CheckJob, now: number): CheckJob {
   return {
     ...job,
     status: 'error',
@@ -28,7 +28,7 @@ export function interruptedJob(job: CheckJob, now: number): CheckJob {
 }
 
 /** Whether a stored job is still marked running by a worker instance other than this one. */
-export function isOrphaned(job: CheckJob, instance: string = WORKER_INSTANCE): boolean {
+function isOrphaned(job: CheckJob, instance: string = WORKER_INSTANCE): boolean {
   return job.status === 'running' && job.owner !== instance;
 }
 
@@ -40,7 +40,7 @@ export function isOrphaned(job: CheckJob, instance: string = WORKER_INSTANCE): b
  * model's half-streamed answer cannot be continued anyway. An honest "interrupted" with Re-run costs
  * one click and never spends tokens behind the user's back.
  */
-export async function markOrphanedJobs(now: () => number = Date.now): Promise<CheckJob[]> {
+async function markOrphanedJobs(now: () => number = Date.now): Promise<CheckJob[]> {
   const all = await storedChecks();
   const marked: CheckJob[] = [];
   // Only tabs' checks and page checks: anything else in session storage is not read.

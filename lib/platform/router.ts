@@ -1,16 +1,17 @@
 import { browser, type Browser } from 'wxt/browser';
 import { messageSchema, type FailureReply, type Message, type MessageOf, type MessageResponse, type MessageType, type Reply } from '../messages';
 import { configuredEndpoint } from '../settings';
-import { cancelCheck, startCheck } from './check-runner';
-import { pickAndCheck } from './pick';
-import { cancelPageCheck, listPageCheck, pageCheckRunning, runPageCheck } from './page-check';
-import { loadPageCheck } from './page-check-store';
+import { cancelCheck, checkImage, checkWelcomeSample } from '../features/check-image';
+import { cancelPageCheck, listPageCheck, pageCheckRunning, runPageCheck } from '../features/check-page';
+import { clearMarks, focusClaim } from '../features/marks';
+import { pickAndCheck } from '../features/pick';
+import { compare, recheck } from '../features/recheck';
 import { CheckError } from '../errors';
 import { savedKeyFor } from '../key-origin';
+import { browserPlatform as platform } from './browser-platform';
 import { listModels, testConnection } from './connection';
-import { cancelRerun, clearMarksFor, focusClaimFor, startCompare, startRecheck } from './results';
+import { loadPageCheck } from './page-check-store';
 import { loadJob, loadSettings } from './storage';
-import { WELCOME_PAGE, WELCOME_SAMPLES } from '../welcome';
 
 /** Runs a long task without holding the message open; its failure ends up in the job it updates. */
 function inBackground(task: Promise<unknown>): { ok: true } {
@@ -25,31 +26,31 @@ function notNow(error: string): FailureReply {
 
 /** Lists a page check for the popup; a page out of reach fails with the sentence that says why (see handleMessage). */
 async function listed(tabId: number, kind: 'captions' | 'alt') {
-  return { ok: true as const, data: await listPageCheck(tabId, kind) };
+  return { ok: true as const, data: await listPageCheck(platform, tabId, kind) };
 }
 
 type Handlers = { [T in MessageType]: (message: MessageOf<T>) => Promise<Reply<T>> };
 
 /** One handler per message type; adding a message to lib/messages.ts without a handler fails the type check. */
 const handlers: Handlers = {
-  pickImage: async ({ tabId }) => inBackground(pickAndCheck({ tabId, frameId: 0 })),
-  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(tabId) || cancelRerun(tabId) }),
+  pickImage: async ({ tabId }) => inBackground(pickAndCheck(platform, { tabId, frameId: 0 })),
+  cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(platform, tabId) }),
   rerunCheck: async ({ tabId, provider }) => {
     const job = await loadJob(tabId);
     if (!job) return notNow('There is no earlier check on this tab to run again.');
     // The caption was settled the first time: a re-run does not ask again.
-    void startCheck({ tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, undefined, { caption: job.caption, credit: job.credit, fresh: true, ...(provider ? { provider } : {}) });
+    void checkImage(platform, { tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, { caption: job.caption, credit: job.credit, fresh: true, ...(provider ? { provider } : {}) });
     return { ok: true };
   },
   recheckClaims: async ({ tabId, claims }) => {
     const job = await loadJob(tabId);
     if (!job || job.status === 'running') return notNow('Wait for the check to finish, then edit its claims.');
-    return inBackground(startRecheck(tabId, claims));
+    return inBackground(recheck(platform, tabId, claims));
   },
   compareModel: async ({ tabId, model, baseUrl }) => {
     const job = await loadJob(tabId);
     if (!job || job.status !== 'done') return notNow('Compare needs a finished check on this tab.');
-    return inBackground(startCompare(tabId, model, baseUrl));
+    return inBackground(compare(platform, tabId, model, baseUrl));
   },
   testConnection: async () => ({ ok: true, data: await testConnection(await loadSettings()) }),
   listModels: async ({ baseUrl, apiKey }) => {
@@ -66,23 +67,19 @@ const handlers: Handlers = {
     return { ok: true, data: { configured: endpoint !== null || settings.provider === 'builtin', baseUrl: endpoint?.baseUrl ?? '', model: endpoint?.model ?? '' } };
   },
   clearMarks: async ({ tabId }) => {
-    await clearMarksFor(tabId);
+    await clearMarks(platform, tabId);
     return { ok: true };
   },
-  focusClaim: async ({ tabId, claim, scroll }) => ({ ok: await focusClaimFor(tabId, claim, scroll) }),
+  focusClaim: async ({ tabId, claim, scroll }) => ({ ok: await focusClaim(platform, tabId, claim, scroll) }),
   checkPage: async ({ tabId }) => listed(tabId, 'captions'),
   auditAltText: async ({ tabId }) => listed(tabId, 'alt'),
-  checkSample: async ({ tabId, sampleId }) => {
-    const sample = WELCOME_SAMPLES.find((s) => s.id === sampleId)!;
-    const target = { tabId, frameId: 0, srcUrl: browser.runtime.getURL(sample.file), pageUrl: browser.runtime.getURL(WELCOME_PAGE) };
-    return inBackground(startCheck(target, undefined, { caption: sample.caption }));
-  },
-  cancelPageCheck: async ({ tabId }) => ({ ok: cancelPageCheck(tabId) }),
+  checkSample: async ({ tabId, sampleId }) => inBackground(checkWelcomeSample(platform, tabId, sampleId)),
+  cancelPageCheck: async ({ tabId }) => ({ ok: cancelPageCheck(platform, tabId) }),
   runPageCheck: async ({ tabId, ids }) => {
     const listed = await loadPageCheck(tabId);
-    if (!listed || listed.status !== 'choosing' || pageCheckRunning(tabId))
+    if (!listed || listed.status !== 'choosing' || pageCheckRunning(platform, tabId))
       return notNow('List the captioned images of this page again, then check them.');
-    return inBackground(runPageCheck(tabId, ids));
+    return inBackground(runPageCheck(platform, tabId, ids));
   },
 };
 
@@ -91,7 +88,7 @@ const handlers: Handlers = {
  * in a tab). Our page script runs in web pages with our extension id too, so the id alone is not
  * enough: the sender's URL must be inside the extension.
  */
-export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
+function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
   return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
 }
 

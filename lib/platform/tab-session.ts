@@ -3,7 +3,6 @@
 import { browser } from 'wxt/browser';
 import { tabKeyPattern, tabSessionKeys } from '../storage-keys';
 
-export { tabSessionKeys };
 
 const TAB_KEY = tabKeyPattern();
 

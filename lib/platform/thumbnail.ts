@@ -1,7 +1,7 @@
 import { fitWithin, toDataUrl } from '../image/size';
 
 /** Longest edge of the thumbnail kept with a job and in history. */
-export const THUMBNAIL_EDGE = 160;
+const THUMBNAIL_EDGE = 160;
 
 /**
  * A small JPEG data URL of an image data URL (the one sent to the model), for the popup and history.

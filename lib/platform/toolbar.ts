@@ -48,7 +48,7 @@ export function applySavedToolbarChoice(): Promise<void> {
 }
 
 /** Points the toolbar button at the popup or the side panel. */
-export async function applyToolbarChoice(choice: ToolbarChoice): Promise<void> {
+async function applyToolbarChoice(choice: ToolbarChoice): Promise<void> {
   const panel = toolbarOpensPanel(choice);
   // With a popup set, a click opens it and nothing else sees the click: the panel needs it unset.
   await browser.action.setPopup({ popup: panel ? '' : 'popup.html' });
@@ -56,7 +56,7 @@ export async function applyToolbarChoice(choice: ToolbarChoice): Promise<void> {
 }
 
 /** The stored toolbar choice, read without parsing the rest of the settings. */
-export async function savedToolbarChoice(): Promise<ToolbarChoice> {
+async function savedToolbarChoice(): Promise<ToolbarChoice> {
   const { [areaKey('settings')]: settings } = await browser.storage.local.get(areaKey('settings'));
   const choice = (settings as { toolbarOpens?: unknown } | undefined)?.toolbarOpens;
   return choice === 'panel' || choice === 'popup' ? choice : 'auto';

@@ -10,7 +10,7 @@ import { verdictCacheItem } from './storage';
 export { verdictCacheItem };
 
 /** Results kept; a few KB each, so the cache stays far below storage.local's quota. */
-export const VERDICT_CACHE_LIMIT = 200;
+const VERDICT_CACHE_LIMIT = 200;
 
 function readEntries(stored: unknown[]): Entry[] {
   return stored.flatMap((item) => {

@@ -1,10 +1,10 @@
 import { atomicClaims } from '../claims/atomic';
 import type { SplitResult } from '../claims/split';
 import { CheckError } from '../errors';
-import type { VerifyOutcome } from '../jobs';
+import type { VerifyStep } from '../jobs';
+import type { ModelChoice, ModelOptions } from '../features/platform';
 import { configuredEndpoint, type Settings } from '../settings';
 import { createClient } from '../verify/client';
-import type { ScoreKind, Verdict } from '../verify/schema';
 import { addUsage, scoreVerdicts } from '../verify/score';
 import { BUILTIN_LABEL, builtinProvider, builtinStatus } from '../verify/builtin';
 import { endpointProvider, type ProviderId, type VerifyProvider } from '../verify/provider';
@@ -16,27 +16,11 @@ import { storageVerdictCache } from './verdict-cache';
 // One per worker instance: its write queue is what keeps concurrent checks from losing entries.
 const verdictCache = storageVerdictCache();
 
-/** The model step of a check, as the service worker runs it with the user's settings. */
-export type Verifier = (
-  claims: string[],
-  imageDataUrl: string,
-  onVerdict: (index: number, verdict: Verdict) => void,
-) => Promise<VerifyOutcome>;
-
-/** How a check uses the verdict cache: `fresh` (an explicit Re-run) asks the model again instead of reading it. */
-export interface VerifierOptions {
-  fresh?: boolean;
-  /** Called as each request to the model leaves (work that can wait for it then stops competing with it). */
-  onRequest?: () => void;
-  /**
-   * The score kind the model's calibration was made for: `agreement` asks without logprobs, so every
-   * verdict is sampled and the calibration can judge it (as the CLI's --calibration does).
-   */
-  scoreKind?: ScoreKind;
-}
+/** How a check uses its model (the verdict cache, the request hook, the score kind): the features' ModelOptions. */
+export type VerifierOptions = ModelOptions;
 
 /** Fails early, before anything is read from the page, when no endpoint is configured. */
-export function assertConfigured(settings: Settings): void {
+function assertConfigured(settings: Settings): void {
   if (!configuredEndpoint(settings))
     throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
 }
@@ -50,7 +34,7 @@ function announcing(onRequest: () => void): typeof fetch {
 }
 
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
-export function endpointVerifier(settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): Verifier {
+export function endpointVerifier(settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): VerifyStep {
   return async (claims, imageDataUrl, onVerdict) => {
     const endpoint = configuredEndpoint(settings);
     if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
@@ -105,23 +89,12 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
   };
 }
 
-/** A provider in the Verifier shape that checks, re-checks and comparisons take. */
-export function providerVerifier(provider: VerifyProvider, signal: AbortSignal): Verifier {
+/** A provider as the model step that checks, re-checks and comparisons take. */
+function providerVerifier(provider: VerifyProvider, signal: AbortSignal): VerifyStep {
   return (claims, imageDataUrl, onVerdict) => provider.verify({ claims, imageDataUrl, signal, onVerdict });
 }
 
-/** The model a check will use, chosen before the check starts so its job can name it. */
-export interface VerifierChoice {
-  /** null when no model can answer; assertReady then says why. */
-  provider: ProviderId | null;
-  /** What the job records and the popup shows as the model. */
-  label: string;
-  /** Throws the CheckError that explains what to do, before anything is read from the page. */
-  assertReady(): void;
-  verifier(signal: AbortSignal, options?: VerifierOptions): Verifier;
-}
-
-function noModel(error: CheckError): VerifierChoice {
+function noModel(error: CheckError): ModelChoice {
   return {
     provider: null,
     label: '',
@@ -137,7 +110,7 @@ function noModel(error: CheckError): VerifierChoice {
  * "auto" is the endpoint once one is configured, else Chrome's on-device model when it is available,
  * which is detected here each time, never assumed.
  */
-export async function pickVerifier(settings: Settings, requested?: ProviderId): Promise<VerifierChoice> {
+export async function pickVerifier(settings: Settings, requested?: ProviderId): Promise<ModelChoice> {
   const wanted = requested ?? settings.provider;
   if (wanted === 'endpoint' || (wanted === 'auto' && configuredEndpoint(settings)))
     return {

@@ -11,7 +11,7 @@ import OpenAI, {
   RateLimitError,
   UnprocessableEntityError,
 } from 'openai';
-import { CheckError } from '../errors';
+import { asCheckError, CheckError } from '../errors';
 
 export interface EndpointConfig {
   baseUrl: string;
@@ -102,5 +102,5 @@ export function toCheckError(error: unknown, model: string): CheckError {
     return new CheckError('server', `The endpoint answered with an error: ${error.message.slice(0, 200)}`, null, cause);
   if (error instanceof Error && error.name === 'AbortError')
     return new CheckError('aborted', 'The check was cancelled.', null, cause);
-  return new CheckError('server', `Unexpected failure: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`, null, cause);
+  return asCheckError(error);
 }

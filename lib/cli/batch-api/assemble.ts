@@ -1,6 +1,6 @@
 // Turns the answers of an item's requests back into the result line the online batch writes, or
 // says why the item has to be asked again.
-import { toClaimResult, type CheckResult, type PlannedClaims } from '../check-item';
+import { toClaimLine, type CheckResult, type PlannedClaims } from '../check-item';
 import type { PlannedRequest } from './request-line';
 import type { RequestOutcome } from './response-line';
 
@@ -9,7 +9,7 @@ export type Assembled = { ok: true; result: CheckResult } | { ok: false; reason:
 /** The item's result from its requests' outcomes (by custom_id), named after `model` (else the answering one); not ok when any is missing, failed or left a claim without a verdict. */
 export function assembleItem(planned: PlannedClaims, requests: readonly PlannedRequest[], outcomes: ReadonlyMap<string, RequestOutcome>, model: string | null): Assembled {
   let answeredBy: string | null = null;
-  const verdicts = planned.claims.map(() => null as Parameters<typeof toClaimResult>[1]);
+  const verdicts = planned.claims.map(() => null as Parameters<typeof toClaimLine>[1]);
   // Scored by logprobs only when every request of the item brought them, as the online path does.
   const scores: (number | null)[] = planned.claims.map(() => null);
   const usage = { prompt_tokens: 0, completion_tokens: 0 };
@@ -37,7 +37,7 @@ export function assembleItem(planned: PlannedClaims, requests: readonly PlannedR
   return {
     ok: true,
     result: {
-      claims: planned.claims.map((text, i) => toClaimResult(text, verdicts[i] ?? null, scored ? scores[i]! : null)),
+      claims: planned.claims.map((text, i) => toClaimLine(text, verdicts[i] ?? null, scored ? scores[i]! : null)),
       set_aside: planned.setAside,
       // The model asked for, as the online batch writes it; the one that answered when none was named.
       model: model || answeredBy || 'unknown',

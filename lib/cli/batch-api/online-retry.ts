@@ -5,7 +5,7 @@ import type { BatchItem } from '../batch-input';
 import { checkItem, planClaims } from '../check-item';
 import { imageCache } from '../image-cache';
 import { asCheckError, cliMessage } from '../messages';
-import { runPool } from '../pool';
+import { runPool } from '../../pool';
 import type { Endpoint } from '../args';
 import type { CheckError } from '../../errors';
 import { createClient } from '../../verify/client';

@@ -1,0 +1,179 @@
+// Check an image: the menu click, the picker, a re-run and a welcome sample all end here. The image
+// is read from the first moment, the caption is settled (nothing is shown or sent before the user
+// confirms), and the check runs through the core lifecycle (lib/jobs.ts) as the tab's task.
+import type { CheckJob } from '../check';
+import { CheckError } from '../errors';
+import { runCheck, type AcquiredImage, type GatheredCaption } from '../jobs';
+import { redactSecret } from '../redact';
+import { hostOf } from '../report';
+import type { Settings } from '../settings';
+import type { ProviderId } from '../verify/provider';
+import { WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
+import { showMarks } from './marks';
+import type { CheckTarget, Platform } from './platform';
+import type { TaskContext } from './tab-tasks';
+
+/** A caption known before the check starts (text selected before picking, a re-run): no chooser then. */
+export interface PresetCaption {
+  caption?: string;
+  /** The credit that came with that caption (a re-run keeps the first check's). */
+  credit?: string;
+  /** The model asked for (a re-run with another model); otherwise the settings choose. */
+  provider?: ProviderId;
+  /** An explicit Re-run: ask the model again instead of serving the verdict cache. */
+  fresh?: boolean;
+}
+
+/** Fields a check gains in the worker beyond what runCheck records: the thumbnail and the image's frame. */
+type JobExtras = Pick<CheckJob, 'thumbnail' | 'frameId'>;
+
+/**
+ * Starts a check for the image the user chose; its progress lands in session storage and the badge.
+ * Null when the user cancelled the caption chooser: no job, no error, the badge cleared.
+ */
+export function checkImage(platform: Platform, target: CheckTarget, preset: PresetCaption = {}): Promise<CheckJob | null> {
+  // A new check on the tab replaces the one running there; cancelling it also closes its caption chooser,
+  // which then answers "cancelled", so the waiting check ends quietly and nothing is sent.
+  return platform.tasks.run('check', target.tabId, (task) => runImageCheck(platform, target, preset, task), {
+    onCancel: () => void platform.closeChooser(target.tabId),
+  });
+}
+
+/** Cancels the tab's running check, re-check or comparison (and a caption chooser it waits on); verdicts that arrived stay. */
+export function cancelCheck(platform: Platform, tabId: number): boolean {
+  return platform.tasks.cancel('check', tabId);
+}
+
+/** Checks one of the welcome page's samples: its caption is known, so no chooser (no page script runs there). */
+export function checkWelcomeSample(platform: Platform, tabId: number, sampleId: WelcomeSample['id']): Promise<CheckJob | null> {
+  const sample = WELCOME_SAMPLES.find((s) => s.id === sampleId);
+  if (!sample) return Promise.resolve(null);
+  const base = platform.extensionBase();
+  const target = { tabId, frameId: 0, srcUrl: new URL(sample.file, base).href, pageUrl: new URL(WELCOME_PAGE, base).href };
+  return checkImage(platform, target, { caption: sample.caption });
+}
+
+async function runImageCheck(platform: Platform, target: CheckTarget, preset: PresetCaption, task: TaskContext): Promise<CheckJob | null> {
+  const { signal } = task;
+  // The start-up sweep must not read this tab's old job after we wrote the new one.
+  const [settings] = await Promise.all([platform.loadSettings(), platform.afterSweep()]);
+  // The image is read in the page from the first moment, while the model is picked and the caption
+  // chosen (nothing is sent before the user confirms): it is the slowest step before the request.
+  const read = platform.startImageRead(target, settings.maxImageEdge, signal);
+  const choice = await platform.chooseModel(settings, preset.provider);
+  // The caption is settled before a job exists: nothing is shown or sent until the user confirms.
+  let chosen: GatheredCaption | CheckError | null =
+    preset.caption !== undefined
+      ? { caption: preset.caption, ...(preset.credit ? { credit: preset.credit } : {}), pageUrl: target.pageUrl, imageUrl: target.srcUrl }
+      : null;
+  if (!chosen && choice.provider) {
+    chosen = await platform.gatherCaption(target).catch((error: unknown) => {
+      if (error instanceof CheckError) return error;
+      throw error;
+    });
+    if (chosen === null || signal.aborted) {
+      // A check that replaced this one owns the badge now.
+      if (task.current()) await platform.clearBadge(target.tabId);
+      return null;
+    }
+  }
+  const gathered = chosen;
+  // Thumbnail and frame ride along with every save; the thumbnail is made once the model request is
+  // out or the model step is over (`release`).
+  const extras: JobExtras = { frameId: target.frameId };
+  let release = () => {};
+  const requestOut = new Promise<void>((resolve) => (release = resolve));
+  // Only endpoint checks are scored (logprobs, else agreement); the on-device model is never calibrated.
+  const calibration = choice.provider === 'endpoint' ? await platform.calibrationFor(settings.model) : null;
+  const verifier =
+    choice.provider === 'endpoint'
+      ? platform.withLocalHint(
+          choice.verifier(signal, { fresh: preset.fresh === true, onRequest: release, ...(calibration ? { scoreKind: calibration.score_kind } : {}) }),
+          settings.baseUrl,
+        )
+      : choice.verifier(signal);
+  const kept = keepImage(platform, read, target.tabId, extras, requestOut);
+  let savedThumbnail = false;
+  const stamped = (job: CheckJob) => redactSecret({ ...job, ...extras, owner: platform.workerInstance }, settings.apiKey);
+  const job = await runCheck(
+    {
+      id: platform.newId(),
+      tabId: target.tabId,
+      model: choice.label || settings.model,
+      endpointHost: (choice.provider === 'endpoint' ? hostOf(settings.baseUrl) : 'on-device') ?? undefined,
+      maxClaims: settings.maxClaims,
+      pageUrl: target.pageUrl,
+      imageUrl: target.srcUrl,
+      calibration,
+    },
+    {
+      now: platform.now,
+      save: async (job) => {
+        // The owner tells a restarted worker that this job's runner is gone (lib/platform/resume.ts).
+        // Endpoints echo the key in error text; it never reaches storage, the popup or history.
+        // The badge is not awaited: its calls reach the browser before the save's, so it is
+        // never behind what the popup shows, and the request does not wait on it.
+        void platform.showBadge(job).catch(() => {});
+        savedThumbnail = Boolean(extras.thumbnail);
+        await platform.saveJob(stamped(job));
+      },
+      gather: async () => {
+        choice.assertReady();
+        if (gathered instanceof CheckError) throw gathered;
+        if (gathered) return gathered;
+        const late = await platform.gatherCaption(target);
+        if (!late) throw new CheckError('aborted', 'The check was cancelled.');
+        return late;
+      },
+      acquireImage: kept.acquire,
+      verify: (...args) => verifier(...args).finally(release),
+      split: platform.modelSplitter(settings, signal),
+    },
+  );
+  release(); // a check that ended before its model step
+  await kept.settled();
+  // The thumbnail may have been made after the last save (a fast or cached answer): save it in.
+  if (!savedThumbnail && extras.thumbnail) await platform.saveJob(stamped(job));
+  await afterCheck(platform, redactSecret({ ...job, ...extras }, settings.apiKey), settings);
+  return job;
+}
+
+/**
+ * Wraps the image step so the sized image is kept for the tab (a re-check needs no page access) and a
+ * thumbnail is made from it, whatever path read the image; `settled` waits for both.
+ */
+function keepImage(
+  platform: Platform,
+  read: (url: string) => Promise<AcquiredImage>,
+  tabId: number,
+  extras: JobExtras,
+  requestOut: Promise<unknown>,
+): { acquire: (url: string) => Promise<AcquiredImage>; settled: () => Promise<void> } {
+  let kept: Promise<void> = Promise.resolve();
+  return {
+    acquire: async (url) => {
+      const image = await read(url);
+      // Off the request's path: the worker has one thread, and decoding and storing before the
+      // request would delay the steps leading to it.
+      kept = (async () => {
+        await requestOut;
+        const thumbnail = await platform.makeThumbnail(image.dataUrl).catch(() => null);
+        if (thumbnail) extras.thumbnail = thumbnail;
+        await platform.saveTabImage(tabId, image.dataUrl).catch(() => {});
+      })();
+      return image;
+    },
+    settled: () => kept,
+  };
+}
+
+/** What happens once a check ends: history, marks on the page, or first-run guidance. */
+export async function afterCheck(platform: Platform, job: CheckJob, settings: Settings): Promise<void> {
+  if (job.status === 'done') {
+    await platform.recordHistory(job, settings.historyLimit).catch(() => {});
+    await showMarks(platform, job);
+    return;
+  }
+  // The menu click was the user's gesture: show the guidance instead of a silent "!" badge.
+  if (job.error?.kind === 'not-configured') await platform.showFirstRunGuidance();
+}

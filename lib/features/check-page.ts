@@ -1,0 +1,136 @@
+// "Check all captioned images on this page": the page lists its image + caption pairs, the user
+// unticks some in the popup, and the worker checks the rest, a few at a time (settings.concurrency).
+// Each pair is a full check (runCheck) whose image comes by the single check's own paths (the platform's image read).
+import type { CheckJob } from '../check';
+import { CheckError } from '../errors';
+import { MAX_CAPTION_CHARS, runCheck, type AcquiredImage } from '../jobs';
+import { itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
+import { altListSchema, pageListSchema } from '../page/protocol';
+import { runPool } from '../pool';
+import { redactSecret } from '../redact';
+import type { Platform } from './platform';
+
+/** True while a tab's page check is running in this worker. */
+export function pageCheckRunning(platform: Platform, tabId: number): boolean {
+  return platform.tasks.running('page', tabId);
+}
+
+/** Cancels a tab's running page check; pairs already checked keep their results. */
+export function cancelPageCheck(platform: Platform, tabId: number): boolean {
+  return platform.tasks.cancel('page', tabId);
+}
+
+/**
+ * Asks the tab's top frame for its captioned images (`captions`), or for its alt texts and alt findings
+ * (`alt`), and stores them, all ticked, for the popup to show.
+ */
+export async function listPageCheck(platform: Platform, tabId: number, kind: PageCheck['kind'] = 'captions'): Promise<PageCheck> {
+  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
+  // One character over the cap, as gather does: prepareCaption then says the caption was cut.
+  const frame = { tabId, frameId: 0 };
+  // The browser's callPage checks these lists too (lib/page/protocol.ts); a Platform is not trusted to have.
+  const answer =
+    kind === 'alt'
+      ? altListSchema.safeParse(await platform.callPage(frame, 'listAltTexts', MAX_CAPTION_CHARS + 1))
+      : pageListSchema.transform((list) => ({ ...list, findings: [] })).safeParse(await platform.callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1));
+  if (!answer.success) throw new CheckError('page', 'The page gave an answer Caption Check cannot use. Reload it and try again.');
+  const { pageUrl, items, findings } = answer.data;
+  const check = newPageCheck(tabId, pageUrl, items, platform.now(), { kind, findings });
+  await platform.savePageCheck(check);
+  return check;
+}
+
+/** Serialises writes of one page check: pairs finish concurrently, and no update may be lost. */
+function stateWriter(platform: Platform, initial: PageCheck) {
+  let state = initial;
+  let chain: Promise<void> = platform.savePageCheck(state);
+  const write = (next: PageCheck) => {
+    state = next;
+    chain = chain.then(() => platform.savePageCheck(next)).catch(() => {});
+    return chain;
+  };
+  return {
+    get: () => state,
+    item: (id: string, change: (item: PageCheckItem) => PageCheckItem) => write({ ...state, items: state.items.map((i) => (i.id === id ? change(i) : i)) }),
+    finish: (at: number) => write({ ...state, status: 'done', finishedAt: at }),
+  };
+}
+
+/** Runs `task` after every earlier one on this lock has ended; the screenshot path must not overlap. */
+function serial() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const result = last.then(task, task);
+    last = result.catch(() => undefined);
+    return result;
+  };
+}
+
+/**
+ * Checks the ticked pairs (`ids`) of the tab's listed page check, at most settings.concurrency at once.
+ * Each finished check is stored in history (the popup's rows open it); progress lives in session storage.
+ */
+export async function runPageCheck(platform: Platform, tabId: number, ids: readonly string[]): Promise<PageCheck> {
+  const listed = await platform.loadPageCheck(tabId);
+  if (!listed || listed.status !== 'choosing') throw new CheckError('interrupted', 'List the captioned images of this page again, then check them.');
+  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
+  // A running page check is never replaced: the one the user started finishes (or is cancelled) first.
+  return platform.tasks.run('page', tabId, ({ signal }) => checkListed(platform, listed, ids, signal));
+}
+
+async function checkListed(platform: Platform, listed: PageCheck, ids: readonly string[], signal: AbortSignal): Promise<PageCheck> {
+  const now = platform.now;
+  const tabId = listed.tabId;
+  const wanted = new Set(ids);
+  const writer = stateWriter(platform, { ...listed, status: 'running', owner: platform.workerInstance, startedAt: now(), items: listed.items.map((i) => ({ ...i, selected: wanted.has(i.id) })) });
+  const settings = await platform.loadSettings();
+  const choice = await platform.chooseModel(settings);
+  // The screenshot fallback scrolls its element into view and captures the tab: one pair at a time.
+  const oneAtATime = serial();
+  const checkOne = async (item: PageCheckItem): Promise<void> => {
+    const pageUrl = writer.get().pageUrl;
+    const target = { tabId, frameId: 0, srcUrl: item.imageUrl, pageUrl };
+    const extras: Pick<CheckJob, 'thumbnail'> = {};
+    const clean = (job: CheckJob) => redactSecret({ ...job, ...extras }, settings.apiKey);
+    const job = await runCheck(
+      { id: platform.newId(), tabId, model: choice.label || settings.model, maxClaims: settings.maxClaims, pageUrl, imageUrl: item.imageUrl },
+      {
+        now,
+        // The ended state is written once the check is in history, so a row never opens a missing entry.
+        save: async (job) => {
+          if (job.status === 'running') await writer.item(item.id, (i) => itemFromJob(i, clean(job)));
+        },
+        gather: async () => {
+          choice.assertReady();
+          // The listed element itself, not just any element with its URL, is what the image paths read.
+          const url = await platform.callPage(target, 'selectCaptioned', item.id);
+          if (!url) throw new CheckError('image', 'This image is no longer on the page. Reload the page and list its images again.');
+          target.srcUrl = url;
+          return { caption: item.caption, credit: item.credit, pageUrl, imageUrl: url };
+        },
+        acquireImage: async (url): Promise<AcquiredImage> => {
+          // Page read and fetch start at once; only the step that may take a screenshot waits its turn.
+          const acquire = platform.startImageRead({ ...target, srcUrl: url }, settings.maxImageEdge, signal);
+          const image = await oneAtATime(() => acquire(url));
+          const thumbnail = await platform.makeThumbnail(image.dataUrl);
+          if (thumbnail) extras.thumbnail = thumbnail;
+          return image;
+        },
+        verify:
+          choice.provider === 'endpoint' ? platform.withLocalHint(choice.verifier(signal), settings.baseUrl) : choice.verifier(signal),
+        split: platform.modelSplitter(settings, signal),
+      },
+    );
+    const ended = clean(job);
+    if (ended.status === 'done') await platform.recordHistory(ended, settings.historyLimit).catch(() => {});
+    await writer.item(item.id, (i) => itemFromJob(i, ended));
+  };
+  const queue = writer.get().items.filter((i) => i.selected);
+  // Not stopped by the signal: a pair not started when the user cancels is marked cancelled, not left waiting.
+  await runPool(queue, settings.concurrency, async (item) => {
+    if (signal.aborted) await writer.item(item.id, (i) => ({ ...i, state: 'error', error: 'The check was cancelled.' }));
+    else await checkOne(item);
+  });
+  await writer.finish(now());
+  return writer.get();
+}

@@ -1,0 +1,79 @@
+// Marks on the page: a finished check's claims marked in its caption, with a badge by the image;
+// one claim made to stand out (from the panel), or all of them removed.
+import { decidedCount, markLabelOf, type CheckJob } from '../check';
+import { summaryLine } from '../export';
+import type { Translate } from '../i18n';
+import type { MarksPayload } from '../page/marks';
+import type { Platform } from './platform';
+
+/** The badge's line: the verdict summary and, with a calibration, how many verdicts it decided. */
+function marksSummary(job: CheckJob, t: Translate): string {
+  const counts = decidedCount(job);
+  if (!counts) return summaryLine(job);
+  const percent = Number((counts.alpha * 100).toFixed(1));
+  return `${summaryLine(job)} ${t('summaryDecided', counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
+}
+
+/** What the page script needs to mark a finished check. */
+export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
+  return {
+    imageUrl: job.imageUrl,
+    caption: job.caption,
+    summary: marksSummary(job, t),
+    claims: job.claims.map((c) => {
+      const label = markLabelOf(c, job);
+      return {
+        text: c.text,
+        start: c.start,
+        end: c.end,
+        label,
+        ...(label === 'unsure' && c.verdict ? { leaning: c.verdict.label ? ('true' as const) : ('false' as const) } : {}),
+        errorTypes: c.verdict?.error_type ?? [],
+        reasoning: c.verdict?.reasoning ?? '',
+      };
+    }),
+    words: {
+      true: t('verdictSupported'),
+      false: t('verdictNotSupported'),
+      unsure: t('verdictUnsure'),
+      error: t('verdictNone'),
+      close: t('marksClose'),
+      title: t('marksTitle'),
+    },
+  };
+}
+
+/** Marks a finished check in its page; how many claims were located, or null where the page is out of reach. */
+export async function showMarks(platform: Platform, job: CheckJob): Promise<number | null> {
+  if (job.status !== 'done' || job.claims.length === 0) return null;
+  const frame = { tabId: job.tabId, frameId: job.frameId ?? 0 };
+  try {
+    const result = await platform.callPage(frame, 'showMarks', marksPayload(job, platform.translate));
+    return result?.located ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes one claim of the tab's check stand out on the page (and scrolls to the image when asked), drawing
+ * the marks again first when they are gone (the user pressed Esc). False where the page is out of reach.
+ */
+export async function focusClaim(platform: Platform, tabId: number, claim: number | null, scroll: boolean): Promise<boolean> {
+  const job = await platform.loadJob(tabId);
+  if (!job || job.status !== 'done') return false;
+  const frame = { tabId, frameId: job.frameId ?? 0 };
+  try {
+    if (await platform.callPage(frame, 'focusMark', claim, scroll)) return true;
+    if (claim === null || (await showMarks(platform, job)) === null) return false;
+    return (await platform.callPage(frame, 'focusMark', claim, scroll)) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes a tab's marks (quietly, where the page is out of reach). */
+export async function clearMarks(platform: Platform, tabId: number): Promise<void> {
+  const job = await platform.loadJob(tabId);
+  await platform.callPage({ tabId, frameId: job?.frameId ?? 0 }, 'clearMarks').catch(() => {});
+}

@@ -1,0 +1,32 @@
+// Pick an image: for images right-click cannot reach (CSS backgrounds, overlays, canvas), the user
+// clicks one in the page; with text selected first, that text is the caption.
+import { CheckError } from '../errors';
+import { MAX_CAPTION_CHARS } from '../jobs';
+import { checkImage } from './check-image';
+import type { FrameTarget, Platform } from './platform';
+
+/**
+ * Lets the user click an image the context menu cannot reach, then checks it. With `caption`
+ * (text selected before picking) that is the caption; otherwise the caption chooser asks.
+ * Esc in the picker ends it quietly.
+ */
+export async function pickAndCheck(platform: Platform, target: FrameTarget, caption?: string): Promise<void> {
+  // A task while the picker waits for the user's click: the worker must not idle out meanwhile.
+  await platform.tasks.run('pick', target.tabId, async () => {
+    try {
+      const picked = await platform.callPage(target, 'pick');
+      if (!picked || 'cancelled' in picked) return;
+      await checkImage(platform, { ...target, srcUrl: picked.srcUrl, pageUrl: picked.pageUrl }, caption ? { caption } : {});
+    } catch (error) {
+      // Pages we may not script (browser pages, the web store): nothing to show the error in but the console.
+      if (!(error instanceof CheckError)) throw error;
+      console.warn(error.message);
+    }
+  });
+}
+
+/** "Check this text against an image…": the selection, read in its own frame, then the picker. */
+export async function checkSelection(platform: Platform, target: FrameTarget): Promise<void> {
+  const caption = await platform.callPage(target, 'readSelection', MAX_CAPTION_CHARS).catch(() => '');
+  await pickAndCheck(platform, target, caption || undefined);
+}

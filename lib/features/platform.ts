@@ -1,0 +1,106 @@
+// What the worker's features need from the browser, as one small interface: the features in this
+// folder are plain functions over it, so they run in Node tests with a fake, and the real one
+// (lib/platform/browser-platform.ts) is the only place that speaks `browser.*`.
+import type { Calibration } from '../calibrate/calibration';
+import type { CheckJob } from '../check';
+import type { SplitResult } from '../claims/split';
+import type { Translate } from '../i18n';
+import type { AcquiredImage, GatheredCaption, VerifyStep } from '../jobs';
+import type { PageApi } from '../page/api';
+import type { PageMethod, PageReply } from '../page/protocol';
+import type { PageCheck } from '../page-check-state';
+import type { Settings } from '../settings';
+import type { ProviderId } from '../verify/provider';
+import type { ScoreKind } from '../verify/schema';
+import type { TabTasks } from './tab-tasks';
+
+/** A tab and frame the user acted in (menu, keyboard command or popup: activeTab is granted there). */
+export interface FrameTarget {
+  tabId: number;
+  frameId: number;
+}
+
+/** Where the user invoked the extension: the tab, the frame, and the image the menu was opened on. */
+export interface CheckTarget extends FrameTarget {
+  srcUrl: string;
+  pageUrl: string;
+  /** The URL of the frame the menu was opened in (Chrome's `info.frameUrl`): finds a cross-origin <iframe> from the top frame. */
+  frameUrl?: string;
+}
+
+/** Calls one method of the page script in a frame (injecting it first); a page out of reach throws CheckError 'page'. */
+export type CallPage = <M extends PageMethod>(
+  target: FrameTarget,
+  method: M,
+  ...args: Parameters<PageApi[M]>
+) => Promise<PageReply<M>>;
+
+/** How a check uses its model: `fresh` skips the verdict cache, `onRequest` is called as each request leaves. */
+export interface ModelOptions {
+  fresh?: boolean;
+  onRequest?: () => void;
+  /** The score kind the model's calibration was made for. */
+  scoreKind?: ScoreKind;
+}
+
+/** The model a check will use, chosen before the check starts so its job can name it. */
+export interface ModelChoice {
+  /** null when no model can answer; assertReady then says why. */
+  provider: ProviderId | null;
+  /** What the job records and the popup shows as the model. */
+  label: string;
+  /** Throws the CheckError that explains what to do, before anything is read from the page. */
+  assertReady(): void;
+  verifier(signal: AbortSignal, options?: ModelOptions): VerifyStep;
+}
+
+/** Everything the features ask of the browser and of the worker's stores. */
+export interface Platform {
+  /** The worker's per-tab tasks (abort, keep-alive, cleanup). */
+  tasks: TabTasks;
+  callPage: CallPage;
+  /** The caption of the image in its own frame (the selection, else the in-page chooser); null when the user cancelled. */
+  gatherCaption(target: CheckTarget): Promise<GatheredCaption | null>;
+  /** Closes the caption chooser a check on this tab waits on, as if the user cancelled it. */
+  closeChooser(tabId: number): Promise<void>;
+  /** Starts reading the image at once (page, then fetch) and returns the step that finishes it (else a screenshot). */
+  startImageRead(target: CheckTarget, maxEdge: number, signal: AbortSignal): (imageUrl: string) => Promise<AcquiredImage>;
+  /** A thumbnail of an image, or null where it cannot be made. */
+  makeThumbnail(dataUrl: string): Promise<string | null>;
+
+  loadSettings(): Promise<Settings>;
+  loadJob(tabId: number): Promise<CheckJob | null>;
+  saveJob(job: CheckJob): Promise<void>;
+  /** The image of the tab's last check as it was sent (a re-check needs no page access). */
+  loadTabImage(tabId: number): Promise<string | null>;
+  saveTabImage(tabId: number, dataUrl: string): Promise<void>;
+  loadPageCheck(tabId: number): Promise<PageCheck | null>;
+  savePageCheck(check: PageCheck): Promise<void>;
+  recordHistory(job: CheckJob, limit: number): Promise<unknown>;
+  calibrationFor(model: string): Promise<Calibration | null>;
+  /** Resolves once the start-up sweep of interrupted checks is over (a new job must not be swept). */
+  afterSweep(): Promise<unknown>;
+  /** This worker instance's id, written as a running job's owner. */
+  workerInstance: string;
+
+  /** The model for a check: the one asked for, else the settings' choice. */
+  chooseModel(settings: Settings, requested?: ProviderId): Promise<ModelChoice>;
+  /** The endpoint of `settings` as a model step. */
+  endpointModel(settings: Settings, signal: AbortSignal, options?: ModelOptions): VerifyStep;
+  /** The model-assisted split, or undefined for the on-device one. */
+  modelSplitter(settings: Settings, signal: AbortSignal): ((caption: string) => Promise<SplitResult>) | undefined;
+  /** Adds the exact fix to a local server's refusal (grant access, or OLLAMA_ORIGINS). */
+  withLocalHint(step: VerifyStep, baseUrl: string): VerifyStep;
+
+  showBadge(job: CheckJob): Promise<void>;
+  clearBadge(tabId: number): Promise<void>;
+  /** Opens the panel or popup where a tab's results show (in the user's gesture: before any await). */
+  showResultsView(tabId: number): void;
+  /** How this extension's own URLs start (`chrome-extension://<id>/`). */
+  extensionBase(): string;
+  /** The first-run guidance (the popup, else Options), after a check found no model configured. */
+  showFirstRunGuidance(): Promise<void>;
+  translate: Translate;
+  now(): number;
+  newId(): string;
+}

@@ -1,0 +1,58 @@
+// Re-check and compare: the tab's finished check worked on again against the image it kept, with no
+// page access (edited claims re-verified; or the same claims asked of another model, side by side).
+import type { CheckJob } from '../check';
+import { jobCalibration } from '../claim-scores';
+import { CheckError } from '../errors';
+import { savedKeyFor } from '../key-origin';
+import { redactSecret } from '../redact';
+import { compareWithModel, recheckClaims } from '../rerun';
+import type { Settings } from '../settings';
+import { afterCheck } from './check-image';
+import type { Platform } from './platform';
+
+/** The tab's finished check and its kept image, which a re-check or comparison works from. */
+async function rerunContext(platform: Platform, tabId: number): Promise<{ job: CheckJob; image: string; settings: Settings }> {
+  const [job, image, settings] = await Promise.all([platform.loadJob(tabId), platform.loadTabImage(tabId), platform.loadSettings()]);
+  if (!job || job.status === 'running') throw new CheckError('interrupted', 'There is no finished check on this tab to work from.');
+  if (!image) throw new CheckError('image', 'The image of this check is no longer kept. Right-click the image and check it again.');
+  return { job, image, settings };
+}
+
+/** Re-verifies the user's edited claims against the tab's last image; the result replaces the tab's job. */
+export async function recheck(platform: Platform, tabId: number, claims: string[]): Promise<void> {
+  const { job, image, settings } = await rerunContext(platform, tabId);
+  const calibration = await platform.calibrationFor(settings.model);
+  const finished = await platform.tasks.run('check', tabId, ({ signal }) =>
+    recheckClaims(job, claims, image, platform.newId(), {
+      verify: platform.endpointModel(settings, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
+      save: async (next) => {
+        // Endpoints echo the key in error text; it never reaches storage.
+        await platform.saveJob(redactSecret(next, settings.apiKey));
+        // The tab may be gone (a re-check needs no page): its badge is then nobody's concern.
+        await platform.showBadge(next).catch(() => {});
+      },
+      now: platform.now,
+      calibration: calibration && jobCalibration(calibration),
+    }),
+  );
+  await afterCheck(platform, redactSecret(finished, settings.apiKey), settings);
+}
+
+/** Checks the tab's claims with another model and stores that run beside the job (and in history when done). */
+export async function compare(platform: Platform, tabId: number, model: string, baseUrl: string | undefined): Promise<void> {
+  const { job, image, settings } = await rerunContext(platform, tabId);
+  // Another Base URL for the comparison gets the saved key only if it is on the key's own origin.
+  const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl, apiKey: savedKeyFor(settings, baseUrl) } : {}) };
+  // The compared model is judged by its own calibration, if the user imported one.
+  const calibration = await platform.calibrationFor(model);
+  const finished = await platform.tasks.run('check', tabId, ({ signal }) =>
+    compareWithModel(job, model, baseUrl ?? null, image, {
+      verify: platform.endpointModel(other, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
+      save: (next) => platform.saveJob(redactSecret(next, settings.apiKey)),
+      now: platform.now,
+      calibration: calibration && jobCalibration(calibration),
+    }),
+  );
+  if (finished.comparison?.status === 'done')
+    await platform.recordHistory(redactSecret(finished, settings.apiKey), settings.historyLimit).catch(() => {});
+}

@@ -1,0 +1,63 @@
+// The Platform of lib/features over the real browser: each member hands on to the adapter that
+// speaks `browser.*` for it. The worker builds it once; tests build a fake instead.
+import { browser } from 'wxt/browser';
+import type { Platform } from '../features/platform';
+import { t } from './i18n';
+import { startAcquire } from './acquire';
+import { clearBadge, showBadge } from './badge';
+import { calibrationFor } from './calibration-store';
+import { callPage, closeChooserIn, gatherFromFrame } from './gather';
+import { recordHistory } from './history-store';
+import { withLocalHint } from './local-endpoint';
+import { afterSweep, WORKER_INSTANCE } from './resume';
+import { loadPageCheck, savePageCheck } from './page-check-store';
+import { showResultsView } from './toolbar';
+import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } from './storage';
+import { tabTasks } from './tab-tasks';
+import { makeThumbnail } from './thumbnail';
+import { endpointSplitter, endpointVerifier, pickVerifier } from './verifier';
+
+const translate = t;
+
+/** The first-run guidance: the popup (the menu click was the user's gesture), else Options with the guidance on top. */
+async function showFirstRunGuidance(): Promise<void> {
+  try {
+    await browser.action.openPopup();
+  } catch {
+    // No popup can open here (no focused window, or the browser does not allow it).
+    await browser.tabs.create({ url: browser.runtime.getURL('/options.html?firstRun=1') }).catch(() => {});
+  }
+}
+
+/** The worker's platform. */
+export const browserPlatform: Platform = {
+  tasks: tabTasks,
+  callPage,
+  gatherCaption: gatherFromFrame,
+  closeChooser: closeChooserIn,
+  startImageRead: startAcquire,
+  makeThumbnail: (dataUrl) => makeThumbnail(dataUrl),
+  loadSettings,
+  loadJob,
+  saveJob,
+  loadTabImage: loadSessionImage,
+  saveTabImage: saveSessionImage,
+  loadPageCheck,
+  savePageCheck,
+  recordHistory: (job, limit) => recordHistory(job, limit),
+  calibrationFor,
+  afterSweep,
+  workerInstance: WORKER_INSTANCE,
+  chooseModel: pickVerifier,
+  endpointModel: endpointVerifier,
+  modelSplitter: endpointSplitter,
+  withLocalHint,
+  showBadge,
+  clearBadge,
+  showResultsView,
+  extensionBase: () => browser.runtime.getURL('/'),
+  showFirstRunGuidance,
+  translate,
+  now: () => Date.now(),
+  newId: () => crypto.randomUUID(),
+};

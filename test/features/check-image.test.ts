@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { CheckError } from '@/lib/errors';
+import { cancelCheck, checkImage, checkWelcomeSample } from '@/lib/features/check-image';
+import type { GatheredCaption, VerifyStep } from '@/lib/jobs';
+import { allSupported, fakePlatform } from './fake-platform';
+
+const target = { tabId: 4, frameId: 0, srcUrl: 'https://news.test/car.jpg', pageUrl: 'https://news.test/story' };
+
+describe('checkImage', () => {
+  it('runs the chosen caption through to a finished job: saved with owner and thumbnail, badge, history, marks', async () => {
+    const fake = fakePlatform({ page: { showMarks: () => ({ located: 1, badge: true }) } });
+    const job = await checkImage(fake.platform, target);
+    expect(job?.status).toBe('done');
+    expect(job?.claims.map((c) => c.verdict?.label)).toEqual([true]);
+    const last = fake.jobs.get(4)!;
+    expect(last).toMatchObject({ status: 'done', owner: 'worker-test', thumbnail: 'data:image/jpeg;base64,THUMB', frameId: 0 });
+    expect(fake.images.get(4)).toBe('data:image/jpeg;base64,AAAA');
+    expect(fake.badges.get(4)).toBe('done');
+    expect(fake.history.map((h) => h.id)).toEqual([job!.id]);
+    expect(fake.pageCalls.map((c) => c.method)).toEqual(['showMarks']);
+    expect(fake.platform.tasks.size()).toBe(0);
+  });
+
+  it('a cancelled chooser ends quietly: no job, no model request, the badge cleared', async () => {
+    let asked = 0;
+    const fake = fakePlatform({ caption: null, verify: async (...args) => (asked++, allSupported(...args)) });
+    await expect(checkImage(fake.platform, target)).resolves.toBeNull();
+    expect(fake.saved).toEqual([]);
+    expect(asked).toBe(0);
+    expect(fake.badges.get(4)).toBe('');
+  });
+
+  it('a preset caption (a re-run, a selection) skips the chooser and keeps its credit', async () => {
+    const fake = fakePlatform({ caption: async () => Promise.reject(new Error('the chooser must not open')) });
+    const job = await checkImage(fake.platform, target, { caption: 'A red car.', credit: 'Photo: A. Person' });
+    expect(job).toMatchObject({ status: 'done', caption: 'A red car.', credit: 'Photo: A. Person' });
+  });
+
+  it('a second check on the tab replaces the first, which leaves the badge to it', async () => {
+    let release!: (caption: GatheredCaption | null) => void;
+    const waiting = new Promise<GatheredCaption | null>((resolve) => (release = resolve));
+    let call = 0;
+    const fake = fakePlatform({
+      caption: async (t) => (++call === 1 ? waiting : { caption: 'Two ducks.', pageUrl: target.pageUrl, imageUrl: t.srcUrl }),
+    });
+    const first = checkImage(fake.platform, target);
+    // The first check waits in its chooser until the second has started.
+    await expect.poll(() => call).toBe(1);
+    const second = await checkImage(fake.platform, { ...target, srcUrl: 'https://news.test/ducks.jpg' });
+    release({ caption: 'A red car.', pageUrl: target.pageUrl, imageUrl: target.srcUrl });
+    await expect(first).resolves.toBeNull();
+    expect(second?.imageUrl).toBe('https://news.test/ducks.jpg');
+    expect(fake.jobs.get(4)?.imageUrl).toBe('https://news.test/ducks.jpg');
+    expect(fake.badges.get(4)).toBe('done');
+  });
+
+  it('cancel aborts the model step, keeps the verdicts that arrived, and closes a chooser', async () => {
+    let started!: () => void;
+    const inModel = new Promise<void>((resolve) => (started = resolve));
+    // Like the real model step: one verdict streams in, then it waits until its signal aborts.
+    const model = (signal: AbortSignal): VerifyStep => (_claims, _image, onVerdict) =>
+      new Promise((_resolve, reject) => {
+        onVerdict(0, { reasoning: 'seen', label: true, error_type: [] });
+        signal.addEventListener('abort', () => reject(new CheckError('aborted', 'The check was cancelled.')));
+        started();
+      });
+    const fake = fakePlatform({ model, caption: { caption: 'A red car. A blue bike.', pageUrl: target.pageUrl, imageUrl: target.srcUrl } });
+    const running = checkImage(fake.platform, target);
+    await inModel;
+    expect(cancelCheck(fake.platform, 4)).toBe(true);
+    expect(fake.events).toContain('closeChooser:4');
+    const job = await running;
+    expect(job?.error?.kind).toBe('aborted');
+    expect(job?.claims.map((c) => c.verdict?.label ?? null)).toEqual([true, null]);
+    expect(fake.jobs.get(4)?.claims[0]?.verdict?.label).toBe(true);
+    expect(cancelCheck(fake.platform, 4)).toBe(false);
+  });
+
+  it('with no model configured, shows the first-run guidance', async () => {
+    const fake = fakePlatform({});
+    fake.platform.chooseModel = async () => ({
+      provider: 'endpoint',
+      label: '',
+      assertReady: () => {
+        throw new CheckError('not-configured', 'Open Options.');
+      },
+      verifier: () => allSupported,
+    });
+    const job = await checkImage(fake.platform, target);
+    expect(job?.error?.kind).toBe('not-configured');
+    expect(fake.events).toContain('firstRun');
+  });
+});
+
+describe('checkWelcomeSample', () => {
+  it('checks the sample file with its own caption, no chooser', async () => {
+    const fake = fakePlatform({ caption: async () => Promise.reject(new Error('no chooser on the welcome page')) });
+    const job = await checkWelcomeSample(fake.platform, 9, 'ducks');
+    expect(job).toMatchObject({
+      status: 'done',
+      imageUrl: 'chrome-extension://test-id/welcome/ducks.png',
+      pageUrl: 'chrome-extension://test-id/welcome.html',
+      caption: 'Four yellow ducks swim on a blue pond.',
+    });
+  });
+});
