@@ -164,6 +164,7 @@ export async function downloadOutcomes(run: BatchRun, part: BatchPart, model: st
     }
   } catch (error) {
     outcomes.close();
+    rmSync(folder, { recursive: true, force: true });
     throw error;
   }
   return { outcomes, unreadable };
