@@ -2,12 +2,12 @@
 // says why the item has to be asked again.
 import { toClaimLine, type CheckResult, type PlannedClaims } from '../check-item';
 import type { PlannedRequest } from './request-line';
-import type { RequestOutcome } from './response-line';
+import type { Outcomes } from './answer-index';
 
 export type Assembled = { ok: true; result: CheckResult } | { ok: false; reason: string };
 
 /** The item's result from its requests' outcomes (by custom_id), named after `model` (else the answering one); not ok when any is missing, failed or left a claim without a verdict. */
-export function assembleItem(planned: PlannedClaims, requests: readonly PlannedRequest[], outcomes: ReadonlyMap<string, RequestOutcome>, model: string | null): Assembled {
+export function assembleItem(planned: PlannedClaims, requests: readonly PlannedRequest[], outcomes: Pick<Outcomes, 'get'>, model: string | null): Assembled {
   let answeredBy: string | null = null;
   const verdicts = planned.claims.map(() => null as Parameters<typeof toClaimLine>[1]);
   // Scored by logprobs only when every request of the item brought them, as the online path does.

@@ -1,7 +1,6 @@
 // --emit-requests and --ingest: the request file for any engine that reads the Batch API format
 // (`vllm run-batch`, OpenAI's Batch API by hand), and that engine's output turned back into results.
-import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { LineWriter } from '../batch-files';
 import type { BatchItem } from '../batch-input';
 import { EXIT, warn, type CliIo } from '../io';
@@ -11,7 +10,7 @@ import { readInputStream } from './input-stream';
 import type { BatchApiOptions } from './options';
 import { planItem, prepareRequests } from './prepare';
 import { plannedRequests } from './request-line';
-import { outcomeOf, parseResponseLine, type RequestOutcome } from './response-line';
+import { AnswerIndex, type Outcomes } from './answer-index';
 import { finishRun, type Pending } from './finish';
 import { asCheckError } from '../messages';
 import { doneKeys, hidingKey } from './results-file';
@@ -54,31 +53,24 @@ export async function emitRequests(options: BatchApiOptions, io: CliIo): Promise
   return left ? EXIT.failed : EXIT.ok;
 }
 
-async function readResponses(path: string, io: CliIo): Promise<Map<string, RequestOutcome>> {
-  const outcomes = new Map<string, RequestOutcome>();
-  let line = 0;
+/** Indexes the responses file (warning about its first five unreadable lines); the caller closes the index. */
+async function readResponses(path: string, io: CliIo): Promise<AnswerIndex> {
+  const index = new AnswerIndex();
   let bad = 0;
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
   try {
-    for await (const text of lines) {
-      line++;
-      if (!text.trim()) continue;
-      try {
-        const parsed = parseResponseLine(text);
-        outcomes.set(parsed.custom_id, outcomeOf(parsed));
-      } catch (error) {
-        if (++bad <= 5) warn(io, `${path} line ${line}: ${(error as Error).message}; skipped.`);
-      }
-    }
+    await index.add(path, (line, message) => {
+      if (++bad <= 5) warn(io, `${path} line ${line}: ${message}; skipped.`);
+    });
   } catch {
+    index.close();
     throw new Error(`The responses file ${path} cannot be read.`);
   }
   if (bad > 5) warn(io, `… ${bad} unreadable line(s) in ${path} in all.`);
-  return outcomes;
+  return index;
 }
 
 /** Whether the responses hold an answer for the item's requests as planned with `keepAll` (the other setting than this run's). */
-function answeredWithOtherSplit(item: BatchItem, keepAll: boolean, outcomes: ReadonlyMap<string, RequestOutcome>): boolean {
+function answeredWithOtherSplit(item: BatchItem, keepAll: boolean, outcomes: Outcomes): boolean {
   let planned;
   try {
     planned = planItem(item, keepAll);
@@ -91,8 +83,17 @@ function answeredWithOtherSplit(item: BatchItem, keepAll: boolean, outcomes: Rea
 /** Turns an engine's output file into results; returns the exit code. */
 export async function ingestResponses(options: BatchApiOptions, io: CliIo): Promise<number> {
   const started = Date.now();
-  const outPath = options.outPath!;
   const outcomes = await readResponses(options.responsesPath!, io);
+  try {
+    return await ingestWith(outcomes, options, io, started);
+  } finally {
+    outcomes.close();
+  }
+}
+
+/** Writes each input item's result from the indexed answers, in input order, then finishes the run. */
+async function ingestWith(outcomes: AnswerIndex, options: BatchApiOptions, io: CliIo, started: number): Promise<number> {
+  const outPath = options.outPath!;
   const previous = options.resume ? await doneKeys(outPath) : { done: new Set<string>(), needsNewline: false };
   const { done } = previous;
   const file = new LineWriter(outPath, options.resume, previous.needsNewline);
@@ -132,6 +133,8 @@ export async function ingestResponses(options: BatchApiOptions, io: CliIo): Prom
         `${otherSplit} item(s) were answered for claims split ${options.keepAll ? 'without' : 'with'} --keep-all: the request file was written ${options.keepAll ? 'without' : 'with'} it, ` +
           `so those answers were not used. Pass the same --keep-all to --ingest as to --emit-requests, with --resume to keep what is already in ${outPath}.`,
       );
+    // The answers are all read; the online retries need none of them.
+    outcomes.close();
     return await finishRun({ options, io, writer, done, pending, started, route: 'ingested', close: () => file.close() });
   } finally {
     file.close();

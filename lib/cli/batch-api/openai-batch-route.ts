@@ -83,24 +83,30 @@ async function prepareParts(run: BatchRun, options: BatchApiOptions, io: CliIo, 
 /** Writes the results of a finished batch's items; what it could not answer becomes pending. */
 async function ingestPart(run: BatchRun, part: BatchPart, options: BatchApiOptions, io: CliIo, results: Results, pending: Map<string, Pending>) {
   const model = options.endpoint!.model;
-  const { outcomes, unreadable } = await downloadOutcomes(run, part, model);
-  if (unreadable) warn(io, `${unreadable} unreadable line(s) in the output of ${part.batchId}; their items are retried.`);
-  const whole = part.status === 'failed' || part.status === 'cancelled';
-  for await (const entry of readInputStream(options.inputPath)) {
-    if (!entry.item || entry.item.line < part.firstLine || entry.item.line > part.lastLine || results.done.has(entry.item.key)) continue;
-    const item = entry.item;
-    let assembled;
-    try {
-      // Planned as the recorded run planned its requests (the command's flag was checked against it).
-      const planned = planItem(item, run.state.keepAll ?? false);
-      assembled = assembleItem(planned, plannedRequests(item.key, planned.claims), outcomes, model);
-    } catch {
-      continue; // Written as an error line when the files were prepared.
+  const folder = `${options.outPath}.answers`;
+  const { outcomes, unreadable } = await downloadOutcomes(run, part, model, folder);
+  try {
+    if (unreadable) warn(io, `${unreadable} unreadable line(s) in the output of ${part.batchId}; their items are retried.`);
+    const whole = part.status === 'failed' || part.status === 'cancelled';
+    for await (const entry of readInputStream(options.inputPath)) {
+      if (!entry.item || entry.item.line < part.firstLine || entry.item.line > part.lastLine || results.done.has(entry.item.key)) continue;
+      const item = entry.item;
+      let planned;
+      try {
+        // Planned as the recorded run planned its requests (the command's flag was checked against it).
+        planned = planItem(item, run.state.keepAll ?? false);
+      } catch {
+        continue; // Written as an error line when the files were prepared.
+      }
+      const assembled = assembleItem(planned, plannedRequests(item.key, planned.claims), outcomes, model);
+      if (assembled.ok) {
+        results.writer.write({ id: item.id, ...assembled.result });
+        results.done.add(item.key);
+      } else pending.set(item.key, { item, reason: whole ? `batch ${part.status}` : assembled.reason, listOnly: whole });
     }
-    if (assembled.ok) {
-      results.writer.write({ id: item.id, ...assembled.result });
-      results.done.add(item.key);
-    } else pending.set(item.key, { item, reason: whole ? `batch ${part.status}` : assembled.reason, listOnly: whole });
+  } finally {
+    outcomes.close();
+    rmSync(folder, { recursive: true, force: true });
   }
   part.ingested = true;
   writeState(run.statePath, run.state);

@@ -1,16 +1,16 @@
 // The Files and Batches endpoints through the openai SDK: upload each request file, create its batch,
 // poll until it ends, download the answers. Each id is saved in the state file the moment it exists.
-import { createReadStream, existsSync, rmSync } from 'node:fs';
-import { basename } from 'node:path';
-import { createInterface } from 'node:readline';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type OpenAI from 'openai';
 import type { Batch } from 'openai/resources/batches';
 import { CheckError } from '../../errors';
 import { batchApiError, batchErrorLines } from './batch-api-errors';
 import { CHAT_URL } from './request-line';
-import { outcomeOf, parseResponseLine, type RequestOutcome } from './response-line';
+import { AnswerIndex } from './answer-index';
 import { writeState, type BatchPart, type BatchState } from './state-file';
 
 /** Batch statuses after which nothing changes. */
@@ -137,31 +137,35 @@ export async function refreshPart(run: BatchRun, part: BatchPart, model: string)
   return batch;
 }
 
-/** Every answer of a finished batch (output and error files), by custom_id; unreadable lines are counted. */
-export async function downloadOutcomes(run: BatchRun, part: BatchPart, model: string): Promise<{ outcomes: Map<string, RequestOutcome>; unreadable: number }> {
-  const outcomes = new Map<string, RequestOutcome>();
+/**
+ * A finished batch's answers (output and error files, the later line winning), each file saved into
+ * `folder` and indexed rather than held: an output file can hold 50,000 answers and hundreds of
+ * megabytes. Unreadable lines are counted. The caller closes the index and removes the folder.
+ */
+export async function downloadOutcomes(run: BatchRun, part: BatchPart, model: string, folder: string): Promise<{ outcomes: AnswerIndex; unreadable: number }> {
+  const outcomes = new AnswerIndex();
   let unreadable = 0;
-  for (const fileId of [part.outputFileId, part.errorFileId]) {
-    if (!fileId) continue;
-    try {
-      await scoped(run, async (signal) => {
-        const response = await run.client.files.content(fileId, { signal });
-        if (!response.body) return;
-        // Streamed line by line: an output file can be hundreds of megabytes.
-        const lines = createInterface({ input: Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), crlfDelay: Infinity });
-        for await (const text of lines) {
-          if (!text.trim()) continue;
-          try {
-            const line = parseResponseLine(text);
-            outcomes.set(line.custom_id, outcomeOf(line));
-          } catch {
-            unreadable++;
-          }
-        }
-      });
-    } catch (error) {
-      throw batchApiError(error, `downloading file ${fileId} of batch ${part.batchId}`, model);
+  mkdirSync(folder, { recursive: true });
+  try {
+    for (const fileId of [part.outputFileId, part.errorFileId]) {
+      if (!fileId) continue;
+      const path = join(folder, `${basename(fileId)}.jsonl`);
+      try {
+        const saved = await scoped(run, async (signal) => {
+          const response = await run.client.files.content(fileId, { signal });
+          if (!response.body) return false;
+          await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(path), { signal });
+          return true;
+        });
+        if (saved) await outcomes.add(path, () => unreadable++);
+      } catch (error) {
+        throw batchApiError(error, `downloading file ${fileId} of batch ${part.batchId}`, model);
+      }
     }
+  } catch (error) {
+    outcomes.close();
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
   }
   return { outcomes, unreadable };
 }
