@@ -7,33 +7,15 @@
  * The responses are synthetic lines in the engine output format the tests use (test/cli/batch-api/
  * engine-output.ts), in a seeded shuffled order, with error lines, repeats and missing answers.
  * --ingest reads no image (claims are planned from the caption), so the items name images that do
- * not exist. The ingest runs in a child process through the batch command's entry (`runBatch`), so
- * its peak RSS (`process.resourceUsage().maxRSS`) is that of the command alone.
+ * not exist. The ingest runs in a child process (scripts/batch-child.ts), so its peak RSS is that of the command alone.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runBatchInChild } from './batch-child';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '100000' }, child: { type: 'string' } } });
-
-if (values.child) {
-  const { runBatch } = await import('../lib/cli/batch-command');
-  const argv = JSON.parse(values.child) as string[];
-  const started = performance.now();
-  const code = await runBatch(argv, {
-    stdout: process.stdout,
-    stderr: { write: () => true },
-    stdin: process.stdin,
-    env: {},
-    cwd: process.cwd(),
-    signal: new AbortController().signal,
-  });
-  process.stdout.write(`${JSON.stringify({ code, ms: performance.now() - started, maxRssKb: process.resourceUsage().maxRSS })}\n`);
-  process.exit(0);
-}
+const { values } = parseArgs({ options: { items: { type: 'string', default: '100000' } } });
 
 const { syntheticItem, syntheticResponses } = await import('../test/cli/batch-api/engine-output');
 const ITEMS = Number(values.items);
@@ -45,16 +27,8 @@ try {
   writeFileSync(responses, syntheticResponses(ITEMS));
   const out = join(dir, 'results.jsonl');
   const argv = [input, '--ingest', responses, '--out', out, '--no-retry-online'];
-  const script = fileURLToPath(import.meta.url);
   const loadBefore = loadavg()[0]!;
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, '--child', JSON.stringify(argv)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let text = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    child.on('error', reject);
-    child.on('close', () => resolve(text));
-  });
-  const result = JSON.parse(output.trim().split('\n').at(-1)!) as { code: number; ms: number; maxRssKb: number };
+  const result = await runBatchInChild(argv);
   console.log(`items: ${ITEMS} · responses file ${(statSync(responses).size / 1e6).toFixed(0)} MB, shuffled · results ${(statSync(out).size / 1e6).toFixed(0)} MB · exit ${result.code}`);
   console.log(`ingest: ${(result.ms / 1000).toFixed(1)} s · ${(ITEMS / (result.ms / 1000)).toFixed(0)} items/s`);
   console.log(`peak RSS of the command: ${(result.maxRssKb / 1024).toFixed(0)} MB`);

@@ -6,15 +6,14 @@
  *
  * Items cycle through `--images` distinct noisy photos (so every item's image is decoded and sized,
  * nothing is served from the small cache) and carry a two-sentence caption. The preparation runs in a
- * child process of its own through the batch command's entry (`runBatch`), so its peak RSS
- * (`process.resourceUsage().maxRSS`) is that of the command alone, not of the data generation here.
+ * child process (scripts/batch-child.ts), so its peak RSS is that of the command alone, not of the
+ * data generation here.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runBatchInChild } from './batch-child';
 import sharp from 'sharp';
 
 const { values } = parseArgs({
@@ -23,26 +22,8 @@ const { values } = parseArgs({
     images: { type: 'string', default: '100' },
     width: { type: 'string', default: '1600' },
     concurrency: { type: 'string', default: '4' },
-    child: { type: 'string' },
   },
 });
-
-if (values.child) {
-  // The measured side: the real command, in this process alone.
-  const { runBatch } = await import('../lib/cli/batch-command');
-  const argv = JSON.parse(values.child) as string[];
-  const started = performance.now();
-  const code = await runBatch(argv, {
-    stdout: process.stdout,
-    stderr: { write: () => true },
-    stdin: process.stdin,
-    env: {},
-    cwd: process.cwd(),
-    signal: new AbortController().signal,
-  });
-  process.stdout.write(`${JSON.stringify({ code, ms: performance.now() - started, maxRssKb: process.resourceUsage().maxRSS })}\n`);
-  process.exit(0);
-}
 
 const ITEMS = Number(values.items);
 const IMAGES = Number(values.images);
@@ -60,17 +41,9 @@ try {
   writeFileSync(input, `${lines.join('\n')}\n`);
   const requests = join(dir, 'requests.jsonl');
   const argv = [input, '--emit-requests', requests, '--model', 'bench-vlm', '--concurrency', values.concurrency];
-  const script = fileURLToPath(import.meta.url);
   // The machine's load decides the rate as much as the code does (the work is CPU-bound): report it.
   const loadBefore = loadavg()[0]!;
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, '--child', JSON.stringify(argv)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let text = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    child.on('error', reject);
-    child.on('close', () => resolve(text));
-  });
-  const result = JSON.parse(output.trim().split('\n').at(-1)!) as { code: number; ms: number; maxRssKb: number };
+  const result = await runBatchInChild(argv);
   const bytes = statSync(requests).size;
   console.log(`items: ${ITEMS} (${IMAGES} distinct ${WIDTH}×${Math.round((WIDTH * 3) / 4)} photos), concurrency ${values.concurrency}, exit ${result.code}`);
   console.log(`preparation: ${(result.ms / 1000).toFixed(1)} s · ${(ITEMS / (result.ms / 1000)).toFixed(1)} items/s`);

@@ -4,18 +4,8 @@
 import { parseBatchLine } from '../../../lib/cli/batch-input';
 import { planItem } from '../../../lib/cli/batch-api/prepare';
 import { plannedRequests } from '../../../lib/cli/batch-api/request-line';
-
-/** A small seeded generator (mulberry32), so a shuffled file is the same on every run. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A small seeded generator, so a shuffled file is the same on every run.
+import { seededRandom as seeded } from '../../calibrate/synthetic';
 
 /** A chat completion as an engine writes it into an output line; with logprobs, one token per five characters. */
 export function engineCompletion(verdicts: { label: boolean; error_type?: string[] }[], withLogprobs = false) {
