@@ -17,3 +17,12 @@ export async function runPool<T>(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
 }
+
+/** Runs `fn` over `items`, `limit` at a time; resolves with the results in item order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  await runPool(items, limit, async (item, index) => {
+    results[index] = await fn(item, index);
+  });
+  return results;
+}

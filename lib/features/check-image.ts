@@ -109,6 +109,8 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
     {
       now: platform.now,
       save: async (job) => {
+        // A check another one replaced writes nothing more: the tab's job and badge are the newer check's.
+        if (!task.current()) return;
         // The owner tells a restarted worker that this job's runner is gone (lib/platform/resume.ts).
         // Endpoints echo the key in error text; it never reaches storage, the popup or history.
         // The badge is not awaited: its calls reach the browser before the save's, so it is
@@ -133,6 +135,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   release(); // a check that ended before its model step
   await kept.settled();
   // The thumbnail may have been made after the last save (a fast or cached answer): save it in.
+  if (!task.current()) return job;
   if (!savedThumbnail && extras.thumbnail) await platform.saveJob(stamped(job));
   await afterCheck(platform, redactSecret({ ...job, ...extras }, settings.apiKey), settings);
   return job;

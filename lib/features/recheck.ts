@@ -22,10 +22,13 @@ async function rerunContext(platform: Platform, tabId: number): Promise<{ job: C
 export async function recheck(platform: Platform, tabId: number, claims: string[]): Promise<void> {
   const { job, image, settings } = await rerunContext(platform, tabId);
   const calibration = await platform.calibrationFor(settings.model);
-  const finished = await platform.tasks.run('check', tabId, ({ signal }) =>
-    recheckClaims(job, claims, image, platform.newId(), {
-      verify: platform.endpointModel(settings, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
+  // Whether this run still owns the tab's job when it ends (read before the registry lets it go).
+  const { finished, current } = await platform.tasks.run('check', tabId, async (task) => ({
+    finished: await recheckClaims(job, claims, image, platform.newId(), {
+      verify: platform.endpointModel(settings, task.signal, calibration ? { scoreKind: calibration.score_kind } : {}),
       save: async (next) => {
+        // A run another one replaced writes nothing more: the tab's job is the newer run's now.
+        if (!task.current()) return;
         // Endpoints echo the key in error text; it never reaches storage.
         await platform.saveJob(redactSecret(next, settings.apiKey));
         // The tab may be gone (a re-check needs no page): its badge is then nobody's concern.
@@ -34,8 +37,9 @@ export async function recheck(platform: Platform, tabId: number, claims: string[
       now: platform.now,
       calibration: calibration && jobCalibration(calibration),
     }),
-  );
-  await afterCheck(platform, redactSecret(finished, settings.apiKey), settings);
+    current: task.current(),
+  }));
+  if (current) await afterCheck(platform, redactSecret(finished, settings.apiKey), settings);
 }
 
 /** Checks the tab's claims with another model and stores that run beside the job (and in history when done). */
@@ -45,14 +49,19 @@ export async function compare(platform: Platform, tabId: number, model: string, 
   const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl, apiKey: savedKeyFor(settings, baseUrl) } : {}) };
   // The compared model is judged by its own calibration, if the user imported one.
   const calibration = await platform.calibrationFor(model);
-  const finished = await platform.tasks.run('check', tabId, ({ signal }) =>
-    compareWithModel(job, model, baseUrl ?? null, image, {
-      verify: platform.endpointModel(other, signal, calibration ? { scoreKind: calibration.score_kind } : {}),
-      save: (next) => platform.saveJob(redactSecret(next, settings.apiKey)),
+  // Whether this run still owns the tab's job when it ends (read before the registry lets it go).
+  const { finished, current } = await platform.tasks.run('check', tabId, async (task) => ({
+    finished: await compareWithModel(job, model, baseUrl ?? null, image, {
+      verify: platform.endpointModel(other, task.signal, calibration ? { scoreKind: calibration.score_kind } : {}),
+      // A run another one replaced writes nothing more: the tab's job is the newer run's now.
+      save: async (next) => {
+        if (task.current()) await platform.saveJob(redactSecret(next, settings.apiKey));
+      },
       now: platform.now,
       calibration: calibration && jobCalibration(calibration),
     }),
-  );
-  if (finished.comparison?.status === 'done')
+    current: task.current(),
+  }));
+  if (current && finished.comparison?.status === 'done')
     await platform.recordHistory(redactSecret(finished, settings.apiKey), settings.historyLimit).catch(() => {});
 }

@@ -104,7 +104,7 @@ function underSpacer(spacer: Element): FoundImage | null {
 }
 
 /** Finds the image the user chose: the picked element, else an element showing `srcUrl` (shadow roots included). */
-export function findImage(srcUrl: string): FoundImage | null {
+export function locateChosenImage(srcUrl: string): FoundImage | null {
   // The picker's element counts only for the URL it was picked with: an old pick never answers a new click.
   const picked = pickedElementFor(srcUrl);
   if (picked) return describe(picked) ?? { element: picked, kind: 'canvas', url: '' };
@@ -204,7 +204,7 @@ async function locate(found: FoundImage): Promise<ImageLocation> {
 
 /** Scrolls the chosen image into view and measures it for a screenshot crop; null when it is not found. */
 export async function locateImage(srcUrl: string): Promise<ImageLocation | null> {
-  const found = findImage(srcUrl);
+  const found = locateChosenImage(srcUrl);
   forgetPicked();
   if (!found) return null;
   const swapped = !found.beneath && found.element instanceof HTMLImageElement && !!srcUrl && found.url !== absolute(srcUrl);

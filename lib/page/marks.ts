@@ -88,7 +88,7 @@ function textNodesUnder(root: Node): Text[] {
   return nodes;
 }
 
-function findImage(imageUrl: string): HTMLImageElement | null {
+function imgShowing(imageUrl: string): HTMLImageElement | null {
   const images = Array.from(document.images);
   return images.find((img) => img.currentSrc === imageUrl) ?? images.find((img) => img.src === imageUrl) ?? null;
 }
@@ -179,7 +179,7 @@ export function focusMark(claim: number | null, scroll: boolean): boolean {
  */
 export function showMarks(payload: MarksPayload): { located: number; badge: boolean } {
   clearMarks();
-  const image = findImage(payload.imageUrl);
+  const image = imgShowing(payload.imageUrl);
   const ranges = claimRanges(payload, image);
 
   const { host, root: shadow } = createShadowHost('badge');

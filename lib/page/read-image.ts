@@ -4,7 +4,7 @@
 import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensions';
 import { encodeWithinBudget, type DrawInto } from '../image/encode';
 import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
-import { findImage, forgetPicked } from './find-image';
+import { locateChosenImage, forgetPicked } from './find-image';
 import { absolute, type FoundImage } from './image-source';
 import { uprightSize } from './upright-size';
 
@@ -159,7 +159,7 @@ const TOO_SMALL = 'This image is too small to check (a tracker pixel or an icon)
 
 /** Reads the chosen image's pixels in the page and encodes them within the sizing policy. */
 export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.maxEdge): Promise<PageImage | PageImageError> {
-  const found = findImage(srcUrl);
+  const found = locateChosenImage(srcUrl);
   if (!found) return fail(false, 'The image was not found on the page.', srcUrl);
   const element = found.element instanceof HTMLImageElement ? found.element : null;
   if (element) await loaded(element);

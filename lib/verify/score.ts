@@ -6,7 +6,8 @@ import { toCheckError } from './client';
 import { parseVerdicts } from './parse';
 import type { ScoreKind, Verdict } from './schema';
 import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../settings';
-import { mapLimit, requestBody, type OutputMode, type Usage, type VerifyResult } from './verify';
+import { mapLimit } from '../pool';
+import { requestBody, type OutputMode, type Usage, type VerifyResult } from './verify';
 
 // Declared with the verdict schema (zod only), so jobs and the popup can name it without the SDK.
 export { scoreKindSchema, type ScoreKind } from './schema';

@@ -1,6 +1,7 @@
 // Verifies a caption's claims against the image: plans the chunks, runs them a few at a time over the
 // request ladder (request.ts), and puts exactly one verdict per claim together, or none.
 import { CheckError } from '../errors';
+import { mapLimit } from '../pool';
 import type { Verdict } from './schema';
 import { flaggedNote, planRequests } from './plan';
 import { OUTPUT_MODES, requestWithLadder, type ChunkRequest, type LadderState, type OutputMode, type Usage } from './request';
@@ -39,20 +40,6 @@ export interface VerifyResult {
   logprobs: boolean;
   requests: number;
   notes: string[];
-}
-
-/** Runs `fn` over `items` with at most `limit` in flight; results in item order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 /**

@@ -54,6 +54,25 @@ describe('checkImage', () => {
     expect(fake.badges.get(4)).toBe('done');
   });
 
+  it('a check replaced during its model step writes nothing over the newer check, nor into history', async () => {
+    let calls = 0;
+    const model = (signal: AbortSignal): VerifyStep => async (claims, image, onVerdict) => {
+      calls += 1;
+      if (calls === 1)
+        await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new CheckError('aborted', 'The check was cancelled.'))));
+      return allSupported(claims, image, onVerdict);
+    };
+    const fake = fakePlatform({ model });
+    const first = checkImage(fake.platform, target);
+    await expect.poll(() => calls).toBe(1);
+    const second = await checkImage(fake.platform, { ...target, srcUrl: 'https://news.test/ducks.jpg' });
+    await expect(first).resolves.toMatchObject({ status: 'error', error: { kind: 'aborted' } });
+    expect(fake.jobs.get(4)).toMatchObject({ id: second!.id, status: 'done', imageUrl: 'https://news.test/ducks.jpg' });
+    expect(fake.saved.some((s) => s.status === 'error')).toBe(false);
+    expect(fake.history.map((h) => h.id)).toEqual([second!.id]);
+    expect(fake.badges.get(4)).toBe('done');
+  });
+
   it('cancel aborts the model step, keeps the verdicts that arrived, and closes a chooser', async () => {
     let started!: () => void;
     const inModel = new Promise<void>((resolve) => (started = resolve));

@@ -71,8 +71,9 @@ describe('compare', () => {
     await expect.poll(() => calls).toBe(1);
     await compare(fake.platform, 6, 'fast-model', undefined);
     await first;
-    // The first run ends aborted and writes its error; the user sees whichever ended last, both were recorded.
-    expect(fake.saved.some((s) => s.comparison?.model === 'fast-model' && s.comparison.status === 'done')).toBe(true);
-    expect(fake.saved.some((s) => s.comparison?.model === 'slow-model' && s.comparison.status === 'error')).toBe(true);
+    // The replaced run ends aborted but writes nothing over the newer one: the tab shows the newer comparison.
+    expect(fake.jobs.get(6)!.comparison).toMatchObject({ model: 'fast-model', status: 'done' });
+    expect(fake.saved.some((s) => s.comparison?.model === 'slow-model' && s.comparison.status === 'error')).toBe(false);
+    expect(fake.history.map((h) => h.comparison?.model)).toEqual(['fast-model']);
   });
 });
