@@ -5,7 +5,7 @@ import { isDecided, type Calibration } from './calibrate/calibration';
 import type { ClaimResult, JobCalibration } from './check';
 import type { ScoreKind, Verdict } from './verify/schema';
 
-/** What a model step hands back about scores (see VerifyOutcome). */
+/** What a model step hands back about scores (see ModelAnswer). */
 export interface ScoredOutcome {
   verdicts: (Verdict | null)[];
   /** Per claim, the label token's probability where the endpoint sent logprobs. */

@@ -29,7 +29,7 @@ export interface AcquiredImage {
   note?: string;
 }
 
-export interface VerifyOutcome {
+export interface ModelAnswer {
   verdicts: (Verdict | null)[];
   /** Per claim, where the endpoint sent logprobs. */
   confidences?: (number | null)[];
@@ -42,13 +42,13 @@ export interface VerifyOutcome {
 }
 
 /** The model step: verdicts for `claims` against the image, each handed to `onVerdict` as it arrives. */
-export type VerifyStep = (claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void) => Promise<VerifyOutcome>;
+export type ModelStep = (claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void) => Promise<ModelAnswer>;
 
 /** Everything a check needs from the outside world, passed in so the lifecycle runs anywhere. */
 export interface CheckDeps {
   gather(): Promise<GatheredCaption>;
   acquireImage(imageUrl: string): Promise<AcquiredImage>;
-  verify: VerifyStep;
+  verify: ModelStep;
   save(job: CheckJob): Promise<void>;
   now(): number;
   /** Turns the caption into claims; the on-device split unless the user chose the model-assisted one. */
@@ -200,7 +200,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
 
 /** What `streamVerdicts` needs: the model step, and how each verdict changes the record that is saved. */
 export interface StreamVerdictsOptions<T> {
-  verify: VerifyStep;
+  verify: ModelStep;
   claims: string[];
   imageDataUrl: string;
   /** The record with this verdict in it (a check's claims, or a comparison's run). */
@@ -214,11 +214,11 @@ export interface StreamVerdictsOptions<T> {
  * The model step of a check, re-check and comparison alike: each verdict is saved as it streams in,
  * its saves in arrival order, and all of them have landed before this returns or rethrows the model's failure.
  */
-export async function streamVerdicts<T>(options: StreamVerdictsOptions<T>): Promise<VerifyOutcome> {
+export async function streamVerdicts<T>(options: StreamVerdictsOptions<T>): Promise<ModelAnswer> {
   let saving = options.after ?? Promise.resolve();
   // Awaited below; a failed model step must not leave it unhandled meanwhile.
   saving.catch(() => undefined);
-  let outcome: VerifyOutcome;
+  let outcome: ModelAnswer;
   try {
     outcome = await options.verify(options.claims, options.imageDataUrl, (index, verdict) => {
       const snapshot = options.withVerdict(index, verdict);

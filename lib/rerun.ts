@@ -1,11 +1,11 @@
 import type { CheckJob, ClaimResult, ComparisonRun, JobCalibration } from './check';
 import { claimScores, scoredClaims } from './claim-scores';
 import { asCheckError } from './errors';
-import { streamVerdicts, type VerifyStep } from './jobs';
+import { streamVerdicts, type ModelStep } from './jobs';
 
 /** What a re-check or a comparison needs from the outside world (the image comes from session storage). */
 export interface RerunDeps {
-  verify: VerifyStep;
+  verify: ModelStep;
   save(job: CheckJob): Promise<void>;
   now(): number;
   /** The calibration of the model that answers, if the user imported one: its verdicts are then decided or unsure. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckJob, JobCalibration } from '@/lib/check';
 import { claimScores, outcomeScoreKind, scoredClaims, type ScoredOutcome } from '@/lib/claim-scores';
-import { runCheck, type CheckDeps, type VerifyOutcome } from '@/lib/jobs';
+import { runCheck, type CheckDeps, type ModelAnswer } from '@/lib/jobs';
 import { compareWithModel, recheckClaims } from '@/lib/rerun';
 import type { Verdict } from '@/lib/verify/schema';
 
@@ -84,9 +84,9 @@ describe('scoredClaims', () => {
 });
 
 const input = { id: 'j', tabId: 1, model: 'test-vlm', maxClaims: 25, pageUrl: 'https://example.test/', imageUrl: 'https://example.test/a.jpg' };
-const outcome: VerifyOutcome = { ...agreed, usage, notes: [] };
+const outcome: ModelAnswer = { ...agreed, usage, notes: [] };
 
-function deps(result: VerifyOutcome = outcome): CheckDeps & { saved: CheckJob[] } {
+function deps(result: ModelAnswer = outcome): CheckDeps & { saved: CheckJob[] } {
   let clock = 0;
   const saved: CheckJob[] = [];
   return {

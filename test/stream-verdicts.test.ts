@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asCheckError, CheckError } from '@/lib/errors';
-import { streamVerdicts, type VerifyOutcome } from '@/lib/jobs';
+import { streamVerdicts, type ModelAnswer } from '@/lib/jobs';
 import type { Verdict } from '@/lib/verify/schema';
 
 const yes: Verdict = { reasoning: 'ok', label: true, error_type: [] };
@@ -17,7 +17,7 @@ describe('streamVerdicts', () => {
     await streamVerdicts({
       verify: async (claims, _image, onVerdict) => {
         claims.forEach((_, i) => onVerdict(i, yes));
-        return { verdicts: claims.map(() => yes), usage, notes: [] } satisfies VerifyOutcome;
+        return { verdicts: claims.map(() => yes), usage, notes: [] } satisfies ModelAnswer;
       },
       claims: ['a', 'b', 'c'],
       imageDataUrl: 'data:image/jpeg;base64,AAAA',

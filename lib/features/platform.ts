@@ -5,7 +5,7 @@ import type { Calibration } from '../calibrate/calibration';
 import type { CheckJob } from '../check';
 import type { SplitResult } from '../claims/split';
 import type { Translate } from '../i18n';
-import type { AcquiredImage, GatheredCaption, VerifyStep } from '../jobs';
+import type { AcquiredImage, GatheredCaption, ModelStep } from '../jobs';
 import type { PageApi } from '../page/api';
 import type { PageMethod, PageReply } from '../page/protocol';
 import type { PageCheck } from '../page-check-state';
@@ -51,7 +51,7 @@ export interface ModelChoice {
   label: string;
   /** Throws the CheckError that explains what to do, before anything is read from the page. */
   assertReady(): void;
-  verifier(signal: AbortSignal, options?: ModelOptions): VerifyStep;
+  verifier(signal: AbortSignal, options?: ModelOptions): ModelStep;
 }
 
 /** Everything the features ask of the browser and of the worker's stores. */
@@ -86,11 +86,11 @@ export interface Platform {
   /** The model for a check: the one asked for, else the settings' choice. */
   chooseModel(settings: Settings, requested?: ProviderId): Promise<ModelChoice>;
   /** The endpoint of `settings` as a model step. */
-  endpointModel(settings: Settings, signal: AbortSignal, options?: ModelOptions): VerifyStep;
+  endpointModel(settings: Settings, signal: AbortSignal, options?: ModelOptions): ModelStep;
   /** The model-assisted split, or undefined for the on-device one. */
   modelSplitter(settings: Settings, signal: AbortSignal): ((caption: string) => Promise<SplitResult>) | undefined;
   /** Adds the exact fix to a local server's refusal (grant access, or OLLAMA_ORIGINS). */
-  withLocalHint(step: VerifyStep, baseUrl: string): VerifyStep;
+  withLocalHint(step: ModelStep, baseUrl: string): ModelStep;
 
   showBadge(job: CheckJob): Promise<void>;
   clearBadge(tabId: number): Promise<void>;

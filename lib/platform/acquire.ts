@@ -8,7 +8,7 @@ import type { AcquiredImage } from '../jobs';
 import type { ImageLocation } from '../page/find-image';
 import { PageReplyError } from '../page/protocol';
 import { workerFetchUrl } from './fetch-policy';
-import { callPage, type CheckTarget } from './gather';
+import { callPage, type CheckTarget } from './page-calls';
 import { fetchImage, ImageFetchError } from './image';
 import { sampleAt } from '../welcome';
 

@@ -6,7 +6,7 @@ import { t } from './i18n';
 import { startAcquire } from './acquire';
 import { clearBadge, showBadge } from './badge';
 import { calibrationFor } from './calibration-store';
-import { callPage, closeChooserIn, gatherFromFrame } from './gather';
+import { callPage, closeChooserIn, gatherFromFrame } from './page-calls';
 import { recordHistory } from './history-store';
 import { withLocalHint } from './local-endpoint';
 import { afterSweep, WORKER_INSTANCE } from './resume';

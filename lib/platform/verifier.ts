@@ -1,13 +1,13 @@
 import { atomicClaims } from '../claims/atomic';
 import type { SplitResult } from '../claims/split';
 import { CheckError } from '../errors';
-import type { VerifyStep } from '../jobs';
+import type { ModelStep } from '../jobs';
 import type { ModelChoice, ModelOptions } from '../features/platform';
 import { configuredEndpoint, type Settings } from '../settings';
 import { createClient } from '../verify/client';
 import { addUsage, scoreVerdicts } from '../verify/score';
 import { BUILTIN_LABEL, builtinProvider, builtinStatus } from '../verify/builtin';
-import { endpointProvider, type ProviderId, type VerifyProvider } from '../verify/provider';
+import { endpointProvider, type ProviderId, type VerdictProvider } from '../verify/provider';
 import { languageModelApi } from './builtin-host';
 import { noLogprobsItem, outputModesItem } from './storage';
 import { cachedVerification, verdictCacheKey } from '../verify/cache';
@@ -34,7 +34,7 @@ function announcing(onRequest: () => void): typeof fetch {
 }
 
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
-export function endpointVerifier(settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): VerifyStep {
+export function endpointVerifier(settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): ModelStep {
   return async (claims, imageDataUrl, onVerdict) => {
     const endpoint = configuredEndpoint(settings);
     if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
@@ -90,7 +90,7 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
 }
 
 /** A provider as the model step that checks, re-checks and comparisons take. */
-function providerVerifier(provider: VerifyProvider, signal: AbortSignal): VerifyStep {
+function providerVerifier(provider: VerdictProvider, signal: AbortSignal): ModelStep {
   return (claims, imageDataUrl, onVerdict) => provider.verify({ claims, imageDataUrl, signal, onVerdict });
 }
 

@@ -3,7 +3,7 @@
 import { CheckError } from '../errors';
 import { parseVerdicts } from './parse';
 import { contextUsageOf, contextWindowOf, measureUsage, type LanguageModelApi, type LanguageModelPromptOptions, type LanguageModelSession } from './prompt-api';
-import type { VerifyProvider, VerifyResponse } from './provider';
+import type { VerdictProvider, ProviderVerdicts } from './provider';
 import { flaggedNote, planRequests } from './plan';
 import type { Verdict } from './schema';
 import { createVerdictStreamParser } from './stream-parse';
@@ -28,7 +28,7 @@ export interface BuiltinProviderOptions {
 }
 
 /** Chrome's on-device model as a provider: seed prompt, image as a Blob, structured output, streamed verdicts. */
-export function builtinProvider(api: LanguageModelApi | undefined, options: BuiltinProviderOptions = {}): VerifyProvider {
+export function builtinProvider(api: LanguageModelApi | undefined, options: BuiltinProviderOptions = {}): VerdictProvider {
   return {
     id: 'builtin',
     label: BUILTIN_LABEL,
@@ -65,7 +65,7 @@ async function verifyWithSession(
   claimsPerPrompt: number,
   signal: AbortSignal | undefined,
   onVerdict: ((index: number, verdict: Verdict) => void) | undefined,
-): Promise<VerifyResponse> {
+): Promise<ProviderVerdicts> {
   const verdicts: (Verdict | null)[] = claims.map(() => null);
   const usage = { promptTokens: 0, completionTokens: 0 };
   const notes: string[] = [];

@@ -1,12 +1,12 @@
 import type { ProviderId } from '../settings';
 import type { Verdict } from './schema';
-import { verifyClaims, type OutputMode, type Usage, type VerifyOptions } from './verify';
+import { verifyClaims, type OutputMode, type Usage, type VerifyClaimsOptions } from './verify';
 
 // Declared with the settings (zod only) so the message protocol can name it without the SDK.
 export { providerIdSchema, type ProviderId } from '../settings';
 
 /** One verification run: the claims, the image the check produced (a JPEG data URL within IMAGE_POLICY), and where verdicts go. */
-export interface VerifyRequest {
+export interface ProviderRequest {
   claims: readonly string[];
   imageDataUrl: string;
   signal?: AbortSignal;
@@ -15,7 +15,7 @@ export interface VerifyRequest {
 }
 
 /** What every provider hands back: one entry per claim (null where no verdict could be read). */
-export interface VerifyResponse {
+export interface ProviderVerdicts {
   verdicts: (Verdict | null)[];
   /** Per claim, the label token's probability where the model sent logprobs; absent or null otherwise. */
   confidences?: (number | null)[];
@@ -32,18 +32,18 @@ export interface VerifyResponse {
  * claims, streams the same verdicts, and fails only with CheckError, so the check and the UI never
  * need to know which one answered beyond its label.
  */
-export interface VerifyProvider {
+export interface VerdictProvider {
   readonly id: ProviderId;
   /** What the result view shows as the model that answered, e.g. "On-device: Chrome built-in model". */
   readonly label: string;
-  verify(request: VerifyRequest): Promise<VerifyResponse>;
+  verify(request: ProviderRequest): Promise<ProviderVerdicts>;
 }
 
 /** The endpoint settings verifyClaims needs besides the request itself. */
-export type EndpointProviderOptions = Omit<VerifyOptions, 'claims' | 'imageDataUrl' | 'signal' | 'onVerdict'>;
+export type EndpointProviderOptions = Omit<VerifyClaimsOptions, 'claims' | 'imageDataUrl' | 'signal' | 'onVerdict'>;
 
 /** The OpenAI-compatible endpoint as a provider: verifyClaims unchanged, behind the common interface. */
-export function endpointProvider(options: EndpointProviderOptions): VerifyProvider {
+export function endpointProvider(options: EndpointProviderOptions): VerdictProvider {
   return {
     id: 'endpoint',
     label: options.model,

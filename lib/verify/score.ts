@@ -7,7 +7,7 @@ import { parseVerdicts } from './parse';
 import type { ScoreKind, Verdict } from './schema';
 import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../settings';
 import { mapLimit } from '../pool';
-import { requestBody, type OutputMode, type Usage, type VerifyResult } from './verify';
+import { requestBody, type OutputMode, type Usage, type EndpointVerdicts } from './verify';
 
 // Declared with the verdict schema (zod only), so jobs and the popup can name it without the SDK.
 export { scoreKindSchema, type ScoreKind } from './schema';
@@ -81,7 +81,7 @@ async function sampleChunk(
  * probability, else `agreement` among k sampled answers, whose majority becomes the verdict.
  * A failed sampling request leaves the verdicts as they were, unscored, with a note.
  */
-export async function scoreVerdicts(options: ScoreOptions, result: Pick<VerifyResult, 'verdicts' | 'confidences' | 'outputMode'>): Promise<ScoredVerdicts> {
+export async function scoreVerdicts(options: ScoreOptions, result: Pick<EndpointVerdicts, 'verdicts' | 'confidences' | 'outputMode'>): Promise<ScoredVerdicts> {
   const tally = { requests: 0, usage: { promptTokens: 0, completionTokens: 0 } };
   const unscored = (notes: string[]): ScoredVerdicts => ({ verdicts: [...result.verdicts], scores: result.verdicts.map(() => null), scoreKind: null, ...tally, notes });
   if (result.verdicts.every((v, i) => !v || result.confidences[i] !== null))

@@ -12,7 +12,7 @@ export { OUTPUT_MODES, requestBody, type OutputMode, type Usage } from './reques
 export const DEFAULT_CHUNK_SIZE = 12;
 
 /** A check's claims and how to ask for them. */
-export interface VerifyOptions extends ChunkRequest {
+export interface VerifyClaimsOptions extends ChunkRequest {
   claims: readonly string[];
   /** Stream the answer and report each verdict as soon as it is complete. */
   stream?: boolean;
@@ -29,7 +29,7 @@ export interface VerifyOptions extends ChunkRequest {
   onOutputMode?: (mode: OutputMode) => void;
 }
 
-export interface VerifyResult {
+export interface EndpointVerdicts {
   /** One entry per claim, in claim order; null where the model gave no readable verdict. */
   verdicts: (Verdict | null)[];
   /** Per claim, the probability of its label token where the endpoint sent logprobs; never invented. */
@@ -47,7 +47,7 @@ export interface VerifyResult {
  * (instruction-like claims alone), chunks in parallel, exactly one verdict per claim or the claims are
  * asked again one by one, one follow-up for claims the model skipped, never a guessed or shifted verdict.
  */
-export async function verifyClaims(options: VerifyOptions): Promise<VerifyResult> {
+export async function verifyClaims(options: VerifyClaimsOptions): Promise<EndpointVerdicts> {
   const { claims } = options;
   if (claims.length === 0) throw new CheckError('caption', 'There is no claim to check. Select the caption text and try again.');
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CheckError } from '@/lib/errors';
 import { cancelCheck, checkImage, checkWelcomeSample } from '@/lib/features/check-image';
-import type { GatheredCaption, VerifyStep } from '@/lib/jobs';
+import type { GatheredCaption, ModelStep } from '@/lib/jobs';
 import { allSupported, fakePlatform } from './fake-platform';
 
 const target = { tabId: 4, frameId: 0, srcUrl: 'https://news.test/car.jpg', pageUrl: 'https://news.test/story' };
@@ -56,7 +56,7 @@ describe('checkImage', () => {
 
   it('a check replaced during its model step writes nothing over the newer check, nor into history', async () => {
     let calls = 0;
-    const model = (signal: AbortSignal): VerifyStep => async (claims, image, onVerdict) => {
+    const model = (signal: AbortSignal): ModelStep => async (claims, image, onVerdict) => {
       calls += 1;
       if (calls === 1)
         await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new CheckError('aborted', 'The check was cancelled.'))));
@@ -77,7 +77,7 @@ describe('checkImage', () => {
     let started!: () => void;
     const inModel = new Promise<void>((resolve) => (started = resolve));
     // Like the real model step: one verdict streams in, then it waits until its signal aborts.
-    const model = (signal: AbortSignal): VerifyStep => (_claims, _image, onVerdict) =>
+    const model = (signal: AbortSignal): ModelStep => (_claims, _image, onVerdict) =>
       new Promise((_resolve, reject) => {
         onVerdict(0, { reasoning: 'seen', label: true, error_type: [] });
         signal.addEventListener('abort', () => reject(new CheckError('aborted', 'The check was cancelled.')));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cancelPageCheck, listPageCheck, pageCheckRunning, runPageCheck } from '@/lib/features/check-page';
-import type { VerifyStep } from '@/lib/jobs';
+import type { ModelStep } from '@/lib/jobs';
 import { allSupported, fakePlatform } from './fake-platform';
 
 const items = ['a', 'b', 'c'].map((id) => ({
@@ -57,7 +57,7 @@ describe('runPageCheck', () => {
   it('cancel marks the pairs not yet started as cancelled and keeps the finished ones', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: VerifyStep = async (claims, image, onVerdict) => {
+    const slow: ModelStep = async (claims, image, onVerdict) => {
       await gate;
       return allSupported(claims, image, onVerdict);
     };

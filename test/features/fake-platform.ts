@@ -5,7 +5,7 @@ import { CheckError } from '@/lib/errors';
 import { createTabTasks } from '@/lib/features/tab-tasks';
 import type { CallPage, ModelChoice, Platform } from '@/lib/features/platform';
 import { createTranslate } from '@/lib/i18n';
-import type { AcquiredImage, GatheredCaption, VerifyStep } from '@/lib/jobs';
+import type { AcquiredImage, GatheredCaption, ModelStep } from '@/lib/jobs';
 import type { PageApi } from '@/lib/page/api';
 import type { PageCheck } from '@/lib/page-check-state';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
@@ -17,16 +17,16 @@ export interface FakeOptions {
   page?: FakePage;
   settings?: Partial<Settings>;
   /** The model's answers; by default every claim is supported. */
-  verify?: VerifyStep;
+  verify?: ModelStep;
   /** The model step as made for a task's signal (for tests of cancelling); overrides `verify`. */
-  model?: (signal: AbortSignal) => VerifyStep;
+  model?: (signal: AbortSignal) => ModelStep;
   /** The caption the chooser returns (null: the user cancelled); a function may wait for the test. */
   caption?: GatheredCaption | null | ((target: { srcUrl: string }) => Promise<GatheredCaption | null>);
   image?: AcquiredImage;
 }
 
 /** Every supported verdict, streamed one by one. */
-export const allSupported: VerifyStep = async (claims, _image, onVerdict) => {
+export const allSupported: ModelStep = async (claims, _image, onVerdict) => {
   const verdicts = claims.map(() => ({ reasoning: 'seen', label: true, error_type: [] }));
   verdicts.forEach((v, i) => onVerdict(i, v));
   return { verdicts, usage: { promptTokens: 10, completionTokens: 5 }, notes: [] };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compare, recheck } from '@/lib/features/recheck';
-import type { VerifyStep } from '@/lib/jobs';
+import type { ModelStep } from '@/lib/jobs';
 import { fakePlatform, finishedJob } from './fake-platform';
 
 const finished = finishedJob(6, 'A red car. Two ducks.', [
   { text: 'A red car.', start: 0, end: 10, hedged: false, verdict: { reasoning: 'red', label: true, error_type: [] } },
 ]);
 
-const allFalse: VerifyStep = async (claims, _image, onVerdict) => {
+const allFalse: ModelStep = async (claims, _image, onVerdict) => {
   const verdicts = claims.map(() => ({ reasoning: 'not seen', label: false, error_type: ['Object' as const] }));
   verdicts.forEach((v, i) => onVerdict(i, v));
   return { verdicts, usage: { promptTokens: 1, completionTokens: 1 }, notes: [] };

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { CheckError } from '../../lib/errors';
 import { createClient, toCheckError, type ClientOptions } from '../../lib/verify/client';
 import type { Verdict } from '../../lib/verify/schema';
-import { verifyClaims, type OutputMode, type VerifyOptions, type VerifyResult } from '../../lib/verify/verify';
+import { verifyClaims, type OutputMode, type VerifyClaimsOptions, type EndpointVerdicts } from '../../lib/verify/verify';
 import { startModelServer, type AnswerProgress, type ModelServer, type ModelServerOptions } from './openai-server';
 
 /** A real JPEG of the given size, as the data URL the extension sends. */
@@ -64,7 +64,7 @@ export function chatRequests(server: ModelServer) {
 }
 
 export interface VerifyRun {
-  result: VerifyResult | null;
+  result: EndpointVerdicts | null;
   error: CheckError | null;
   /**
    * onVerdict calls in the order they came, with the ms since the run started and how far the server had
@@ -78,7 +78,7 @@ export interface VerifyRun {
 /** Runs verifyClaims through the real SDK against the server; a thrown error is mapped, never swallowed. */
 export async function runVerify(
   server: ModelServer,
-  options: Partial<Omit<VerifyOptions, 'onVerdict' | 'onOutputMode'>> & { claims: readonly string[]; imageDataUrl: string; clientOptions?: ClientOptions & { apiKey?: string; model?: string } },
+  options: Partial<Omit<VerifyClaimsOptions, 'onVerdict' | 'onOutputMode'>> & { claims: readonly string[]; imageDataUrl: string; clientOptions?: ClientOptions & { apiKey?: string; model?: string } },
 ): Promise<VerifyRun> {
   const { clientOptions, ...rest } = options;
   const started = performance.now();
