@@ -1,4 +1,4 @@
-import type { ClaimState } from '@/lib/check';
+import type { ClaimState } from '@/lib/check-job';
 import type { Translate } from '@/lib/i18n';
 import { STATE_TEXT } from './claim-row';
 

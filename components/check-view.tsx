@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { claimState, countFalse, decidedCount, errorTypesOf, type CheckJob } from '@/lib/check';
+import { claimState, countFalse, decidedCount, errorTypesOf, type CheckJob } from '@/lib/check-job';
 import type { MessageKey, Translate } from '@/lib/i18n';
 import { claimsWithSetAside } from '@/lib/rerun';
 import { ERROR_TYPES } from '@/lib/verify/schema';

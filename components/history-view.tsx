@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { claimState, countFalse, type CheckJob } from '@/lib/check';
+import { claimState, countFalse, type CheckJob } from '@/lib/check-job';
 import { searchHistory, type HistoryEntry } from '@/lib/history';
 import type { Translate } from '@/lib/i18n';
 

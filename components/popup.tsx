@@ -5,7 +5,7 @@ import { FirstRun } from './first-run';
 import { HistoryView } from './history-view';
 import { PageCheckView } from './page-check';
 import { useCheck, type CheckController, type PopupHost, type View } from './use-check';
-import type { CheckJob } from '@/lib/check';
+import type { CheckJob } from '@/lib/check-job';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

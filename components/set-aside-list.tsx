@@ -1,4 +1,4 @@
-import type { CheckJob } from '@/lib/check';
+import type { CheckJob } from '@/lib/check-job';
 import type { Translate } from '@/lib/i18n';
 
 export interface SetAsideListProps {

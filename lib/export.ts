@@ -1,4 +1,4 @@
-import { claimState, countFalse, errorTypesOf, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './check';
+import { claimState, countFalse, errorTypesOf, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './check-job';
 import type { HistoryEntry } from './history';
 
 /** How each claim state reads, in words and as an icon (never colour alone). */

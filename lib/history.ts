@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkJobSchema, type CheckJob } from './check';
+import { checkJobSchema, type CheckJob } from './check-job';
 import { storableJob } from './stored-url';
 
 /** One finished check as kept on the device. */

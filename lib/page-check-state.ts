@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countFalse, errorTypesOf, type CheckJob } from './check';
+import { countFalse, errorTypesOf, type CheckJob } from './check-job';
 import { tabKey } from './storage-keys';
 import { errorTypeSchema } from './verify/schema';
 

@@ -1,7 +1,7 @@
 // The evidence report: one self-contained HTML file a fact-checker can file, print or open offline
 // years later. Every value in it came from a web page or a model, so all of it is escaped, and the
 // file carries no script (its CSP allows none) and loads nothing (the image is embedded).
-import { claimState, decidedCount, isUnsure, type CheckJob } from './check';
+import { claimState, decidedCount, isUnsure, type CheckJob } from './check-job';
 import { STATE_ICON, STATE_WORD, summaryLine } from './export';
 
 /** What the report states beside the check itself. */

@@ -1,4 +1,4 @@
-import type { CheckJob, ClaimResult, ComparisonRun, JobCalibration } from './check';
+import type { CheckJob, ClaimResult, ComparisonRun, JobCalibration } from './check-job';
 import { claimScores, scoredClaims } from './claim-scores';
 import { asCheckError } from './errors';
 import { streamVerdicts, type ModelStep } from './jobs';

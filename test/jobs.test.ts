@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeFor, checkJobSchema, claimState, type CheckJob } from '@/lib/check';
+import { badgeFor, checkJobSchema, claimState, type CheckJob } from '@/lib/check-job';
 import { CheckError } from '@/lib/errors';
 import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, planSplit, prepareCaption, runCheck, type CheckDeps, type ClaimPlanOptions } from '@/lib/jobs';
 import type { SplitResult } from '@/lib/claims/split';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckJob } from '@/lib/check';
+import type { CheckJob } from '@/lib/check-job';
 import { CheckError } from '@/lib/errors';
 import { claimsWithSetAside, compareWithModel, placeClaims, recheckClaims, type RerunDeps } from '@/lib/rerun';
 import type { Verdict } from '@/lib/verify/schema';

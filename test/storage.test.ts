@@ -5,7 +5,7 @@ import { historyItem, loadSettings, noLogprobsItem, outputModesItem, saveSetting
 import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from '@/lib/settings';
 import { areaKey, STORAGE_KEYS, tabKey, tabKeyPattern, tabSessionKeys } from '@/lib/storage-keys';
 import { storageSchemas } from '@/lib/storage-schema';
-import type { CheckJob } from '@/lib/check';
+import type { CheckJob } from '@/lib/check-job';
 import { historyEntryFrom, historyEntrySchema } from '@/lib/history';
 import type { OutputMode } from '@/lib/verify/verify';
 

@@ -1,7 +1,7 @@
 // Check an image: the menu click, the picker, a re-run and a welcome sample all end here. The image
 // is read from the first moment, the caption is settled (nothing is shown or sent before the user
 // confirms), and the check runs through the core lifecycle (lib/jobs.ts) as the tab's task.
-import type { CheckJob } from '../check';
+import type { CheckJob } from '../check-job';
 import { CheckError } from '../errors';
 import { runCheck, type AcquiredImage, type GatheredCaption } from '../jobs';
 import { redactSecret } from '../redact';

@@ -1,7 +1,7 @@
 // "Check all captioned images on this page": the page lists its image + caption pairs, the user
 // unticks some in the popup, and the worker checks the rest, a few at a time (settings.concurrency).
 // Each pair is a full check (runCheck) whose image comes by the single check's own paths (the platform's image read).
-import type { CheckJob } from '../check';
+import type { CheckJob } from '../check-job';
 import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS, runCheck, type AcquiredImage } from '../jobs';
 import { itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';

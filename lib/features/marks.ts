@@ -1,6 +1,6 @@
 // Marks on the page: a finished check's claims marked in its caption, with a badge by the image;
 // one claim made to stand out (from the panel), or all of them removed.
-import { decidedCount, markLabelOf, type CheckJob } from '../check';
+import { decidedCount, markLabelOf, type CheckJob } from '../check-job';
 import { summaryLine } from '../export';
 import type { Translate } from '../i18n';
 import type { MarksPayload } from '../page/marks';

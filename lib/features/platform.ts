@@ -2,7 +2,7 @@
 // folder are plain functions over it, so they run in Node tests with a fake, and the real one
 // (lib/platform/browser-platform.ts) is the only place that speaks `browser.*`.
 import type { Calibration } from '../calibrate/calibration';
-import type { CheckJob } from '../check';
+import type { CheckJob } from '../check-job';
 import type { SplitResult } from '../claims/split';
 import type { Translate } from '../i18n';
 import type { AcquiredImage, GatheredCaption, ModelStep } from '../jobs';

@@ -1,6 +1,6 @@
 // Re-check and compare: the tab's finished check worked on again against the image it kept, with no
 // page access (edited claims re-verified; or the same claims asked of another model, side by side).
-import type { CheckJob } from '../check';
+import type { CheckJob } from '../check-job';
 import { jobCalibration } from '../claim-scores';
 import { CheckError } from '../errors';
 import { savedKeyFor } from '../key-origin';

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { badgeFor, type CheckJob } from '../check';
+import { badgeFor, type CheckJob } from '../check-job';
 
 /** Shows a job's state on the toolbar button of its tab. */
 export async function showBadge(job: CheckJob): Promise<void> {

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CheckJob } from '@/lib/check';
+import type { CheckJob } from '@/lib/check-job';
 import type { CheckErrorKind } from '@/lib/errors';
 import type { Behavior, ModelServer } from '../server/openai-server';
 import { currentWorker, openPopup, type LoadedExtension } from './extension';

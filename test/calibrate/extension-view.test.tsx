@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CalibrationSettings } from '@/components/calibration-settings';
 import { CheckView } from '@/components/check-view';
-import type { CheckJob } from '@/lib/check';
+import type { CheckJob } from '@/lib/check-job';
 import { createTranslate } from '@/lib/i18n';
 import { runCheck, type CheckDeps } from '@/lib/jobs';
 import { parseCalibrationFile } from '@/lib/platform/calibration-store';

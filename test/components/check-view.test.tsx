@@ -5,7 +5,7 @@ import { CheckView, statusText } from '@/components/check-view';
 import { confidenceOf } from '@/components/claim-row';
 import { ErrorHelp, FIXES } from '@/components/error-help';
 import { FirstRun } from '@/components/first-run';
-import type { CheckJob } from '@/lib/check';
+import type { CheckJob } from '@/lib/check-job';
 import { checkErrorKindSchema } from '@/lib/errors';
 import { createTranslate } from '@/lib/i18n';
 import english from '@/public/_locales/en/messages.json';

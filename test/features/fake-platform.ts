@@ -1,6 +1,6 @@
 // A Platform for the features' unit tests: in-memory stores, a scripted page, a model step the test
 // gives, and a record of what the features asked of the browser. No browser, no fake of the feature.
-import type { CheckJob } from '@/lib/check';
+import type { CheckJob } from '@/lib/check-job';
 import { CheckError } from '@/lib/errors';
 import { createTabTasks } from '@/lib/features/tab-tasks';
 import type { CallPage, ModelChoice, Platform } from '@/lib/features/platform';
