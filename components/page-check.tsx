@@ -55,9 +55,15 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
     return (
       <section className="page-check" data-testid="page-check" data-status="choosing" aria-label={title} data-kind={check.kind}>
         <h1>{title}</h1>
-        <p className="meta">
-          {check.items.length ? t(alt ? 'altAuditFound' : 'pageCheckFound', check.items.length) : t(alt ? 'altAuditNone' : 'pageCheckNone')}
-        </p>
+        {check.listError ? (
+          <p className="notice" role="alert" data-testid="page-check-error">
+            {check.listError}
+          </p>
+        ) : (
+          <p className="meta">
+            {check.items.length ? t(alt ? 'altAuditFound' : 'pageCheckFound', check.items.length) : t(alt ? 'altAuditNone' : 'pageCheckNone')}
+          </p>
+        )}
         <ul className="page-check__list">
           {check.items.map((item) => (
             <li key={item.id} data-testid="page-check-item" data-state={item.state} data-unsupported={item.unsupported}>

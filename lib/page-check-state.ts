@@ -61,8 +61,15 @@ export const pageCheckSchema = z.object({
   finishedAt: z.number().nullable(),
   /** The worker instance running it; a restarted worker marks a run it does not own as interrupted. */
   owner: z.string().optional(),
+  /** Why the page could not be listed (the menu path, where no button waits for the answer); the list is then empty. */
+  listError: z.string().nullable().default(null),
 });
 export type PageCheck = z.infer<typeof pageCheckSchema>;
+
+/** A listing that failed: empty, with the reason shown where the list would be. */
+export function failedListing(tabId: number, pageUrl: string, kind: PageCheck['kind'], message: string, now: number): PageCheck {
+  return { ...newPageCheck(tabId, pageUrl, [], now, { kind, findings: [] }), listError: message };
+}
 
 /** Storage key of a tab's page check (session storage: a reopened popup shows its progress). */
 export function pageCheckKey(tabId: number): `session:pageCheck:${number}` {
@@ -83,6 +90,7 @@ export function newPageCheck(
     findings: [...audit.findings],
     pageUrl,
     status: 'choosing',
+    listError: null,
     startedAt: now,
     finishedAt: null,
     items: pairs.map((pair) => ({

@@ -1,5 +1,7 @@
 // The context menu and the keyboard command: each item names one capability, and a click hands its
 // tab and frame to it. The items themselves are created by lib/platform/menus.ts.
+import { asCheckError } from '../errors';
+import { failedListing } from '../page-check-state';
 import { sampleAt } from '../welcome';
 import { checkImage } from './check-image';
 import { listPageCheck } from './check-page';
@@ -30,8 +32,10 @@ export function handleMenuClick(platform: Platform, info: MenuClick, tab: { id?:
   if (info.menuItemId === MENU_IDS.checkAltText) {
     // The list shows in the panel or popup; it opens now, in the click, and fills in once the page answers.
     platform.showResultsView(tab.id);
-    void listPageCheck(platform, tab.id, 'alt').catch((error: unknown) =>
-      console.warn('Caption Check: could not list the alt texts of this page', String(error)),
+    // No button waits for the answer here: a listing that fails is saved with its reason, so the view says it.
+    const tabId = tab.id;
+    void listPageCheck(platform, tabId, 'alt').catch((error: unknown) =>
+      platform.savePageCheck(failedListing(tabId, tab.url ?? info.pageUrl ?? '', 'alt', asCheckError(error).message, platform.now())).catch(() => {}),
     );
   }
   if (info.menuItemId === MENU_IDS.checkImage && info.srcUrl) {

@@ -30,6 +30,14 @@ describe('handleMenuClick', () => {
     await expect.poll(() => fake.pageChecks.get(11)?.kind).toBe('alt');
   });
 
+  it('"Check alt text on this page" on a page it cannot read says why in the view, not only in the console', async () => {
+    // No listAltTexts on this fake page: the page call fails the way a browser page or the web store does.
+    const fake = fakePlatform();
+    handleMenuClick(fake.platform, { menuItemId: 'check-alt-text' }, tab);
+    await expect.poll(() => fake.pageChecks.get(11)?.listError).toMatch(/cannot read this page/);
+    expect(fake.pageChecks.get(11)).toMatchObject({ kind: 'alt', status: 'choosing', items: [], pageUrl: tab.url });
+  });
+
   it('the picker items start the picker in the clicked frame', async () => {
     const fake = fakePlatform({ page: { pick: () => ({ cancelled: true }), readSelection: () => '' } });
     handleMenuClick(fake.platform, { menuItemId: 'pick-image', frameId: 2 }, tab);
