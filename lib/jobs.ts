@@ -53,6 +53,20 @@ export interface CheckDeps {
   now(): number;
   /** Turns the caption into claims; the on-device split unless the user chose the model-assisted one. */
   split?(caption: string): Promise<SplitResult>;
+  /**
+   * The thumbnail hook: called once with the image the check read, off the request's path (the worker has
+   * one thread), as soon as `requestSent` resolves or the model step ends. The thumbnail it returns joins the job.
+   */
+  keepImage?(image: AcquiredImage): Promise<string | null>;
+  /** Resolves as the model request leaves (see `requestSignal`); without it, the hook waits for the model step's end. */
+  requestSent?: Promise<void>;
+}
+
+/** A promise that resolves the first time `onRequest` is called: hand `onRequest` to the verifier, `sent` to runCheck. */
+export function requestSignal(): { sent: Promise<void>; onRequest: () => void } {
+  let onRequest = () => {};
+  const sent = new Promise<void>((resolve) => (onRequest = resolve));
+  return { sent, onRequest };
 }
 
 export interface CheckInput {
@@ -131,17 +145,25 @@ export function planSplit(split: SplitResult, notes: string[], options: ClaimPla
 }
 
 /**
- * A check's lifecycle: gather → split → acquire the image → verify, saving the job at every step,
- * so whoever shows it sees each claim change as its verdict arrives. Never throws: failures end in the job.
+ * A check's lifecycle: gather → split → acquire the image → verify (and, off the request's path, the
+ * thumbnail hook), saving the job at every step, so whoever shows it sees each claim change as its
+ * verdict arrives. Never throws: failures end in the job.
  */
 export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<CheckJob> {
   let job = newJob(input, deps.now());
+  // Whether the last save carried the thumbnail: one made after it is saved in at the end.
+  let savedThumbnail = false;
+  const save = (record: CheckJob) => {
+    savedThumbnail = record.thumbnail !== undefined;
+    return deps.save(record);
+  };
   const update = async (patch: Partial<CheckJob>) => {
     job = { ...job, ...patch };
-    await deps.save(job);
+    await save(job);
   };
+  let keeping: Promise<void> = Promise.resolve();
   try {
-    await deps.save(job);
+    await save(job);
     const gathered = await deps.gather();
     const { caption, notes } = prepareCaption(gathered.caption);
     const split = deps.split ? await deps.split(caption) : splitCaption(caption);
@@ -167,14 +189,29 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       imageBytes: image.byteLength,
       ...(image.note ? { notes: [...job.notes, image.note] } : {}),
     });
-    const outcome = await streamVerdicts({
+    const modelStep = streamVerdicts({
       verify: deps.verify,
       claims: job.claims.map((c) => c.text),
       imageDataUrl: image.dataUrl,
       withVerdict: (index, verdict) => (job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) }),
-      save: deps.save,
+      save,
       after: saving,
     });
+    if (deps.keepImage) {
+      const keepImage = deps.keepImage;
+      const stepEnded = modelStep.then(
+        () => undefined,
+        () => undefined,
+      );
+      keeping = Promise.race([deps.requestSent ?? stepEnded, stepEnded])
+        .then(() => keepImage(image))
+        .then((thumbnail) => {
+          // Every later save carries it: each one spreads the job as it is then.
+          if (thumbnail) job = { ...job, thumbnail };
+        })
+        .catch(() => undefined);
+    }
+    const outcome = await modelStep;
     const scored = claimScores(outcome, job.claims.length, job.calibration);
     await update({
       status: 'done',
@@ -195,6 +232,9 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     // function still returns the failed job rather than throwing.
     await update({ status: 'error', phase: 'finished', finishedAt: deps.now(), error: info }).catch(() => undefined);
   }
+  // A fast or cached answer can end before the thumbnail is made: it is saved in once it is.
+  await keeping;
+  if (job.thumbnail !== undefined && !savedThumbnail) await save(job).catch(() => undefined);
   return job;
 }
 

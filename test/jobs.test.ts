@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { badgeFor, checkJobSchema, claimState, type CheckJob } from '@/lib/check-job';
 import { CheckError } from '@/lib/errors';
-import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, planSplit, prepareCaption, runCheck, type CheckDeps, type ClaimPlanOptions } from '@/lib/jobs';
+import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, planSplit, prepareCaption, requestSignal, runCheck, type CheckDeps, type ClaimPlanOptions } from '@/lib/jobs';
 import type { SplitResult } from '@/lib/claims/split';
 import type { Verdict } from '@/lib/verify/schema';
 
@@ -26,6 +26,68 @@ function deps(overrides: Partial<CheckDeps> = {}): CheckDeps & { saved: CheckJob
     ...overrides,
   };
 }
+
+describe('runCheck: the thumbnail hook', () => {
+  it('runs once the request has left, while the model still answers; the thumbnail joins the next saves', async () => {
+    const request = requestSignal();
+    const events: string[] = [];
+    let answer!: () => void;
+    const d = deps({
+      verify: async (_claims, _image, onVerdict) => {
+        events.push('verify called');
+        request.onRequest();
+        await new Promise<void>((resolve) => (answer = resolve));
+        onVerdict(0, yes);
+        onVerdict(1, no);
+        return { verdicts: [yes, no], usage: { promptTokens: 1, completionTokens: 1 }, notes: [] };
+      },
+      keepImage: async (image) => {
+        events.push(`keep ${image.dataUrl}`);
+        return 'data:image/jpeg;base64,THUMB';
+      },
+      requestSent: request.sent,
+    });
+    const running = runCheck(input, d);
+    // The hook ran while the model had not answered yet.
+    await expect.poll(() => events).toEqual(['verify called', 'keep data:image/jpeg;base64,AAAA']);
+    answer();
+    const job = await running;
+    expect(job.thumbnail).toBe('data:image/jpeg;base64,THUMB');
+    // No save before the request carried it; the verdicts' saves and the final one do.
+    expect(d.saved.filter((j) => j.phase !== 'verifying').map((j) => j.thumbnail)).toEqual([undefined, undefined, 'data:image/jpeg;base64,THUMB']);
+    expect(d.saved.at(-1)).toMatchObject({ status: 'done', thumbnail: 'data:image/jpeg;base64,THUMB' });
+  });
+
+  it('without a request signal waits for the model step, then saves the thumbnail into the finished job', async () => {
+    const events: string[] = [];
+    const d = deps({
+      verify: async (_claims, _image, onVerdict) => {
+        onVerdict(0, yes);
+        onVerdict(1, no);
+        events.push('model answered');
+        return { verdicts: [yes, no], usage: { promptTokens: 1, completionTokens: 1 }, notes: [] };
+      },
+      keepImage: async () => (events.push('keep'), 'data:image/jpeg;base64,THUMB'),
+    });
+    const job = await runCheck(input, d);
+    expect(events).toEqual(['model answered', 'keep']);
+    expect(job).toMatchObject({ status: 'done', thumbnail: 'data:image/jpeg;base64,THUMB' });
+    expect(d.saved.at(-1)).toMatchObject({ status: 'done', thumbnail: 'data:image/jpeg;base64,THUMB' });
+  });
+
+  it('a hook that fails costs the thumbnail, never the check; a check that failed before its image never calls it', async () => {
+    const failing = await runCheck(input, deps({ keepImage: () => Promise.reject(new Error('no canvas')) }));
+    expect(failing.status).toBe('done');
+    expect(failing.thumbnail).toBeUndefined();
+    let called = 0;
+    const noImage = await runCheck(
+      input,
+      deps({ acquireImage: () => Promise.reject(new CheckError('image', 'gone')), keepImage: async () => (called++, null) }),
+    );
+    expect(noImage.error?.kind).toBe('image');
+    expect(called).toBe(0);
+  });
+});
 
 describe('runCheck', () => {
   it('saves every step, ending with each claim verdict in order', async () => {

@@ -3,7 +3,7 @@
 // confirms), and the check runs through the core lifecycle (lib/jobs.ts) as the tab's task.
 import type { CheckJob } from '../check-job';
 import { CheckError } from '../errors';
-import { runCheck, type AcquiredImage, type GatheredCaption } from '../jobs';
+import { requestSignal, runCheck, type GatheredCaption } from '../jobs';
 import { redactSecret } from '../redact';
 import { hostOf } from '../report';
 import type { Settings } from '../settings';
@@ -23,9 +23,6 @@ export interface PresetCaption {
   /** An explicit Re-run: ask the model again instead of serving the verdict cache. */
   fresh?: boolean;
 }
-
-/** Fields a check gains in the worker beyond what runCheck records: the thumbnail and the image's frame. */
-type JobExtras = Pick<CheckJob, 'thumbnail' | 'frameId'>;
 
 /**
  * Starts a check for the image the user chose; its progress lands in session storage and the badge.
@@ -78,23 +75,25 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
     }
   }
   const gathered = chosen;
-  // Thumbnail and frame ride along with every save; the thumbnail is made once the model request is
-  // out or the model step is over (`release`).
-  const extras: JobExtras = { frameId: target.frameId };
-  let release = () => {};
-  const requestOut = new Promise<void>((resolve) => (release = resolve));
+  // The model request's departure starts the thumbnail hook (lib/jobs.ts), off the request's path.
+  const request = requestSignal();
   // Only endpoint checks are scored (logprobs, else agreement); the on-device model is never calibrated.
   const calibration = choice.provider === 'endpoint' ? await platform.calibrationFor(settings.model) : null;
   const verifier =
     choice.provider === 'endpoint'
       ? platform.withLocalHint(
-          choice.verifier(signal, { fresh: preset.fresh === true, onRequest: release, ...(calibration ? { scoreKind: calibration.score_kind } : {}) }),
+          choice.verifier(signal, {
+            fresh: preset.fresh === true,
+            onRequest: request.onRequest,
+            ...(calibration ? { scoreKind: calibration.score_kind } : {}),
+          }),
           settings.baseUrl,
         )
       : choice.verifier(signal);
-  const kept = keepImage(platform, read, target.tabId, extras, requestOut);
-  let savedThumbnail = false;
-  const stamped = (job: CheckJob) => redactSecret({ ...job, ...extras, owner: platform.workerInstance }, settings.apiKey);
+  // The frame rides along with every save, and the owner tells a restarted worker that this job's runner
+  // is gone (lib/platform/resume.ts). Endpoints echo the key in error text; it never reaches storage,
+  // the popup or history.
+  const stamped = (job: CheckJob) => redactSecret({ ...job, frameId: target.frameId, owner: platform.workerInstance }, settings.apiKey);
   const job = await runCheck(
     {
       id: platform.newId(),
@@ -111,12 +110,9 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
       save: async (job) => {
         // A check another one replaced writes nothing more: the tab's job and badge are the newer check's.
         if (!task.current()) return;
-        // The owner tells a restarted worker that this job's runner is gone (lib/platform/resume.ts).
-        // Endpoints echo the key in error text; it never reaches storage, the popup or history.
         // The badge is not awaited: its calls reach the browser before the save's, so it is
         // never behind what the popup shows, and the request does not wait on it.
         void platform.showBadge(job).catch(() => {});
-        savedThumbnail = Boolean(extras.thumbnail);
         await platform.saveJob(stamped(job));
       },
       gather: async () => {
@@ -127,47 +123,20 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
         if (!late) throw new CheckError('aborted', 'The check was cancelled.');
         return late;
       },
-      acquireImage: kept.acquire,
-      verify: (...args) => verifier(...args).finally(release),
+      acquireImage: read,
+      verify: verifier,
       split: platform.modelSplitter(settings, signal),
+      // The sized image is kept for the tab (a re-check needs no page access), whatever path read it.
+      keepImage: async (image) => {
+        const thumbnail = await platform.makeThumbnail(image.dataUrl).catch(() => null);
+        await platform.saveTabImage(target.tabId, image.dataUrl).catch(() => {});
+        return thumbnail;
+      },
+      requestSent: request.sent,
     },
   );
-  release(); // a check that ended before its model step
-  await kept.settled();
-  // The thumbnail may have been made after the last save (a fast or cached answer): save it in.
-  if (!task.current()) return job;
-  if (!savedThumbnail && extras.thumbnail) await platform.saveJob(stamped(job));
-  await afterCheck(platform, redactSecret({ ...job, ...extras }, settings.apiKey), settings);
+  if (task.current()) await afterCheck(platform, redactSecret({ ...job, frameId: target.frameId }, settings.apiKey), settings);
   return job;
-}
-
-/**
- * Wraps the image step so the sized image is kept for the tab (a re-check needs no page access) and a
- * thumbnail is made from it, whatever path read the image; `settled` waits for both.
- */
-function keepImage(
-  platform: Platform,
-  read: (url: string) => Promise<AcquiredImage>,
-  tabId: number,
-  extras: JobExtras,
-  requestOut: Promise<unknown>,
-): { acquire: (url: string) => Promise<AcquiredImage>; settled: () => Promise<void> } {
-  let kept: Promise<void> = Promise.resolve();
-  return {
-    acquire: async (url) => {
-      const image = await read(url);
-      // Off the request's path: the worker has one thread, and decoding and storing before the
-      // request would delay the steps leading to it.
-      kept = (async () => {
-        await requestOut;
-        const thumbnail = await platform.makeThumbnail(image.dataUrl).catch(() => null);
-        if (thumbnail) extras.thumbnail = thumbnail;
-        await platform.saveTabImage(tabId, image.dataUrl).catch(() => {});
-      })();
-      return image;
-    },
-    settled: () => kept,
-  };
 }
 
 /** What happens once a check ends: history, marks on the page, or first-run guidance. */

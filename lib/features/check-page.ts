@@ -3,7 +3,7 @@
 // Each pair is a full check (runCheck) whose image comes by the single check's own paths (the platform's image read).
 import type { CheckJob } from '../check-job';
 import { CheckError } from '../errors';
-import { MAX_CAPTION_CHARS, runCheck, type AcquiredImage } from '../jobs';
+import { MAX_CAPTION_CHARS, requestSignal, runCheck, type AcquiredImage } from '../jobs';
 import { itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
 import { altListSchema, pageListSchema } from '../page/protocol';
 import { runPool } from '../pool';
@@ -90,8 +90,8 @@ async function checkListed(platform: Platform, listed: PageCheck, ids: readonly 
   const checkOne = async (item: PageCheckItem): Promise<void> => {
     const pageUrl = writer.get().pageUrl;
     const target = { tabId, frameId: 0, srcUrl: item.imageUrl, pageUrl };
-    const extras: Pick<CheckJob, 'thumbnail'> = {};
-    const clean = (job: CheckJob) => redactSecret({ ...job, ...extras }, settings.apiKey);
+    const clean = (job: CheckJob) => redactSecret(job, settings.apiKey);
+    const request = requestSignal();
     const job = await runCheck(
       { id: platform.newId(), tabId, model: choice.label || settings.model, maxClaims: settings.maxClaims, pageUrl, imageUrl: item.imageUrl },
       {
@@ -111,14 +111,16 @@ async function checkListed(platform: Platform, listed: PageCheck, ids: readonly 
         acquireImage: async (url): Promise<AcquiredImage> => {
           // Page read and fetch start at once; only the step that may take a screenshot waits its turn.
           const acquire = platform.startImageRead({ ...target, srcUrl: url }, settings.maxImageEdge, signal);
-          const image = await oneAtATime(() => acquire(url));
-          const thumbnail = await platform.makeThumbnail(image.dataUrl);
-          if (thumbnail) extras.thumbnail = thumbnail;
-          return image;
+          return oneAtATime(() => acquire(url));
         },
         verify:
-          choice.provider === 'endpoint' ? platform.withLocalHint(choice.verifier(signal), settings.baseUrl) : choice.verifier(signal),
+          choice.provider === 'endpoint'
+            ? platform.withLocalHint(choice.verifier(signal, { onRequest: request.onRequest }), settings.baseUrl)
+            : choice.verifier(signal),
         split: platform.modelSplitter(settings, signal),
+        // The row's thumbnail, made once the request is out (off its path), or when the model step ended.
+        keepImage: (image) => platform.makeThumbnail(image.dataUrl),
+        requestSent: request.sent,
       },
     );
     const ended = clean(job);
