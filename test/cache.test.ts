@@ -117,6 +117,17 @@ describe('cachedVerification', () => {
     await expect(cache.get('k')).resolves.toEqual(result([no, no]));
   });
 
+  it('does not store an incomplete answer (its scores failed), so the next check asks again', async () => {
+    const cache = new MemoryVerdictCache();
+    const unscored = counting({ ...result(), incomplete: true } as CachedResult);
+    await expect(cachedVerification(cache, 'k', unscored.fn)).resolves.toMatchObject({ cached: false, verdicts: [yes, no] });
+    expect(cache.size).toBe(0);
+    const again = counting(result());
+    await expect(cachedVerification(cache, 'k', again.fn)).resolves.toMatchObject({ cached: false });
+    expect(again.run.calls).toBe(1);
+    expect(cache.size).toBe(1);
+  });
+
   it('does not store a result with a claim left without a verdict, so the next check asks again', async () => {
     const cache = new MemoryVerdictCache();
     await cachedVerification(cache, 'k', counting([yes, null]).fn);

@@ -79,6 +79,7 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
         scoreKind: scored.scoreKind,
         usage: addUsage(response.usage, scored.usage),
         notes: [...response.notes, ...scored.notes],
+        ...(scored.incomplete ? { incomplete: true } : {}),
       };
     };
     // The same image, claims, model, endpoint, prompt and way of scoring again: the stored verdicts, no

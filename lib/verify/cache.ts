@@ -90,6 +90,8 @@ export interface VerificationResult {
   scoreKind?: ScoreKind | null;
   usage: { promptTokens: number; completionTokens: number };
   notes: string[];
+  /** Part of the answer could not be had (e.g. its scores): served now, not stored, so the next check asks again. */
+  incomplete?: boolean;
 }
 
 /**
@@ -110,7 +112,7 @@ export async function cachedVerification<R extends VerificationResult>(
   }
   const result = await run();
   const verdicts = result.verdicts;
-  if (verdicts.length > 0 && verdicts.every((v): v is Verdict => v !== null)) {
+  if (!result.incomplete && verdicts.length > 0 && verdicts.every((v): v is Verdict => v !== null)) {
     const value: CachedResult = {
       verdicts,
       usage: result.usage,

@@ -37,6 +37,8 @@ export interface ScoredVerdicts {
   requests: number;
   usage: Usage;
   notes: string[];
+  /** The scores were asked for and could not be measured (the sampling failed): not an answer to keep. */
+  incomplete?: boolean;
 }
 
 /** The tokens of a verification and of its sampling together. */
@@ -100,7 +102,7 @@ export async function scoreVerdicts(options: ScoreOptions, result: Pick<Endpoint
   } catch (error) {
     const failure = toCheckError(error, options.model);
     if (failure.kind === 'aborted' || options.signal?.aborted) throw new CheckError('aborted', 'The check was cancelled.');
-    return unscored([`The verdicts are not scored: sampling ${samples} answers failed (${failure.message})`]);
+    return { ...unscored([`The verdicts are not scored: sampling ${samples} answers failed (${failure.message})`]), incomplete: true };
   }
 
   const verdicts = [...result.verdicts];

@@ -87,6 +87,7 @@ describe('scoreVerdicts', () => {
   it('does not sample with k below 2: the verdicts stay unscored', async () => {
     const { greedy, scored } = await check(CLAIMS, 1);
     expect(scored).toMatchObject({ scoreKind: null, scores: [null, null, null], requests: 0 });
+    expect(scored.incomplete).toBeUndefined();
     expect(scored.verdicts).toEqual(greedy.verdicts);
     expect(chatRequests(server())).toHaveLength(1);
   });
@@ -99,5 +100,7 @@ describe('scoreVerdicts', () => {
     expect(scored.scoreKind).toBeNull();
     expect(scored.verdicts).toEqual(greedy.verdicts);
     expect(scored.notes.join(' ')).toMatch(/not scored/);
+    // Marked so the verdict cache does not keep it: the next check asks for the scores again.
+    expect(scored.incomplete).toBe(true);
   });
 });
