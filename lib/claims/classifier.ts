@@ -44,7 +44,12 @@ export function clauseFeatures(facts: ClauseFacts): string[] {
   const plain = (text.match(WORD) ?? []).map((w) => (/^\p{N}/u.test(w) ? '<num>' : w));
   const words = plain.map((w) => (PERSONAL.has(w) ? PERSON : w));
   const features = new Set<string>([`kind:${facts.clause.kind}`, `len:${lengthBucket(words.length)}`]);
-  for (const f of shapeFeatures(plain, /\?\s*$/u.test(text))) features.add(`g:${f}`);
+  // The shape counts twice where no word rule fired: what it says there is all the evidence there is,
+  // while on a flagged clause it competes with the rule's own cue.
+  for (const f of shapeFeatures(plain, /\?\s*$/u.test(text))) {
+    features.add(`g:${f}`);
+    if (!facts.rule) features.add(`g0:${f}`);
+  }
   const add = (feature: string) => feature.includes(PERSON) || features.add(feature);
   add(facts.rule ? `${facts.inherited ? 'inherited' : 'rule'}:${facts.rule}` : 'rule:none');
   add(`first:${words[0] ?? ''}`);
