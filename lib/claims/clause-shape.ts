@@ -25,6 +25,11 @@ const IMPERATIVE = set(`make ensure check try keep press hold use avoid store co
   enjoy look find go get bring give leave start stop set adjust install download tell write double always never
   avoid discard dispose seek pick fill empty lift rotate twist slide squeeze spray soak thaw refrigerate`);
 const PREPOSITION = set('in on at of with by for from to near under over above below behind beside between into onto inside outside along across against around');
+const OBJECT_START = set('it them your this these those the a an some');
+// Words that come before "the"/"a" at the start of a description without being a verb.
+const NOT_A_VERB = set(`here there now then next only even just perhaps maybe probably possibly likely clearly also both all half
+  beneath underneath atop amid among within beyond toward towards onto upon via per than like unlike despite with without`);
+const TRAILING_ADVERB = set('now today again together outside here there too also yet still right away');
 const BE = set("is are am was were be being been 's 're 'm isn't aren't wasn't weren't");
 const CONTRACTED_BE = /^(?:he|she|it|they|we|i|you|that|there|this)'(?:s|re|m)$/u;
 const PAST = set('was were had did used ago wasn\'t weren\'t didn\'t');
@@ -68,6 +73,8 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   else if (GENERIC_QUANTIFIER.has(first)) opener = 'generic-quantifier';
   else if (PERSONAL.has(first)) opener = 'personal';
   else if (IMPERATIVE.has(first) && !BE.has(second) && !MODAL.has(second)) opener = 'imperative';
+  // A verb this list lacks still reads as one when an object follows at once: "Descale it", "Thaw the peas".
+  else if (OBJECT_START.has(second) && !/(?:ing|ed|ly)$/u.test(first) && !NOT_A_VERB.has(first) && !PREPOSITION.has(first)) opener = 'verb-first';
   else if (/ing$/u.test(first)) opener = 'ing';
   else if (/ed$/u.test(first)) opener = 'ed';
   // A noun with no determiner before a verb: a kind or a name ("Lanterns are …", "Acme makes …").
@@ -93,7 +100,8 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   // "he's", "they're", "it's" carry their own "be": the predicate follows the contraction.
   const be = CONTRACTED_BE.test(first) ? i : words.findIndex((w, k) => k >= i && BE.has(w));
   if (be >= 0) {
-    const next = words[be + 1] === 'not' || words[be + 1] === 'just' || words[be + 1] === 'still' ? words[be + 2] : words[be + 1];
+    const at = words[be + 1] === 'not' || words[be + 1] === 'just' || words[be + 1] === 'still' ? be + 2 : be + 1;
+    const next = words[at];
     let predicate: string | null = null;
     if (next && /ing$/u.test(next)) predicate = VISIBLE_ACTIVITY.has(next) ? 'visible-activity' : 'other-activity';
     else if (next && INNER_STATE.has(next)) predicate = 'inner-state';
@@ -104,6 +112,11 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
       out.push(`pred:${predicate}`);
       const subject = opener === 'personal' ? 'person' : opener === 'definite' || opener === 'indefinite' ? 'thing' : opener;
       out.push(`pred:${subject}+${predicate}`);
+      // What the predicate takes: an object in view ("holding a cup"), a place ("… on a bench"), or
+      // nothing at all ("he is working", "they are outside camping"), which leaves little to see.
+      const rest = words.slice(at + 1).filter((w) => !TRAILING_ADVERB.has(w));
+      const tail = rest.length === 0 ? 'nothing' : DEFINITE.has(rest[0]!) || INDEFINITE.has(rest[0]!) ? 'object' : PREPOSITION.has(rest[0]!) ? 'place' : 'other';
+      out.push(`pred:${subject}+${predicate}+${tail}`);
     }
   } else if (opener === 'bare-noun' || opener === 'generic-quantifier') {
     // A kind with a present-tense verb of its own: "Lanterns burn oil", "Most jams contain sugar".

@@ -27,6 +27,11 @@ describe('shapeFeatures: the subject', () => {
     expect(shape(text)).toContain(`open:${opener}`);
   });
 
+  it('a verb the imperative list lacks still opens an instruction when an object follows', () => {
+    expect(shape('Defrost it slowly')).toContain('open:verb-first');
+    expect(shape('Beneath the shelf is a crate')).not.toContain('open:verb-first');
+  });
+
   it('a bare plural before a preposition is a description fragment, not a kind', () => {
     expect(shape('Walruses on the rocks')).not.toContain('open:bare-noun');
   });
@@ -61,6 +66,13 @@ describe('shapeFeatures: what the clause says a person is or does', () => {
     ['walruses are heavy', 'bare-noun+quality'],
   ])('%s → pred:%s', (text, predicate) => {
     expect(shape(text)).toContain(`pred:${predicate}`);
+  });
+
+  it('reads what the predicate takes: an object, a place or nothing', () => {
+    expect(shape('she is juggling three oranges')).toContain('pred:person+visible-activity+object');
+    expect(shape('he is volunteering')).toContain('pred:person+other-activity+nothing');
+    expect(shape('they are volunteering together today')).toContain('pred:person+other-activity+nothing');
+    expect(shape('he is sitting on a crate')).toContain('pred:person+visible-activity+place');
   });
 
   it('gives the personal pronoun itself no feature', () => {
