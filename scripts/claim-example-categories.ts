@@ -438,5 +438,35 @@ const reasonsInFewWords: readonly Example[] = [
   ),
 ];
 
+// Descriptions in shapes the other categories' contrasts lack: a place first and the thing after
+// ("Beside the sink is a sponge"), a pronoun with a passive or a state ("They are joined by a strap",
+// "It is attached to the wall"), and short identifications.
+const otherDescriptionShapes: readonly Example[] = described(
+  'Beside the sink is a yellow sponge.',
+  'Next to the lamp is a stack of magazines.',
+  'Behind the counter are shelves of jars.',
+  'On the left is a tall bookcase.',
+  'Above the door hangs a wreath.',
+  'In front of the house are two parked cars.',
+  'Under the bed is a pair of slippers.',
+  'Across the street is a red brick church.',
+  'Along the wall are three framed photos.',
+  'At the bottom of the box is a folded manual.',
+  'They are joined by a leather strap.',
+  'They are tied together with a ribbon.',
+  'They are plugged into a power strip under the desk.',
+  'They are arranged in two rows on a tray.',
+  'It is attached to the wall with two screws.',
+  'It is covered with a plastic lid.',
+  'It is mounted on a wooden stand.',
+  'They are stacked on top of each other.',
+  'It is wrapped in brown paper.',
+  'They are lined up along the windowsill.',
+  'It is a small white router with two antennas.',
+  'They are a pair of black running shoes.',
+  'It is held shut with a rubber band.',
+  'They are filled with a dark liquid.',
+);
+
 /** Every category's examples, in a fixed order (the training script's folds depend on it). */
-export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords];
+export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes];

@@ -69,8 +69,10 @@ function samples(): Sample[] {
       let gold: boolean | null = null;
       for (const unit of item.units) {
         const overlap = Math.min(end, unit.end) - Math.max(start, unit.start);
-        // HL scene and action answers ("in a park", "playing tennis") say what is visible: kept.
-        const label = unit.gold ?? (item.set === 'hl' && (item.group === 'scene' || item.group === 'action') ? true : null);
+        // HL scene answers ("in a park") name a place in view: kept. Action answers are unlabelled by the
+        // data set (not scored) and often worded like its rationales ("getting ready for the office"):
+        // labelling them descriptive taught that a person's activity is a description, so they are left out.
+        const label = unit.gold ?? (item.set === 'hl' && item.group === 'scene' ? true : null);
         if (overlap > best) [best, gold] = [overlap, label];
       }
       if (gold === null || best * 2 < end - start) continue;

@@ -25,6 +25,7 @@ const IMPERATIVE = set(`make ensure check try keep press hold use avoid store co
   enjoy look find go get bring give leave start stop set adjust install download tell write double always never
   avoid discard dispose seek pick fill empty lift rotate twist slide squeeze spray soak thaw refrigerate`);
 const PREPOSITION = set('in on at of with by for from to near under over above below behind beside between into onto inside outside along across against around');
+const OBJECT_PRONOUN = set('it them him her me us you');
 const OBJECT_START = set('it them your this these those the a an some');
 // Words that come before "the"/"a" at the start of a description without being a verb.
 const NOT_A_VERB = set(`here there now then next only even just perhaps maybe probably possibly likely clearly also both all half
@@ -58,12 +59,13 @@ const INNER_STATE = set(`hungry thirsty tired sleepy bored happy sad proud excit
 export function shapeFeatures(words: readonly string[], endsWithQuestionMark: boolean): string[] {
   const out: string[] = [];
   let i = 0;
-  while (i < words.length - 1 && LINKERS.has(words[i]!)) i++;
+  // "Next, rinse …" opens with a linker; "Next to it is …" with a place.
+  while (i < words.length - 1 && LINKERS.has(words[i]!) && words[i + 1] !== 'to') i++;
   const first = words[i] ?? '';
   const second = words[i + 1] ?? '';
   // The clause's opening: what kind of subject (or no subject) it starts with.
   let opener: string;
-  if (first === 'to' && second && !DEFINITE.has(second) && !INDEFINITE.has(second)) opener = 'to-verb';
+  if (first === 'to' && second && !DEFINITE.has(second) && !INDEFINITE.has(second) && !OBJECT_PRONOUN.has(second)) opener = 'to-verb';
   else if (SUBORDINATOR.has(first)) opener = 'subordinator';
   else if (endsWithQuestionMark && QUESTION_OPENER.has(first)) opener = 'question';
   else if (first === 'it' || first === "it's") opener = 'it';

@@ -5,7 +5,7 @@ import { shapeFeatures } from '../../lib/claims/clause-shape.ts';
 import { clauseFeatures } from '../../lib/claims/classifier.ts';
 import { splitCaption } from '../../lib/claims/split.ts';
 
-const shape = (text: string) => shapeFeatures(text.toLowerCase().replace(/[?.!]$/u, '').split(/\s+/u), text.endsWith('?'));
+const shape = (text: string) => shapeFeatures(text.toLowerCase().match(/\p{L}+(?:'\p{L}+)?|\p{N}+/gu) ?? [], text.endsWith('?'));
 
 describe('shapeFeatures: the subject', () => {
   it.each([
@@ -30,6 +30,12 @@ describe('shapeFeatures: the subject', () => {
   it('a verb the imperative list lacks still opens an instruction when an object follows', () => {
     expect(shape('Defrost it slowly')).toContain('open:verb-first');
     expect(shape('Beneath the shelf is a crate')).not.toContain('open:verb-first');
+  });
+
+  it('"next to" and "to it" name a place, not a purpose', () => {
+    expect(shape('Next to it is a crate')).not.toContain('open:to-verb');
+    expect(shape('to it')).not.toContain('open:to-verb');
+    expect(shape('Next, rinse the lid')).toContain('open:imperative');
   });
 
   it('a bare plural before a preposition is a description fragment, not a kind', () => {
