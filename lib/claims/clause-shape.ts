@@ -9,7 +9,8 @@
 const set = (words: string) => new Set(words.trim().split(/\s+/u));
 
 // Words that open a clause without being its subject.
-const LINKERS = set('and but or yet also then however additionally moreover furthermore overall finally first second next lastly');
+const LINKERS = set(`and but or yet also then however additionally moreover furthermore overall finally first second next lastly
+  yes yeah well okay ok sure indeed actually certainly basically`);
 const DEFINITE = set('the this that these those its his her their our my your');
 const INDEFINITE = set('a an one two three four five six seven eight nine ten several some few couple pair <num> there');
 // Quantifiers that make the subject a kind, not a thing in view: "most jams", "all phones", "such devices".
@@ -51,9 +52,10 @@ const VISIBLE_ACTIVITY = set(`holding wearing sitting standing lying laying lean
   washing cleaning building planting picking tying folding stacking loading serving baking slicing peeling pouring
   stirring mixing fixing repairing sewing knitting drawing singing clapping crawling sitting bathing splashing`);
 // States of mind or body that no photo shows, said of a person: "she is bored", "they are hungry".
+// Ages and conditions ("old", "new") are left out: "the bench is old" can be seen.
 const INNER_STATE = set(`hungry thirsty tired sleepy bored happy sad proud excited busy ready angry afraid scared curious lonely
-  nervous worried relaxed interested eager bored glad upset anxious hopeful determined late early free sick ill
-  married retired famous professional experienced new old friends`);
+  nervous worried relaxed interested eager glad upset anxious hopeful determined late early free sick ill
+  married retired famous professional experienced friends`);
 
 /** Coarse grammatical features of a clause (subject type, mood, person, tense, modality, verb class) from its lowercased words. */
 export function shapeFeatures(words: readonly string[], endsWithQuestionMark: boolean): string[] {

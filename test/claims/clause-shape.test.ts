@@ -23,6 +23,7 @@ describe('shapeFeatures: the subject', () => {
     ['Rinse the kettle once a month', 'imperative'],
     ['and rinse it afterwards', 'imperative'],
     ['holding a kettle', 'ing'],
+    ['Yes, the kettle is on', 'definite'],
   ])('%s → open:%s', (text, opener) => {
     expect(shape(text)).toContain(`open:${opener}`);
   });
