@@ -24,7 +24,7 @@ const IMPERATIVE = set(`make ensure check try keep press hold use avoid store co
   consider contact read take shake turn remove open close place put wash rinse apply follow ask call see visit refer
   add heat mix stir push pull click tap select choose wait unplug plug insert replace clean wipe dry cut pour serve
   enjoy look find go get bring give leave start stop set adjust install download tell write double always never
-  avoid discard dispose seek pick fill empty lift rotate twist slide squeeze spray soak thaw refrigerate`);
+  discard dispose seek pick fill empty lift rotate twist slide squeeze spray soak thaw refrigerate`);
 const PREPOSITION = set('in on at of with by for from to near under over above below behind beside between into onto inside outside along across against around');
 const OBJECT_PRONOUN = set('it them him her me us you');
 const OBJECT_START = set('it them your this these those the a an some');
@@ -50,7 +50,7 @@ const VISIBLE_ACTIVITY = set(`holding wearing sitting standing lying laying lean
   playing hanging floating leaping driving pedaling rowing paddling chasing lifting petting brushing using sharing
   facing covering showing displaying watching talking reading juggling stretching bending sweeping digging painting
   washing cleaning building planting picking tying folding stacking loading serving baking slicing peeling pouring
-  stirring mixing fixing repairing sewing knitting drawing singing clapping crawling sitting bathing splashing`);
+  stirring mixing fixing repairing sewing knitting drawing singing clapping crawling bathing splashing`);
 // States of mind or body that no photo shows, said of a person: "she is bored", "they are hungry".
 // Ages and conditions ("old", "new") are left out: "the bench is old" can be seen.
 const INNER_STATE = set(`hungry thirsty tired sleepy bored happy sad proud excited busy ready angry afraid scared curious lonely
@@ -77,7 +77,7 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   else if (GENERIC_QUANTIFIER.has(first)) opener = 'generic-quantifier';
   else if (PERSONAL.has(first)) opener = 'personal';
   else if (IMPERATIVE.has(first) && !BE.has(second) && !MODAL.has(second)) opener = 'imperative';
-  // A verb this list lacks still reads as one when an object follows at once: "Descale it", "Thaw the peas".
+  // A verb this list lacks still reads as one when an object follows at once: "Descale it", "Defrost the peas".
   else if (OBJECT_START.has(second) && !/(?:ing|ed|ly)$/u.test(first) && !NOT_A_VERB.has(first) && !PREPOSITION.has(first)) opener = 'verb-first';
   else if (/ing$/u.test(first)) opener = 'ing';
   else if (/ed$/u.test(first)) opener = 'ed';
