@@ -58,7 +58,7 @@ export const EXAMPLES: readonly Example[] = [
     'Brand: the logo on the cap is a red circle',
     'The cereal box is on the top shelf of the pantry.',
     'A child is eating an ice cream cone in the park.',
-    'The giraffe is bending its neck to reach the leaves.',
+    'The giraffe is bending its neck toward the leaves.',
     'The train is stopped at the platform with its doors open.',
     'The dial on the oven is set to 350 degrees.',
     'The can is dented on one side.',

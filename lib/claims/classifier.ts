@@ -4,6 +4,7 @@
 // `scripts/train-claims.ts` from licensed development data and examples written for this project.
 import { z } from 'zod';
 import type { Clause } from './clauses.ts';
+import { shapeFeatures } from './clause-shape.ts';
 import { cueText, isHedged, type SetAsideReason } from './set-aside.ts';
 import rawModel from './classifier-weights.json';
 
@@ -29,22 +30,36 @@ const loaded = (): ClauseModel => (model ??= modelSchema.parse(rawModel));
 
 // Who the subject is says nothing about whether the statement is visible, and the development data
 // would teach otherwise (its rationales start "she is …", its object captions "A woman …"): personal
-// pronouns give no feature at all.
+// pronouns give no word feature. The clause's shape (clause-shape.ts) reads them only together with what
+// the clause says of the person ("she is bored" vs "she is holding …"), and reads "I"/"you" as person:
+// an answer speaking of itself or to the reader.
 const PERSONAL = new Set(['he', 'she', 'they', 'we', 'i', 'you', "he's", "she's", "they're", "we're", "i'm", "you're"]);
 const PERSON = '<person>';
 const WORD = /\p{L}+(?:'\p{L}+)?|\p{N}+/gu;
 const lengthBucket = (n: number) => (n <= 2 ? 'tiny' : n <= 5 ? 'short' : n <= 12 ? 'medium' : 'long');
 
-/** The sparse features of a clause: words, word pairs, openers, kind, length and the word rules' verdict. */
+/** The sparse features of a clause: words, word pairs, openers, kind, length, grammatical shape and the word rules' verdict. */
 export function clauseFeatures(facts: ClauseFacts): string[] {
-  const words = (cueText(facts.clause.text).match(WORD) ?? []).map((w) => (/^\p{N}/u.test(w) ? '<num>' : PERSONAL.has(w) ? PERSON : w));
+  const text = cueText(facts.clause.text);
+  const plain = (text.match(WORD) ?? []).map((w) => (/^\p{N}/u.test(w) ? '<num>' : w));
+  const words = plain.map((w) => (PERSONAL.has(w) ? PERSON : w));
   const features = new Set<string>([`kind:${facts.clause.kind}`, `len:${lengthBucket(words.length)}`]);
+  // The shape counts twice where no word rule fired: what it says there is all the evidence there is,
+  // while on a flagged clause it competes with the rule's own cue.
+  for (const f of shapeFeatures(plain, /\?\s*$/u.test(text))) {
+    features.add(`g:${f}`);
+    if (!facts.rule) features.add(`g0:${f}`);
+  }
   const add = (feature: string) => feature.includes(PERSON) || features.add(feature);
   add(facts.rule ? `${facts.inherited ? 'inherited' : 'rule'}:${facts.rule}` : 'rule:none');
   add(`first:${words[0] ?? ''}`);
   if (words.length > 1) add(`first2:${words[0]} ${words[1]}`);
   words.forEach((w, i) => {
     add(`w:${w}`);
+    // A crude stem joins a word's forms ("evoke", "evokes", "evoking"), so a form never seen in
+    // training still counts what its siblings taught.
+    const stem = w.length > 4 ? w.replace(/(?:ing|ed|es|s|e)$/u, '') : null;
+    if (stem && stem !== w) add(`s:${stem}`);
     if (i > 0) add(`b:${words[i - 1]} ${w}`);
     // Word shape stands in for a part-of-speech tag: "-ing" activities, "-ly" manner, "-ed" states.
     const shape = /ing$/u.test(w) ? 'ing' : /ly$/u.test(w) ? 'ly' : /ed$/u.test(w) ? 'ed' : null;

@@ -1,0 +1,130 @@
+// The shape of a clause, as a few coarse grammatical features the clause classifier can generalise
+// from where single words cannot: a word never seen in training still sits in a clause whose subject is
+// a kind ("Lanterns are …"), whose verb is a bare imperative ("Rinse …"), that speaks to the reader
+// ("you"), that the answer says of itself ("I cannot …"), or that puts a person in a state or an
+// activity no photo shows ("he is hungry", "they are commuting"). Only closed-class words (determiners,
+// pronouns, auxiliaries, modals, subordinators) and a few general verb and adjective classes are listed:
+// these are English grammar, not words of any data set.
+
+const set = (words: string) => new Set(words.trim().split(/\s+/u));
+
+// Words that open a clause without being its subject.
+const LINKERS = set(`and but or yet also then however additionally moreover furthermore overall finally first second next lastly
+  yes yeah well okay ok sure indeed actually certainly basically`);
+const DEFINITE = set('the this that these those its his her their our my your');
+const INDEFINITE = set('a an one two three four five six seven eight nine ten several some few couple pair <num> there');
+// Quantifiers that make the subject a kind, not a thing in view: "most jams", "all phones", "such devices".
+const GENERIC_QUANTIFIER = set('most many all every any such no both various certain');
+const PERSONAL = set("he she they we i you he's she's they're we're i'm you're");
+const SUBORDINATOR = set('because since as so if unless when whenever while although though whereas once until');
+const QUESTION_OPENER = set('what which who whom whose why how where when would could do does did is are can will shall should may have has');
+// Base forms that open an instruction ("Shake well", "Keep it dry", "Contact the maker"): general
+// verbs of handling, doing and asking, the ones instructions and advice are made of.
+const IMPERATIVE = set(`make ensure check try keep press hold use avoid store consult remember note be do don't let feel please
+  consider contact read take shake turn remove open close place put wash rinse apply follow ask call see visit refer
+  add heat mix stir push pull click tap select choose wait unplug plug insert replace clean wipe dry cut pour serve
+  enjoy look find go get bring give leave start stop set adjust install download tell write double always never
+  discard dispose seek pick fill empty lift rotate twist slide squeeze spray soak thaw refrigerate`);
+const PREPOSITION = set('in on at of with by for from to near under over above below behind beside between into onto inside outside along across against around');
+const OBJECT_PRONOUN = set('it them him her me us you');
+const OBJECT_START = set('it them your this these those the a an some');
+// Words that come before "the"/"a" at the start of a description without being a verb.
+const NOT_A_VERB = set(`here there now then next only even just perhaps maybe probably possibly likely clearly also both all half
+  beneath underneath atop amid among within beyond toward towards onto upon via per than like unlike despite with without`);
+const TRAILING_ADVERB = set('now today again together outside here there too also yet still right away');
+const BE = set("is are am was were be being been 's 're 'm isn't aren't wasn't weren't");
+const CONTRACTED_BE = /^(?:he|she|it|they|we|i|you|that|there|this)'(?:s|re|m)$/u;
+const PAST = set('was were had did used ago wasn\'t weren\'t didn\'t');
+const MODAL = set("can could may might must should will would shall can't cannot couldn't won't wouldn't shouldn't mustn't 'll 'd");
+// Adverbs that make a statement about what holds in general, not in this picture.
+const GENERIC_ADVERB = set('usually often commonly typically generally always never sometimes widely frequently normally mostly traditionally primarily mainly popularly');
+const FIRST_PERSON = set("i me my mine myself i'm i've i'd i'll");
+const SECOND_PERSON = set("you your yours yourself you're you've you'd you'll");
+const INABILITY = set("cannot can't unable couldn't unfortunately sorry apologize");
+// Actions a photo shows: posture, contact, motion, looking, handling. Other "-ing" activities ("working",
+// "celebrating", "commuting") name what the scene is for, which the annotator reads as intent.
+const VISIBLE_ACTIVITY = set(`holding wearing sitting standing lying laying leaning kneeling squatting crouching riding carrying
+  walking running jumping flying swimming surfing skiing skating skateboarding diving climbing crossing eating drinking
+  looking staring smiling laughing pointing reaching pushing pulling throwing catching hitting swinging kicking
+  typing writing cutting cooking feeding hugging kissing posing waving dancing sleeping resting grazing parked
+  playing hanging floating leaping driving pedaling rowing paddling chasing lifting petting brushing using sharing
+  facing covering showing displaying watching talking reading juggling stretching bending sweeping digging painting
+  washing cleaning building planting picking tying folding stacking loading serving baking slicing peeling pouring
+  stirring mixing fixing repairing sewing knitting drawing singing clapping crawling bathing splashing`);
+// States of mind or body that no photo shows, said of a person: "she is bored", "they are hungry".
+// Ages and conditions ("old", "new") are left out: "the bench is old" can be seen.
+const INNER_STATE = set(`hungry thirsty tired sleepy bored happy sad proud excited busy ready angry afraid scared curious lonely
+  nervous worried relaxed interested eager glad upset anxious hopeful determined late early free sick ill
+  married retired famous professional experienced friends`);
+
+/** Coarse grammatical features of a clause (subject type, mood, person, tense, modality, verb class) from its lowercased words. */
+export function shapeFeatures(words: readonly string[], endsWithQuestionMark: boolean): string[] {
+  const out: string[] = [];
+  let i = 0;
+  // "Next, rinse …" opens with a linker; "Next to it is …" with a place.
+  while (i < words.length - 1 && LINKERS.has(words[i]!) && words[i + 1] !== 'to') i++;
+  const first = words[i] ?? '';
+  const second = words[i + 1] ?? '';
+  // The clause's opening: what kind of subject (or no subject) it starts with.
+  let opener: string;
+  if (first === 'to' && second && !DEFINITE.has(second) && !INDEFINITE.has(second) && !OBJECT_PRONOUN.has(second)) opener = 'to-verb';
+  else if (SUBORDINATOR.has(first)) opener = 'subordinator';
+  else if (endsWithQuestionMark && QUESTION_OPENER.has(first)) opener = 'question';
+  else if (first === 'it' || first === "it's") opener = 'it';
+  else if (first === 'there') opener = 'there';
+  else if (DEFINITE.has(first)) opener = 'definite';
+  else if (INDEFINITE.has(first)) opener = 'indefinite';
+  else if (GENERIC_QUANTIFIER.has(first)) opener = 'generic-quantifier';
+  else if (PERSONAL.has(first)) opener = 'personal';
+  else if (IMPERATIVE.has(first) && !BE.has(second) && !MODAL.has(second)) opener = 'imperative';
+  // A verb this list lacks still reads as one when an object follows at once: "Descale it", "Defrost the peas".
+  else if (OBJECT_START.has(second) && !/(?:ing|ed|ly)$/u.test(first) && !NOT_A_VERB.has(first) && !PREPOSITION.has(first)) opener = 'verb-first';
+  else if (/ing$/u.test(first)) opener = 'ing';
+  else if (/ed$/u.test(first)) opener = 'ed';
+  // A noun with no determiner before a verb: a kind or a name ("Lanterns are …", "Acme makes …").
+  else if (first && (BE.has(second) || MODAL.has(second) || /^\p{L}+s$/u.test(second) || GENERIC_ADVERB.has(second))) opener = 'bare-noun';
+  // A bare plural before a word that is no preposition or determiner: "Hats protect …", "Owls hunt …".
+  else if (/^\p{L}{3,}s$/u.test(first) && second && !PREPOSITION.has(second) && !DEFINITE.has(second) && !INDEFINITE.has(second)) opener = 'bare-noun';
+  else opener = 'other';
+  // The personal pronoun alone gives no feature (who the subject is says nothing about visibility);
+  // it does in combination with what the clause says the person is or does.
+  if (opener !== 'personal') out.push(`open:${opener}`);
+
+  const has = (list: ReadonlySet<string>) => words.some((w) => list.has(w));
+  if (has(FIRST_PERSON)) out.push('person:1');
+  if (has(SECOND_PERSON)) out.push('person:2');
+  if (has(MODAL)) out.push('modal');
+  if (has(MODAL) && has(FIRST_PERSON)) out.push('modal+person:1');
+  if (has(MODAL) && has(SECOND_PERSON)) out.push('modal+person:2');
+  if (has(INABILITY) && has(FIRST_PERSON)) out.push('disclaimer');
+  if (has(PAST)) out.push('tense:past');
+  if (has(GENERIC_ADVERB)) out.push('adverb:generic');
+
+  // The predicate after the first "be": an activity (visible or not), an inner state, or a place/event.
+  // "he's", "they're", "it's" carry their own "be": the predicate follows the contraction.
+  const be = CONTRACTED_BE.test(first) ? i : words.findIndex((w, k) => k >= i && BE.has(w));
+  if (be >= 0) {
+    const at = words[be + 1] === 'not' || words[be + 1] === 'just' || words[be + 1] === 'still' ? be + 2 : be + 1;
+    const next = words[at];
+    let predicate: string | null = null;
+    if (next && /ing$/u.test(next)) predicate = VISIBLE_ACTIVITY.has(next) ? 'visible-activity' : 'other-activity';
+    else if (next && INNER_STATE.has(next)) predicate = 'inner-state';
+    else if (next === 'on' || next === 'in' || next === 'at') predicate = 'place-or-event';
+    else if (next === 'a' || next === 'an') predicate = 'identity';
+    else if (next && !DEFINITE.has(next) && !PREPOSITION.has(next)) predicate = 'quality';
+    if (predicate) {
+      out.push(`pred:${predicate}`);
+      const subject = opener === 'personal' ? 'person' : opener === 'definite' || opener === 'indefinite' ? 'thing' : opener;
+      out.push(`pred:${subject}+${predicate}`);
+      // What the predicate takes: an object in view ("holding a cup"), a place ("… on a bench"), or
+      // nothing at all ("he is working", "they are outside camping"), which leaves little to see.
+      const rest = words.slice(at + 1).filter((w) => !TRAILING_ADVERB.has(w));
+      const tail = rest.length === 0 ? 'nothing' : DEFINITE.has(rest[0]!) || INDEFINITE.has(rest[0]!) ? 'object' : PREPOSITION.has(rest[0]!) ? 'place' : 'other';
+      out.push(`pred:${subject}+${predicate}+${tail}`);
+    }
+  } else if (opener === 'bare-noun' || opener === 'generic-quantifier') {
+    // A kind with a present-tense verb of its own: "Lanterns burn oil", "Most jams contain sugar".
+    out.push('generic-present');
+  }
+  return out;
+}

@@ -1,0 +1,117 @@
+// The clause's grammatical shape as the classifier sees it, on sentences written for these tests (none
+// from a data set, none in the training examples): subject type, mood, person, tense and verb class.
+import { describe, expect, it } from 'vitest';
+import { shapeFeatures } from '../../lib/claims/clause-shape.ts';
+import { clauseFeatures } from '../../lib/claims/classifier.ts';
+import { splitCaption } from '../../lib/claims/split.ts';
+
+const shape = (text: string) => shapeFeatures(text.toLowerCase().match(/\p{L}+(?:'\p{L}+)?|\p{N}+/gu) ?? [], text.endsWith('?'));
+
+describe('shapeFeatures: the subject', () => {
+  it.each([
+    ['Walruses are heavy', 'bare-noun'],
+    ['Kettles whistle loudly', 'bare-noun'],
+    ['Most kettles have a spout', 'generic-quantifier'],
+    ['The walrus is asleep', 'definite'],
+    ['A walrus lies on the rocks', 'indefinite'],
+    ['Three walruses lie on the rocks', 'indefinite'],
+    ['There is a kettle on the stove', 'there'],
+    ['It is a kettle', 'it'],
+    ['to warm the tea', 'to-verb'],
+    ['because the tea is cold', 'subordinator'],
+    ['Is the kettle on?', 'question'],
+    ['Rinse the kettle once a month', 'imperative'],
+    ['and rinse it afterwards', 'imperative'],
+    ['holding a kettle', 'ing'],
+    ['Yes, the kettle is on', 'definite'],
+  ])('%s → open:%s', (text, opener) => {
+    expect(shape(text)).toContain(`open:${opener}`);
+  });
+
+  it('a verb the imperative list lacks still opens an instruction when an object follows', () => {
+    expect(shape('Defrost it slowly')).toContain('open:verb-first');
+    expect(shape('Beneath the shelf is a crate')).not.toContain('open:verb-first');
+  });
+
+  it('"next to" and "to it" name a place, not a purpose', () => {
+    expect(shape('Next to it is a crate')).not.toContain('open:to-verb');
+    expect(shape('to it')).not.toContain('open:to-verb');
+    expect(shape('Next, rinse the lid')).toContain('open:imperative');
+  });
+
+  it('a bare plural before a preposition is a description fragment, not a kind', () => {
+    expect(shape('Walruses on the rocks')).not.toContain('open:bare-noun');
+  });
+
+  it('a verb that is also a subject noun is no imperative', () => {
+    expect(shape('Use is limited to adults')).not.toContain('open:imperative');
+  });
+});
+
+describe('shapeFeatures: person, modality, tense', () => {
+  it('reads an answer speaking of itself and to the reader', () => {
+    expect(shape('I cannot read the small print')).toEqual(expect.arrayContaining(['person:1', 'modal', 'modal+person:1', 'disclaimer']));
+    expect(shape('You could try a brighter room')).toEqual(expect.arrayContaining(['person:2', 'modal+person:2']));
+    expect(shape('The kettle is silver')).not.toContain('person:1');
+  });
+
+  it('reads the past tense and adverbs of what holds in general', () => {
+    expect(shape('The mill was built in 1820')).toContain('tense:past');
+    expect(shape('Walruses usually live near ice')).toContain('adverb:generic');
+  });
+});
+
+describe('shapeFeatures: what the clause says a person is or does', () => {
+  it.each([
+    ['she is juggling three oranges', 'person+visible-activity'],
+    ['he is volunteering at the shelter', 'person+other-activity'],
+    ["he's volunteering at the shelter", 'person+other-activity'],
+    ['they are sleepy after lunch', 'person+inner-state'],
+    ['she is on a pilgrimage', 'person+place-or-event'],
+    ['the kettle is steaming', 'thing+other-activity'],
+    ['this is a kettle', 'thing+identity'],
+    ['walruses are heavy', 'bare-noun+quality'],
+  ])('%s → pred:%s', (text, predicate) => {
+    expect(shape(text)).toContain(`pred:${predicate}`);
+  });
+
+  it('reads what the predicate takes: an object, a place or nothing', () => {
+    expect(shape('she is juggling three oranges')).toContain('pred:person+visible-activity+object');
+    expect(shape('he is volunteering')).toContain('pred:person+other-activity+nothing');
+    expect(shape('they are volunteering together today')).toContain('pred:person+other-activity+nothing');
+    expect(shape('he is sitting on a crate')).toContain('pred:person+visible-activity+place');
+  });
+
+  it('gives the personal pronoun itself no feature', () => {
+    expect(shape('he is juggling').some((f) => f.startsWith('open:'))).toBe(false);
+  });
+});
+
+describe('the classifier uses the shape', () => {
+  it('adds the shape features and word stems to the clause features', () => {
+    const features = clauseFeatures({ clause: { text: 'Walruses are heavy', start: 0, end: 18, kind: 'main' }, rule: null, inherited: false });
+    expect(features).toEqual(expect.arrayContaining(['g:open:bare-noun', 'g:pred:bare-noun+quality', 's:walrus']));
+  });
+});
+
+// Sentences of each category written here; none is a training example.
+describe('splitCaption on the categories the shape features are for', () => {
+  it.each([
+    'Cushions like these are usually filled with feathers.',
+    'Descale it every few weeks to keep it working well.',
+    'Just say the word if you want the back of the box read too.',
+    'I am not able to say whether the milk is still good.',
+  ])('sets aside: %s', (caption) => {
+    expect(splitCaption(caption).claims).toEqual([]);
+  });
+
+  it.each([
+    'The cushions on the sofa are covered in green velvet.',
+    'A man in an orange vest is sweeping the pavement.',
+    'You are holding a jar of pickles with a yellow lid.',
+    'Walruses lie in a heap on the rocky shore.',
+    'I can see a kettle on the stove and a mug beside it.',
+  ])('keeps: %s', (caption) => {
+    expect(splitCaption(caption).setAside).toEqual([]);
+  });
+});
