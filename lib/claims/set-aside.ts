@@ -107,13 +107,25 @@ const RULES: readonly Rule[] = [
 // Purpose and cause: "to win the race", "because she is eating it". "to the left" is a place.
 const REASONING = /^(?:because|since|so that|in order to|for (?!example|instance)|as (?:a|an) (?:act|way|sign|result)|to (?!the|a|an|his|her|their|its|my|your|our|this|that|these|those|be\b|\d)\p{L}+)/u;
 
-/** Text as the cues read it: lower case, plain apostrophes, quoted text (read off the image) blanked. */
+// What text in the picture says, reported without quotes: "the label on the bottle warns that it may cause
+// drowsiness" is read off the image, so its modal or its "indicates" is the label's, not the writer's guess.
+const TEXT_BEARER = `label|sign|signs|sticker|screen|display|text|writing|print|note|tag|packaging|package|box|wrapper|
+  bottle|can|jar|carton|card|notice|poster|banner|letter|message|caption|instructions|directions|warning|heading|title|menu|receipt|page`;
+const REPORTED_TEXT = new RegExp(
+  `^(\\s*(?:(?:the|a|an|this|that|its|his|her|their|one)\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:${TEXT_BEARER.replace(/\s+/gu, '')})` +
+    `(?:\\s+(?:on|of|in|at|by|near|over|behind|above|below|beside|under|inside|outside|next to)\\s+(?:(?:the|a|an|this|its|their)\\s+)?(?:[\\p{L}'-]+\\s+){0,2}?[\\p{L}'-]+)?\\s+)` +
+    `((?:also\\s+)?(?:says|reads|states|warns|notes|lists|mentions|indicates|explains|instructs|advises|tells)\\b.*)$`,
+  'u',
+);
+
+/** Text as the cues read it: lower case, plain apostrophes, text read off the image (quoted or reported) blanked. */
 export function cueText(text: string): string {
   return text
     .toLowerCase()
     .replace(/[’]/gu, "'")
     .replace(/"[^"]*"|“[^”]*”|‘[^’]*’/gu, (quoted) => ' '.repeat(quoted.length))
-    .replace(/\bas (?:indicated|shown|stated|written|printed|labeled|labelled) (?:on|by|in)\b/gu, ' ');
+    .replace(/\bas (?:indicated|shown|stated|written|printed|labeled|labelled) (?:on|by|in)\b/gu, ' ')
+    .replace(REPORTED_TEXT, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length));
 }
 
 /** Why the image cannot confirm this clause, or null when it is a checkable claim. */

@@ -22,12 +22,21 @@ describe('splitCaption: answer shapes', () => {
     ['"In the image," and "The image shows" preambles', 'In the image, a woman holds an umbrella. The image shows rain on the street.',
       ['a woman holds an umbrella.', 'The image shows rain on the street.']],
     ['quoted text read off the image is a claim, whatever words it quotes', 'The label reads "Serene lavender, a relaxing scent".', ['The label reads "Serene lavender, a relaxing scent".']],
+    ['text in the picture reported without quotes is a claim: its modal is the label\'s, not a guess',
+      'The sticker on the jar warns that the contents may stain fabric. The sign by the gate says visitors should keep to the path.',
+      ['The sticker on the jar warns that the contents may stain fabric.', 'The sign by the gate says visitors should keep to the path.']],
     ['a plain hedge stays a claim', 'It appears to be a bottle of shampoo. It could be a cat.', ['It appears to be a bottle of shampoo.', 'It could be a cat.']],
     ['"can" the noun and names with a cue inside', 'A can of beans sits next to a green highlighter pen and an all-purpose spray.',
       ['A can of beans sits next to a green highlighter pen and an all-purpose spray.']],
   ])('%s', (_, caption, claims) => {
     expect(shape(caption).claims).toEqual(claims);
     expect(shape(caption).aside).toEqual([]);
+  });
+
+  it('only what text in the picture says is read as reported: a person "indicating" something is still an inference', () => {
+    const result = shape('The poster lists three opening times. The woman indicates that she is tired of waiting.');
+    expect(result.claims).toEqual(['The poster lists three opening times.']);
+    expect(result.aside).toEqual([['The woman indicates that she is tired of waiting.', 'inference']]);
   });
 
   it('sets aside disclaimers, offers and questions back, naming the rule', () => {
