@@ -59,10 +59,8 @@ describe('popup: the check, live, and what the user can do with it', () => {
 
   it('shows claims at once and turns each from pending to a verdict as it streams in', async () => {
     await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-    model.set({
-      pace: { tokensPerSecond: 60, firstTokenMs: 400 },
-      falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }],
-    });
+    // The answer stops after its first verdict until released: the in-between state lasts however slow the machine.
+    model.set({ holdAt: 0.6, falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }] });
     const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
@@ -73,6 +71,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
       const labels = [...document.querySelectorAll('[data-testid="claim"]')].map((el) => el.getAttribute('data-label'));
       return labels.length === 2 && labels[0] === 'true' && labels[1] === 'pending';
     });
+    model.release();
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
 
     const claims = popup.getByTestId('claim');
@@ -120,19 +119,22 @@ describe('popup: the check, live, and what the user can do with it', () => {
 
   it('cancels a running check, keeping the verdicts that arrived, and runs it again', async () => {
     model.reset();
-    model.set({ pace: { tokensPerSecond: 25, firstTokenMs: 200 } });
+    // The answer stops after its first verdict until the client leaves: the second can only come after the
+    // cancel if the cancel failed, however slow the machine.
+    model.set({ holdAt: 0.6 });
     const { article, photo } = await freshArticle(pages, CAPTION);
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await openPopup(ext, tabId);
     await popup.locator('[data-testid="claim"][data-label="true"]').first().waitFor();
+    expect(model.progress.sent).toBeLessThan(model.progress.total);
     await popup.getByRole('button', { name: 'Cancel check' }).click();
     await popup.locator('[data-testid="check-status"][data-state="error"]').waitFor();
     await expect.poll(() => popup.getByTestId('error-help').getAttribute('data-kind')).toBe('aborted');
     const labels = await popup.getByTestId('claim').evaluateAll((els) => els.map((el) => el.getAttribute('data-label')));
     expect(labels).toEqual(['true', 'error']);
 
-    model.set({ pace: null });
+    model.set({ holdAt: null });
     const before = model.requests.filter((r) => r.image).length;
     await popup.getByRole('button', { name: 'Re-run' }).click();
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();

@@ -172,7 +172,8 @@ describe('messages from pages are refused', () => {
   }
 
   it('a content-script message gets no answer and changes nothing; the popup’s same message works', async () => {
-    model.set({ pace: { tokensPerSecond: 10, firstTokenMs: 300 } });
+    // The answer stops halfway until the client leaves: the check is still running when the messages arrive.
+    model.set({ holdAt: 0.5 });
     const { page, tabId } = await openGranted(ext, `${pages.origin}/article.html`);
     await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
     const popup: Page = await openPopup(ext, tabId);

@@ -63,7 +63,8 @@ describe('the side panel', () => {
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('1 of 2 claims not supported — Object');
 
     // Another tab, checked while the panel is open: the panel switches to it and its verdicts stream in.
-    model.set({ pace: { tokensPerSecond: 60, firstTokenMs: 300 } });
+    // Held after its first verdict until released: the panel shows the running check however slow the machine.
+    model.set({ holdAt: 0.6 });
     const second = await freshArticle(pages, 'Three boats float in the harbour. A lighthouse stands on the hill.');
     const b = await openGranted(ext, second.article);
     await b.page.bringToFront();
@@ -73,6 +74,7 @@ describe('the side panel', () => {
       expect.stringContaining('Three boats float in the harbour.'),
       expect.stringContaining('A lighthouse stands on the hill.'),
     ]);
+    model.release();
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('All 2 claims supported.');
 
     // Back to the first tab: its check again.

@@ -65,6 +65,8 @@ export async function sendChunks(res: ServerResponse, gone: AbortSignal, plan: S
   const hold = plan.hold ?? null;
   let sent = 0;
   const write = (to: number) => {
+    // Tokens count as sent only when written: a client that left is sent nothing more.
+    if (gone.aborted) return;
     let batch = '';
     while (sent < to) batch += tokenChunk(tokens[sent]!, sent++);
     if (batch && !gone.aborted) res.write(batch);
