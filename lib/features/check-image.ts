@@ -70,7 +70,8 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
     });
     if (chosen === null || signal.aborted) {
       // A check that replaced this one owns the badge now.
-      if (task.current()) await platform.clearBadge(target.tabId);
+      // The tab may be gone (closed while its chooser was open): nothing is left to clear then.
+      if (task.current()) await platform.clearBadge(target.tabId).catch(() => {});
       return null;
     }
   }

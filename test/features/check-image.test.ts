@@ -30,6 +30,13 @@ describe('checkImage', () => {
     expect(fake.badges.get(4)).toBe('');
   });
 
+  it('a tab closed while its chooser was open ends the check quietly (the badge call that fails is no error)', async () => {
+    const fake = fakePlatform({ caption: null });
+    fake.platform.clearBadge = (tabId) => Promise.reject(new Error(`No tab with id: ${tabId}.`));
+    await expect(checkImage(fake.platform, target)).resolves.toBeNull();
+    expect(fake.saved).toEqual([]);
+  });
+
   it('a preset caption (a re-run, a selection) skips the chooser and keeps its credit', async () => {
     const fake = fakePlatform({ caption: async () => Promise.reject(new Error('the chooser must not open')) });
     const job = await checkImage(fake.platform, target, { caption: 'A red car.', credit: 'Photo: A. Person' });
