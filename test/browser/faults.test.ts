@@ -97,7 +97,7 @@ describe('endpoint faults, as the popup shows them', () => {
   });
 
   it('429 with Retry-After → waits as told, then succeeds', async () => {
-    const job = await check({ failures: [{ status: 429, headers: { 'retry-after': '1' } }] });
+    const job = await check({ failures: [{ status: 429, headers: { 'retry-after': '1' }, method: 'POST' }] });
     await expectDone(job);
     const [first, second] = posts();
     expect([first?.status, second?.status]).toEqual([429, 200]);
@@ -105,7 +105,7 @@ describe('endpoint faults, as the popup shows them', () => {
   });
 
   it('500 then success → retried once, done', async () => {
-    const job = await check({ failures: [{ status: 500 }] });
+    const job = await check({ failures: [{ status: 500, method: 'POST' }] });
     await expectDone(job);
     expect(posts().map((r) => r.status)).toEqual([500, 200]);
   });

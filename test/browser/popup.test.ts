@@ -161,7 +161,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await expect.poll(() => popup.getByRole('button', { name: 'Pick a vision model' }).isVisible()).toBe(true);
     // An endpoint that is down: retry is offered, and retrying works once it is back.
     model.reset();
-    model.set({ failures: [{ status: 500 }, { status: 500 }, { status: 500 }] });
+    model.set({ failures: Array.from({ length: 3 }, () => ({ status: 500, method: 'POST' as const })) });
     await popup.getByRole('button', { name: 'Re-run' }).click();
     await popup.locator('[data-testid="error-help"][data-kind="server"]').waitFor();
     await popup.getByRole('button', { name: 'Retry' }).click();

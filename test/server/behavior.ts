@@ -20,6 +20,11 @@ export interface FailureReply {
   /** JSON-encoded unless a string; an OpenAI-style error body by default. */
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Only requests of this method take this failure (others pass it by): a test scripting the check's
+   * POST is then safe from a model-list GET that the popup or Options happen to send meanwhile.
+   */
+  method?: 'GET' | 'POST';
 }
 
 /**

@@ -328,6 +328,15 @@ describe('failures, delays and shutdown', () => {
     expect(chatRequests(ctx.server).map((r) => r.status)).toEqual([429, 500, 200]);
   });
 
+  it('a failure scripted for one method passes requests of the other by', async () => {
+    ctx.server.set({ failures: [{ status: 500, method: 'POST' }] });
+    const client = clientFor(ctx.server);
+    await expect(client.models.list()).resolves.toBeDefined();
+    await expect(client.chat.completions.create(params())).rejects.toBeInstanceOf(InternalServerError);
+    await expect(client.chat.completions.create(params())).resolves.toMatchObject({ object: 'chat.completion' });
+    expect(ctx.server.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 500', 'POST 200']);
+  });
+
   it('rejects what a behavior says the endpoint cannot do, with a 400', async () => {
     const cases: [Record<string, boolean>, Record<string, unknown>][] = [
       [{ rejectStreaming: true }, { stream: true }],

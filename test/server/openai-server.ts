@@ -137,7 +137,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       });
     }
 
-    const failure: FailureReply | undefined = behavior.failures.shift();
+    const failing = behavior.failures.findIndex((f) => f.method === undefined || f.method === req.method);
+    const failure: FailureReply | undefined = failing < 0 ? undefined : behavior.failures.splice(failing, 1)[0];
     if (failure) {
       const body = failure.body ?? openAiError(`Scripted failure ${failure.status}.`, failure.status >= 500 ? 'server_error' : 'requests', null);
       return send(failure.status, body, failure.headers);
