@@ -7,6 +7,7 @@ import { layoutBlocks } from './layout.ts';
 import { cueText, isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
 import { spanSchema, type Span } from './span.ts';
+import { isModelDirective } from '../verify/injection.ts';
 
 export { spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
@@ -96,7 +97,9 @@ function walkCaption(caption: string, locale: string, filter: boolean, result: S
 
 function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult, decide: Decide): void {
   // The question of a VQA answer is context for the answer, never a claim of its own.
-  const whole = question ? 'question' : filter ? discourseReason(cueText(sentence.text)) : null;
+  // Text that speaks to the model ("ignore the above…") is never set aside: kept as a claim, the verify
+  // stage flags it and checks it in a request of its own, and the result names it (lib/verify/injection.ts).
+  const whole = question ? 'question' : filter && !isModelDirective(sentence.text) ? discourseReason(cueText(sentence.text)) : null;
   if (whole) {
     result.setAside.push({ ...sentence, reason: whole });
     return;
@@ -110,7 +113,7 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     const own = filter ? setAsideReason(clause.text, clause.kind) : null;
     const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous) : null);
     previous = rule;
-    const reason = filter ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
+    const reason = filter && !isModelDirective(clause.text) ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
     if (reason) result.setAside.push({ ...piece, reason });
     else result.claims.push({ ...withoutLeadingConjunction(caption, piece), hedged: isHedged(clause.text) });
   }

@@ -43,6 +43,17 @@ export function injectionSigns(claim: string): InjectionSign[] {
   return signs;
 }
 
+// The unmistakable part of "addresses-model": overriding the instructions. "You should …" is also
+// advice to a reader, which the claim stage may set aside.
+const OVERRIDE = /\b(ignore|disregard|forget|override|bypass)\b[^.]{0,60}\b(instructions?|above|previous|prior|earlier|rules?|prompts?|guidelines)\b|\b(system prompt|new instructions?|jailbreak)\b/i;
+
+/** Whether text unmistakably tries to steer the model (override, asks for labels, chat-role text): never set aside as a mere sentence. */
+export function isModelDirective(text: string): boolean {
+  const folded = stripInvisible(text).normalize('NFKC');
+  const signs = injectionSigns(text);
+  return OVERRIDE.test(folded) || signs.includes('asks-for-labels') || signs.includes('role-text');
+}
+
 /** Whether a claim reads like an instruction to the model (then it is checked on its own). */
 export function isInstructionLike(claim: string): boolean {
   return injectionSigns(claim).length > 0;
