@@ -17,9 +17,9 @@ export const SET_ASIDE_REASONS = [
 ] as const;
 export type SetAsideReason = (typeof SET_ASIDE_REASONS)[number];
 
-const any = (list: string) => list.trim().split(/\s*\|\s*/).join('|');
+const alternation = (list: string) => list.trim().split(/\s*\|\s*/).join('|');
 // A cue inside a hyphenated compound ("all-purpose", "stress-free") is part of a name, not the word.
-const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${any(list)})(?![\\p{L}\\p{N}-])`, 'u');
+const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternation(list)})(?![\\p{L}\\p{N}-])`, 'u');
 
 const MODAL_ON_A_VERB = [
   '(?<!(?:a|the|each|one|every|tin|soda|beer|paint|trash|garbage|watering|spray) )',
