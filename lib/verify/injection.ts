@@ -15,12 +15,20 @@ export function stripInvisible(text: string): string {
 /** Why a claim was set apart, for the note shown with the result. */
 export type InjectionSign = 'invisible-text' | 'addresses-model' | 'asks-for-labels' | 'role-text' | 'fake-json' | 'fake-numbering';
 
+// The unmistakable part of "addresses-model": overriding the instructions. "You should …" is also
+// advice to a reader, which the claim stage may set aside.
+const OVERRIDE = /\b(ignore|disregard|forget|override|bypass)\b[^.]{0,60}\b(instructions?|above|previous|prior|earlier|rules?|prompts?|guidelines)\b|\b(system prompt|new instructions?|jailbreak)\b/i;
+
 // Each pattern reads the claim after NFKC folding (fullwidth and styled letters become plain) and
 // with invisible characters removed, so "Ig\u200bnore" and "Ｉｇｎｏｒｅ" read as "Ignore".
 const SIGNS: readonly [InjectionSign, RegExp][] = [
   [
     'addresses-model',
-    /\b(ignore|disregard|forget|override|bypass)\b[^.]{0,60}\b(instructions?|above|previous|prior|earlier|rules?|prompts?|guidelines|everything)\b|\b(you are|you must|you should|you will|as an ai|language model|vision model|ai model|system prompt|new instructions?|jailbreak)\b/i,
+    new RegExp(
+      `${OVERRIDE.source}|\\b(ignore|disregard|forget|override|bypass)\\b[^.]{0,60}\\beverything\\b|` +
+        `\\b(you are|you must|you should|you will|as an ai|language model|vision model|ai model)\\b`,
+      'i',
+    ),
   ],
   [
     'asks-for-labels',
@@ -42,10 +50,6 @@ export function injectionSigns(claim: string): InjectionSign[] {
   for (const [sign, pattern] of SIGNS) if (pattern.test(folded)) signs.push(sign);
   return signs;
 }
-
-// The unmistakable part of "addresses-model": overriding the instructions. "You should …" is also
-// advice to a reader, which the claim stage may set aside.
-const OVERRIDE = /\b(ignore|disregard|forget|override|bypass)\b[^.]{0,60}\b(instructions?|above|previous|prior|earlier|rules?|prompts?|guidelines)\b|\b(system prompt|new instructions?|jailbreak)\b/i;
 
 /** Whether text unmistakably tries to steer the model (override, asks for labels, chat-role text): never set aside as a mere sentence. */
 export function isModelDirective(text: string): boolean {
