@@ -46,10 +46,13 @@ const ADVICE = new RegExp(
   'u',
 );
 
+// A how-to topic ("how to use the control panel") names a task to look up, not something in view.
+const HOW_TO = /^how to /u;
+
 /** The discourse reason for a whole sentence (lower-cased, quotes masked), or null. */
 export function discourseReason(text: string): DiscourseReason | null {
   if (QUESTION.test(text.trim())) return 'question';
   if (META.test(text)) return 'meta-talk';
-  if (IMPERATIVE.test(text.trim()) || ADVICE.test(text)) return 'advice';
+  if (IMPERATIVE.test(text.trim()) || HOW_TO.test(text.trim()) || ADVICE.test(text)) return 'advice';
   return null;
 }

@@ -6,6 +6,10 @@ const NON_FINAL_ABBREVIATION =
   /(?:^|[\s("'“‘])(?:dr|mr|mrs|ms|mx|prof|st|mt|sr|sgt|capt|gen|col|lt|rev|hon|fig|no|nos|vs|approx|ca|cf|e\.g|i\.e)\.["'”’)]*\s*$/iu;
 // A lone capital with a period is an initial ("J. Smith").
 const INITIAL = /(?:^|[\s("'“‘])\p{Lu}\.\s*$/u;
+// ICU never breaks before a dash ("Is it on? - the switch"), but after a question or exclamation a dash
+// starts a new item, as in list-like answers: the question is its own sentence, and the dash (a bullet) is
+// part of neither.
+const QUESTION_THEN_DASH = /[?!]["'”’)\]]*(\s+[-–—•]\s*)(?=[\p{L}\p{N}])/gu;
 
 let cachedLocale = '';
 let cachedSegmenter: Intl.Segmenter | null = null;
@@ -33,9 +37,21 @@ export function splitSentences(caption: string, locale = 'en'): Span[] {
     }
   }
   const spans: Span[] = [];
-  for (const [start, end] of bounds) {
+  for (const [start, end] of bounds.flatMap(([start, end]) => afterQuestionDashes(caption, start, end))) {
     const span = trimSpan(caption, start, end);
     if (span && /[\p{L}\p{N}]/u.test(span.text)) spans.push(span);
   }
   return spans;
+}
+
+function afterQuestionDashes(caption: string, start: number, end: number): Array<[number, number]> {
+  const pieces: Array<[number, number]> = [];
+  let from = start;
+  for (const match of caption.slice(start, end).matchAll(QUESTION_THEN_DASH)) {
+    const cut = start + match.index + match[0].length;
+    pieces.push([from, cut - match[1]!.length]);
+    from = cut;
+  }
+  pieces.push([from, end]);
+  return pieces;
 }

@@ -14,6 +14,7 @@ describe('discourseReason', () => {
     ['you should store it in a cool, dry place.', 'advice'],
     ["it's best to consult a pharmacist.", 'advice'],
     ['the soup is to be stirred before serving.', 'advice'],
+    ['how to use the control panel', 'advice'],
   ])('%s → %s', (text, reason) => {
     expect(discourseReason(text)).toBe(reason);
   });
@@ -25,6 +26,7 @@ describe('discourseReason', () => {
     'close up of a kettle on a stove.',
     "i'm not sure of the brand, but the jar holds jam.",
     'the label says "let me know".',
+    'how the cat sits is odd.',
   ])('keeps "%s"', (text) => {
     // Quoted text is blanked before the rules read it (cueText); here the quote is the whole risk.
     expect(discourseReason(text.replace(/"[^"]*"/gu, (q) => ' '.repeat(q.length)))).toBeNull();

@@ -17,6 +17,9 @@ describe('splitSentences', () => {
     ['Chinese', '一只猫坐在沙发上。它在睡觉！', ['一只猫坐在沙发上。', '它在睡觉！']],
     ['Arabic', 'القطة على الأريكة؟ نعم.', ['القطة على الأريكة؟', 'نعم.']],
     ['emoji', '🐱 A cat sits 🐶. A dog barks.', ['🐱 A cat sits 🐶.', 'A dog barks.']],
+    ['question before a dash', 'Is the oven on? - the dial points to 200', ['Is the oven on?', 'the dial points to 200']],
+    ['exclamation before a dash', 'It is a cat! – grey fur', ['It is a cat!', 'grey fur']],
+    ['dash inside a sentence', 'A mug - blue - sits here. Done?', ['A mug - blue - sits here.', 'Done?']],
     ['no final period', 'A cat sleeps', ['A cat sleeps']],
     ['punctuation only', ' ... !! ', []],
   ])('%s', (_name, caption, expected) => {
