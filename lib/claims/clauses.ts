@@ -164,7 +164,11 @@ const TAKES_TO = words(
     'planning expected supposed meant designed allowed how what where when whether which who order way enough too set due ' +
     'prepare prepares preparing learn learns learning wait waits waiting hope hopes hoping attempt attempts attempting intend intends ' +
     'get gets getting manage manages managing help helps helping decide decides deciding fail fails refuse refuses seek seeks seeking ' +
-    'ask asks asked wish wishes tend tends happen happens',
+    'ask asks asked wish wishes tend tends happen happens ' +
+    // Nouns completed by "to" + verb: "an option to restore", "a button to reset", "room to park".
+    'option options button buttons link links choice chance opportunity ability permission space room means reminder prompt ' +
+    // and adjectives: "difficult to read", "easy to miss".
+    'difficult hard impossible possible easy challenging unable',
 );
 const OBJECT_PRONOUN = words('him her them it me us himself herself themselves itself');
 

@@ -17,8 +17,7 @@ const META = new RegExp(
     String.raw`\banything else\b`,
     String.raw`\bas an ai\b`,
     String.raw`\bi(?:'m| am) (?:sorry|unable|not able|afraid)\b`,
-    String.raw`\byou(?:'re| are) asking\b`,
-    String.raw`\b(?:difficult|hard|impossible|not possible) to (?:provide|determine|tell|say|confirm|give)\b`,
+    String.raw`\byou(?:'re| are) (?:asking|referring to|looking for|looking to)\b`,
     String.raw`\byour question\b`,
     String.raw`\bi (?:can't|cannot|can not|could not|couldn't|do not|don't) (?:identify|determine|tell|see|read|provide|help|make out|confirm|be sure|find|recogni[sz]e|give|say)\b`,
     String.raw`\b(?:if|when|once) you (?:can|could|are able to) (?:provide|take|send|share|upload|give|describe)\b`,
@@ -37,7 +36,7 @@ const IMPERATIVE = new RegExp(
 
 const ADVICE = new RegExp(
   [
-    String.raw`\byou (?:should|must|need to|may want to|might want to|could try|can try|can use|may need|might need|will need|can also|can find|can contact|can check)\b`,
+    String.raw`\byou (?:should|must|need to|have to|will have to|'ll have to|may want to|might want to|could try|can try|can use|may need|might need|will need|can also|can find|can contact|can check)\b`,
     String.raw`\b(?:it is|it's|it would be) (?:advisable|recommended|best|wise|important|a good idea|always a good idea|essential|necessary)\b`,
     String.raw`\bi (?:recommend|suggest|would suggest|advise|would recommend)\b`,
     String.raw`\bis (?:recommended|advised)\b`,

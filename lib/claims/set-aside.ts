@@ -30,7 +30,7 @@ const MODAL_ON_A_VERB = [
 ].join('');
 // "could be due to", "might be drawn to": a hedged cause or effect, not a hedged description.
 const MODAL_BE_CAUSE =
-  '(?:might|may|could|would) (?:also )?be (?:due to|to (?!the|a|an)\\p{L}+|(?:attracted|drawn|forced|interested|caused|intended|meant|influenced|affected|harmful|dangerous|a reference|a sign|a result)\\b)';
+  '(?:might|may|could|would) (?:also )?be (?:due to|any\\b|anything\\b|to (?!the|a|an)\\p{L}+|(?:attracted|drawn|forced|interested|caused|intended|meant|influenced|affected|harmful|dangerous|a reference|a sign|a result)\\b)';
 
 interface Rule {
   reason: SetAsideReason;
@@ -41,6 +41,12 @@ interface Rule {
 // Each rule is a piece of general English; the first that matches names the reason.
 // Order matters: "suggests a serene atmosphere" is about mood before it is an inference.
 const RULES: readonly Rule[] = [
+  {
+    // What the answer cannot make out ("which is difficult to interpret", "making it impossible to read"):
+    // read per clause, so "The image shows a dark screen, which is hard to read" keeps its description.
+    reason: 'meta-talk',
+    cues: cue(`(?:difficult|hard|impossible|not possible|challenging) to (?:provide|determine|tell|say|confirm|give|interpret|discern|read|make out|identify|know|decipher)`),
+  },
   {
     reason: 'mood or atmosphere',
     cues: cue(`atmosphere | ambiance | ambience | mood | vibe | serene | serenity | tranquil | tranquility | peaceful |
@@ -53,7 +59,7 @@ const RULES: readonly Rule[] = [
     cues: cue(`composition | showcas\\w* | highlight(?:s|ed|ing)? | emphasi[sz]\\w* | captures? (?:the|a|an) | capturing |
       visually (?:appealing|striking|pleasing|interesting) | aesthetic\\w* | beauty | essence | evokes? | evoking |
       conveys? | conveying | depicts? (?:the|a) (?:beauty|essence|moment|spirit) | a glimpse (?:into|of) |
-      focus and determination | storytelling | narrative | creat(?:es|ing) (?:a|an) | related to |
+      focus and determination | storytelling | narrative | creat(?:es|ing) (?:a|an) |
       (?:connection|relationship) between`),
   },
   {
@@ -68,13 +74,15 @@ const RULES: readonly Rule[] = [
   {
     reason: 'inference',
     cues: cue(`suggest\\w* | indicat(?:es|ing|ion)(?! on) | indicate (?!on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
-      demonstrat\\w* | is a sign | a sign of | possibility | evident | evidently | it seems that | means that`),
+      demonstrat\\w* | is a sign | a sign of | possibility | evident | evidently | it seems that | means that |
+      supports? the (?:idea|notion|conclusion|theory|view) | the idea that`),
   },
   {
     reason: 'world knowledge',
     // "a typical office" names what is seen; "typical of", "is typical" states a general fact.
     cues: cue(`common | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
-      naturally | popular | in the world | associated with | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be) |
+      naturally | popular | in the world | around the world | throughout the world | worldwide | associated with |
+      (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be) |
       brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
       protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),

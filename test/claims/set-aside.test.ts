@@ -26,6 +26,12 @@ describe('setAsideReason', () => {
     ['The string is typically used to hold the shape', 'world knowledge'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
+    ['which is difficult to interpret because of the glare', 'meta-talk'],
+    ['making it impossible to read the dose', 'meta-talk'],
+    ['The tiles further support the idea that this is a bathroom', 'inference'],
+    ['The drink is sold in shops throughout the world', 'world knowledge'],
+    ['It is produced by a company in Ohio', 'world knowledge'],
+    ['It could be any kind of juice', 'speculation'],
   ])('%s → %s', (text, reason) => {
     expect(setAsideReason(text)).toBe(reason);
   });
@@ -60,6 +66,8 @@ describe('setAsideReason', () => {
     'This is a type of pickup truck',
     'The weight, as printed on the box, is 500 grams',
     'to the left of the car',
+    'a worksheet related to fractions',
+    'The dial is hard to the left',
   ])('keeps "%s"', (text) => {
     expect(setAsideReason(text)).toBeNull();
   });

@@ -79,6 +79,18 @@ describe('splitCaption: set aside', () => {
     });
   });
 
+  it('sets aside what the answer cannot make out, not the description it hangs on', () => {
+    expect(claimsOf('The print is small, so it is difficult to provide the exact dose.')).toEqual(['The print is small']);
+    expect(asideOf('The print is small, so it is difficult to provide the exact dose.')).toEqual([['so it is difficult to provide the exact dose.', 'meta-talk']]);
+    expect(claimsOf('The image shows a dark screen, which is hard to read.')).toEqual(['The image shows a dark screen']);
+    expect(asideOf('The image shows a dark screen, which is hard to read.')).toEqual([['which is hard to read.', 'meta-talk']]);
+  });
+
+  it('reads "to" after a noun it completes as part of the description', () => {
+    expect(claimsOf('The screen shows a button to restart the computer.')).toEqual(['The screen shows a button to restart the computer.']);
+    expect(asideOf('He carries the boxes to fill the truck.').map(([, reason]) => reason)).toEqual(['reasoning']);
+  });
+
   it.each([
     ['The hats might protect them from rain, keeping them dry.', 'keeping them dry.'],
     ['The meter indicates that parking is paid, and drivers are expected to pay.', 'and drivers are expected to pay.'],
