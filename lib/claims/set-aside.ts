@@ -17,7 +17,27 @@ export const SET_ASIDE_REASONS = [
 ] as const;
 export type SetAsideReason = (typeof SET_ASIDE_REASONS)[number];
 
-const alternation = (list: string) => list.trim().split(/\s*\|\s*/).join('|');
+// The list's own bars are the top-level ones; a bar inside a group ("on (?:a |his )?trip") is the pattern's,
+// and so is the space before it.
+function alternation(list: string): string {
+  const pieces: string[] = [];
+  let depth = 0;
+  let piece = '';
+  for (let i = 0; i < list.length; i++) {
+    const ch = list[i]!;
+    if (ch === '\\') {
+      piece += ch + (list[++i] ?? '');
+      continue;
+    }
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    if (ch === '|' && depth === 0) {
+      pieces.push(piece.trim());
+      piece = '';
+    } else piece += ch;
+  }
+  return [...pieces, piece.trim()].join('|');
+}
 // A cue inside a hyphenated compound ("all-purpose", "stress-free") is part of a name, not the word.
 const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternation(list)})(?![\\p{L}\\p{N}-])`, 'u');
 

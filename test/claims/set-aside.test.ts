@@ -32,6 +32,10 @@ describe('setAsideReason', () => {
     ['The drink is sold in shops throughout the world', 'world knowledge'],
     ['It is produced by a company in Ohio', 'world knowledge'],
     ['It could be any kind of juice', 'speculation'],
+    // A cue whose own group holds spaces ("on (?:a |his )?…", "might (?: also| possibly)? …") keeps them.
+    ['she is on a safari', 'inference about intent'],
+    ['he is on his break', 'inference about intent'],
+    ['The boat might possibly reach the shore', 'speculation'],
   ])('%s → %s', (text, reason) => {
     expect(setAsideReason(text)).toBe(reason);
   });
