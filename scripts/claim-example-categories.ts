@@ -518,5 +518,27 @@ const actionsBeyondTheList: readonly Example[] = described(
   'she is feeding ducks at a pond',
 );
 
+// An occasion or pursuit ("working", "waiting", "studying") tied to what is in view: the object or place
+// after it is the description, so the clause is kept, while the bare activity alone ("he is working") is not.
+const pursuitsInView: readonly Example[] = described(
+  'he is working on a laptop at a desk',
+  'she is waiting at a bus stop with an umbrella',
+  'they are shopping at a fruit stall',
+  'he is training with a punching bag',
+  'she is studying at a table covered with books',
+  'they are celebrating around a cake with candles',
+  'he is practicing a jump on a ramp',
+  'she is performing on a stage with a guitar',
+  'they are camping in a tent beside a lake',
+  'he is relaxing in a hammock between two trees',
+  'she is exercising on a treadmill',
+  'they are competing in a sack race on the grass',
+  'he is praying with his hands together',
+  'she is preparing vegetables on a chopping board',
+  'they are waiting in a line outside a shop',
+  'A man working on a roof with a hammer.',
+  'Two women shopping with paper bags on a street.',
+);
+
 /** Every category's examples, in a fixed order (the training script's folds depend on it). */
-export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList];
+export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView];

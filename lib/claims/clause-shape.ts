@@ -51,6 +51,13 @@ const VISIBLE_ACTIVITY = set(`holding wearing sitting standing lying laying lean
   facing covering showing displaying watching talking reading juggling stretching bending sweeping digging painting
   washing cleaning building planting picking tying folding stacking loading serving baking slicing peeling pouring
   stirring mixing fixing repairing sewing knitting drawing singing clapping crawling bathing splashing`);
+// Activities that name an occasion, a purpose or a pursuit rather than a movement a photo could show:
+// "he is working", "they are celebrating", "she is studying". Whatever the body does meanwhile is the description.
+const ABSTRACT_ACTIVITY = set(`working practicing practising training studying learning competing performing celebrating
+  commuting travelling traveling touring sightseeing vacationing holidaying camping shopping volunteering exercising
+  recovering relaxing waiting planning preparing rehearsing thinking wondering worrying hoping dreaming remembering
+  questioning deciding trying visiting attending participating spending killing passing enjoying
+  earning saving protesting campaigning mourning praying worshipping meditating`);
 // States of mind or body that no photo shows, said of a person: "she is bored", "they are hungry".
 // Ages and conditions ("old", "new") are left out: "the bench is old" can be seen.
 const INNER_STATE = set(`hungry thirsty tired sleepy bored happy sad proud excited busy ready angry afraid scared curious lonely
@@ -107,7 +114,7 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
     const at = words[be + 1] === 'not' || words[be + 1] === 'just' || words[be + 1] === 'still' ? be + 2 : be + 1;
     const next = words[at];
     let predicate: string | null = null;
-    if (next && /ing$/u.test(next)) predicate = VISIBLE_ACTIVITY.has(next) ? 'visible-activity' : 'other-activity';
+    if (next && /ing$/u.test(next)) predicate = VISIBLE_ACTIVITY.has(next) ? 'visible-activity' : ABSTRACT_ACTIVITY.has(next) ? 'abstract-activity' : 'other-activity';
     else if (next && INNER_STATE.has(next)) predicate = 'inner-state';
     else if (next === 'on' || next === 'in' || next === 'at') predicate = 'place-or-event';
     else if (next === 'a' || next === 'an') predicate = 'identity';

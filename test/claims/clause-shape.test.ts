@@ -64,8 +64,9 @@ describe('shapeFeatures: person, modality, tense', () => {
 describe('shapeFeatures: what the clause says a person is or does', () => {
   it.each([
     ['she is juggling three oranges', 'person+visible-activity'],
-    ['he is volunteering at the shelter', 'person+other-activity'],
-    ["he's volunteering at the shelter", 'person+other-activity'],
+    ['he is volunteering at the shelter', 'person+abstract-activity'],
+    ["he's volunteering at the shelter", 'person+abstract-activity'],
+    ['he is snowboarding down a slope', 'person+other-activity'],
     ['they are sleepy after lunch', 'person+inner-state'],
     ['she is on a pilgrimage', 'person+place-or-event'],
     ['the kettle is steaming', 'thing+other-activity'],
@@ -77,8 +78,10 @@ describe('shapeFeatures: what the clause says a person is or does', () => {
 
   it('reads what the predicate takes: an object, a place or nothing', () => {
     expect(shape('she is juggling three oranges')).toContain('pred:person+visible-activity+object');
-    expect(shape('he is volunteering')).toContain('pred:person+other-activity+nothing');
-    expect(shape('they are volunteering together today')).toContain('pred:person+other-activity+nothing');
+    expect(shape('he is volunteering')).toContain('pred:person+abstract-activity+nothing');
+    expect(shape('they are volunteering together today')).toContain('pred:person+abstract-activity+nothing');
+    expect(shape('he is working on a laptop')).toContain('pred:person+abstract-activity+place');
+    expect(shape('she is snowboarding')).toContain('pred:person+other-activity+nothing');
     expect(shape('he is sitting on a crate')).toContain('pred:person+visible-activity+place');
   });
 
