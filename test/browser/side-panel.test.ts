@@ -74,6 +74,8 @@ describe('the side panel', () => {
       expect.stringContaining('Three boats float in the harbour.'),
       expect.stringContaining('A lighthouse stands on the hill.'),
     ]);
+    // The first verdict is in and the answer is held: the panel shows the check as it runs.
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Checking… 1 of 2 claims have a verdict');
     model.release();
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('All 2 claims supported.');
 

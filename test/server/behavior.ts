@@ -69,7 +69,7 @@ export interface Behavior {
   /**
    * A gate for tests of "early": a streamed answer stops after this share of its tokens until
    * `server.release()` (or the client leaves), so what a client reported before releasing provably
-   * came from the first part of the answer, however slow the machine.
+   * came from the first part of the answer, however slow the machine. A release also disarms the gate.
    */
   holdAt: number | null;
   output: OutputShape;

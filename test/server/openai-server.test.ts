@@ -318,6 +318,43 @@ describe('streaming', () => {
   });
 });
 
+describe('the holdAt gate', () => {
+  const streamed = () => post(verifyBody(CLAIMS, { stream: true }));
+  const firstBytes = async (res: Response) => {
+    const reader = res.body!.getReader();
+    const { value } = await reader.read();
+    return { head: new TextDecoder().decode(value), rest: reader };
+  };
+  const untilDone = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return text;
+      text += new TextDecoder().decode(value);
+    }
+  };
+
+  it('one release lets every held answer go on', async () => {
+    ctx.server.set({ holdAt: 0.5 });
+    const [a, b] = await Promise.all([streamed(), streamed()]);
+    const [heldA, heldB] = await Promise.all([firstBytes(a), firstBytes(b)]);
+    expect(heldA.head).toContain('data: ');
+    expect(heldB.head).toContain('data: ');
+    ctx.server.release();
+    const [restA, restB] = await Promise.all([untilDone(heldA.rest), untilDone(heldB.rest)]);
+    expect(restA).toContain('data: [DONE]');
+    expect(restB).toContain('data: [DONE]');
+  });
+
+  it('a release that comes before the request leaves that request unheld', async () => {
+    ctx.server.set({ holdAt: 0.5 });
+    ctx.server.release();
+    const res = await streamed();
+    expect(await res.text()).toContain('data: [DONE]');
+    expect(ctx.server.progress.sent).toBe(ctx.server.progress.total);
+  });
+});
+
 describe('failures, delays and shutdown', () => {
   it('answers the failure queue in turn, then normally, recording every request', async () => {
     ctx.server.set({ failures: [{ status: 429, headers: { 'retry-after': '1' } }, { status: 500 }] });

@@ -44,7 +44,10 @@ export interface ModelServer {
   batchApi: BatchApi;
   /** The latest answer: tokens sent so far and its token count. */
   readonly progress: AnswerProgress;
-  /** Lets an answer held at `holdAt` go on. */
+  /**
+   * Lets every answer held at `holdAt` go on, and holds no answer that starts later (until `set` arms
+   * `holdAt` again): a release that comes before the request it meant cannot leave that request held.
+   */
   release(): void;
   /** Back to the behavior the server started with; the record is cleared. */
   reset(): void;
@@ -103,8 +106,13 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   let inFlight = 0;
   let maxInFlight = 0;
   let progress: AnswerProgress = { sent: 0, total: 0 };
-  // Lets the held answer go on; a no-op when none is held.
-  let release = () => {};
+  // The held answers' gates; releasing opens them all.
+  const gates = new Set<() => void>();
+  const release = () => {
+    behavior = { ...behavior, holdAt: null };
+    for (const open of gates) open();
+    gates.clear();
+  };
   // How often each claim was sampled, so each sample of it draws anew and a rerun draws the same.
   const sampleCounts = new Map<string, number>();
   const batchApi = createBatchApi(
@@ -236,8 +244,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       record.status = 200;
       const shown: AnswerProgress = { sent: 0, total: tokens.length };
       progress = shown;
-      const resume = new Promise<void>((resolve) => (release = resolve));
-      const hold = b.holdAt === null ? null : { after: Math.floor(tokens.length * b.holdAt), resume };
+      // Read now, not from the request's start: a release in between must not leave this answer held.
+      const holdAt = behavior.holdAt;
+      const hold = holdAt === null ? null : { after: Math.floor(tokens.length * holdAt), resume: new Promise<void>((resolve) => gates.add(resolve)) };
       await sendChunks(res, gone, {
         ...completion,
         answer,
@@ -332,7 +341,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     get progress() {
       return progress;
     },
-    release: () => release(),
+    release,
     set(next) {
       // Queues are consumed; never the caller's arrays.
       behavior = {
