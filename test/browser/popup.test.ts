@@ -186,12 +186,13 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await popup.getByRole('textbox', { name: 'Claim 3' }).fill('There is a dog.');
     await popup.getByRole('button', { name: 'Remove claim 1' }).click();
     await popup.getByRole('button', { name: 'Re-check' }).click();
-    await popup.waitForFunction((id) => document.querySelectorAll('[data-testid="claim"]').length === 2, first.id);
-    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    // The first check also had two claims and was done: only a new finished job proves the re-check ran.
+    await expect.poll(() => storedJob(ext, tabId).then((j) => j?.id !== first.id && j?.status === 'done'), { timeout: 30_000 }).toBe(true);
     const last = model.requests.filter((r) => r.image).at(-1)!;
     expect(last.claims).toEqual(['A cat sleeps under the table.', 'There is a dog.']);
-    const labels = await popup.getByTestId('claim').evaluateAll((els) => els.map((el) => el.getAttribute('data-label')));
-    expect(labels).toEqual(['true', 'false']);
+    await expect
+      .poll(() => popup.getByTestId('claim').evaluateAll((els) => els.map((el) => `${el.getAttribute('data-label')} ${el.textContent ?? ''}`)))
+      .toEqual([expect.stringMatching(/^true [\s\S]*A cat sleeps under the table\./), expect.stringMatching(/^false [\s\S]*There is a dog\./)]);
     const job = (await storedJob(ext, tabId))!;
     expect(job.id).not.toBe(first.id);
     expect(job.caption).toBe(first.caption);
