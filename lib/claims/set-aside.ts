@@ -36,7 +36,11 @@ function alternation(list: string): string {
       piece = '';
     } else piece += ch;
   }
-  return [...pieces, piece.trim()].join('|');
+  pieces.push(piece.trim());
+  // A cue must end at a word's end, so one ending in a look-ahead after a space ("used to (?!be)") could never match.
+  const dead = pieces.find((p) => /\s\(\?![^()]*\)$/u.test(p));
+  if (dead) throw new Error(`cue "${dead}" ends in a look-ahead after a space: let it consume the word it looks at`);
+  return pieces.join('|');
 }
 // A cue inside a hyphenated compound ("all-purpose", "stress-free") is part of a name, not the word.
 const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternation(list)})(?![\\p{L}\\p{N}-])`, 'u');
@@ -93,7 +97,7 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'inference',
-    cues: cue(`suggest\\w* | indicat(?:es|ing|ion)(?! on) | indicate (?!on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
+    cues: cue(`suggest\\w* | indicat(?:es|ing|ion|e)(?! on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
       demonstrat\\w* | is a sign | a sign of | possibility | evident | evidently | it seems that | means that |
       supports? the (?:idea|notion|conclusion|theory|view) | the idea that`),
   },
@@ -102,7 +106,7 @@ const RULES: readonly Rule[] = [
     // "a typical office" names what is seen; "typical of", "is typical" states a general fact.
     cues: cue(`common | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
       naturally | popular | in the world | around the world | throughout the world | worldwide | associated with |
-      (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be) |
+      (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be\\b)\\p{L}+ |
       brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
       protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),
@@ -116,7 +120,7 @@ const RULES: readonly Rule[] = [
     // other verb ("might encounter", "could lead to") speculates about what the image does not show.
     // "a can of soda": after a determiner, "can" is the noun.
     cues: cue(`${MODAL_ON_A_VERB} | ${MODAL_BE_CAUSE} |
-      should | must (?!be\\b) | potential\\w* | prior to | before this | after this`),
+      should | must (?!be\\b)\\p{L}+ | potential\\w* | prior to | before this | after this`),
   },
   {
     reason: 'evaluation',

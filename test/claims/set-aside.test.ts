@@ -36,6 +36,10 @@ describe('setAsideReason', () => {
     ['she is on a safari', 'inference about intent'],
     ['he is on his break', 'inference about intent'],
     ['The boat might possibly reach the shore', 'speculation'],
+    // A cue that ends in a look-ahead after a space consumes the word it looks at (before, these never matched).
+    ['The dark clouds indicate rain', 'inference'],
+    ['Baskets like this are used to carry fruit', 'world knowledge'],
+    ['You must rinse it before use', 'speculation'],
   ])('%s → %s', (text, reason) => {
     expect(setAsideReason(text)).toBe(reason);
   });
