@@ -10,8 +10,9 @@
  * (Apache-2.0 / CC BY 4.0) in ../shared/benchmarks/, and the examples in scripts/claim-examples.ts and
  * scripts/claim-example-categories.ts.
  * VizWiz-LF has no licence: it is measured on (`npm run bench:claims`), never trained on. Held-out
- * parts are never read here. The threshold is chosen on out-of-fold probabilities (5 folds by caption):
- * the best balanced accuracy that still keeps ≥ 98% of descriptive clauses.
+ * parts are never read here. The thresholds are chosen on out-of-fold probabilities (5 folds by caption,
+ * three fold assignments pooled): where no word rule fired, the best balanced accuracy that still keeps
+ * ≥ 98% of descriptive clauses; where one fired, the classifier overrules it at P(descriptive) ≥ 0.5.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -30,6 +31,9 @@ const EPOCHS = 40;
 const L2 = 2e-3;
 const MIN_COUNT = 2;
 const MIN_KEPT = 0.98;
+const FOLDS = 5;
+const REPEATS = 3;
+const FLAGGED = 0.5;
 
 interface Sample {
   text: string;
@@ -126,43 +130,52 @@ function probability(model: ClauseModel, features: readonly string[]): number {
   return 1 / (1 + Math.exp(-z));
 }
 
-/** FNV-1a, to put a caption's clauses in one fold. */
-function fold(group: string): number {
-  let h = 0x811c9dc5;
+/** FNV-1a over the group and the repeat, to put a caption's clauses in one fold of that repeat. */
+function fold(group: string, repeat: number): number {
+  let h = 0x811c9dc5 ^ repeat;
   for (let i = 0; i < group.length; i++) h = Math.imul(h ^ group.charCodeAt(i), 0x01000193) >>> 0;
-  return h % 5;
+  return h % FOLDS;
 }
 
+const GRID = Array.from({ length: 37 }, (_, i) => Math.round((0.05 + i * 0.025) * 1000) / 1000);
+
 function chooseThresholds(data: readonly Sample[]): Pick<ClauseModel, 'threshold' | 'unflagged'> {
-  const scored: Array<{ p: number; label: 0 | 1; sample: Sample }> = [];
-  for (let k = 0; k < 5; k++) {
-    const model = train(
-      data.filter((s) => fold(s.group) !== k),
-      SEED + k,
-    );
-    for (const s of data) if (fold(s.group) === k) scored.push({ p: probability(model, s.features), label: s.label, sample: s });
+  // Several fold assignments, pooled: one assignment's luck would otherwise move the chosen thresholds.
+  const scored: Array<{ p: number; label: 0 | 1; sample: Sample; repeat: number }> = [];
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    for (let k = 0; k < FOLDS; k++) {
+      const model = train(
+        data.filter((s) => fold(s.group, repeat) !== k),
+        SEED + repeat * FOLDS + k,
+      );
+      for (const s of data) if (fold(s.group, repeat) === k) scored.push({ p: probability(model, s.features), label: s.label, sample: s, repeat });
+    }
   }
   const pos = scored.filter((s) => s.label === 1);
   const neg = scored.filter((s) => s.label === 0);
-  // Up to 0.95: with a flagged clause, the grid must be able to say "overrule the rule only when sure".
-  const grid = Array.from({ length: 37 }, (_, i) => Math.round((0.05 + i * 0.025) * 1000) / 1000);
-  let best = { threshold: 0, unflagged: 0, ba: 0, kept: 1, aside: 0 };
-  // Setting aside text no word rule flagged needs at least as much confidence as overruling a keep.
-  for (const flagged of grid) {
-    for (const unflagged of grid.filter((t) => t <= flagged)) {
-      const asideOf = (s: (typeof scored)[number]) => (s.sample.firm === undefined ? s.p < (s.sample.flagged ? flagged : unflagged) : !s.sample.firm);
-      const kept = pos.filter((s) => !asideOf(s)).length / pos.length;
-      const aside = neg.filter(asideOf).length / neg.length;
-      const ba = (kept + aside) / 2;
-      if (kept >= MIN_KEPT && ba > best.ba + 1e-9) best = { threshold: flagged, unflagged, ba, kept, aside };
-    }
+  const rates = (flagged: number, unflagged: number) => {
+    const asideOf = (s: (typeof scored)[number]) => (s.sample.firm === undefined ? s.p < (s.sample.flagged ? flagged : unflagged) : !s.sample.firm);
+    const kept = pos.filter((s) => !asideOf(s)).length / pos.length;
+    const aside = neg.filter(asideOf).length / neg.length;
+    return { kept, aside, ba: (kept + aside) / 2 };
+  };
+  // Where a word rule fired, the classifier overrules it only when it finds "descriptive" the likelier
+  // class (its classes weigh the same in training). Out of fold, any value from 0.3 to 0.95 scores within
+  // 0.01 of any other, so choosing the best of them chose noise: it jumped between 0.275 and 0.9 from one
+  // retraining to the next. Where no rule fired, the threshold is the highest that keeps the floor.
+  let best = { threshold: FLAGGED, unflagged: 0, ...rates(FLAGGED, 0) };
+  for (const unflagged of GRID.filter((t) => t <= FLAGGED)) {
+    const r = rates(FLAGGED, unflagged);
+    if (r.kept >= MIN_KEPT && r.ba > best.ba + 1e-9) best = { threshold: FLAGGED, unflagged, ...r };
   }
   console.log(
-    `out-of-fold (5 folds, clause level): thresholds ${best.threshold} (a rule fired) / ${best.unflagged} (none), descriptive kept ${best.kept.toFixed(3)}, ` +
-      `set aside ${best.aside.toFixed(3)}, balanced accuracy ${best.ba.toFixed(3)} (${pos.length} + ${neg.length} clauses)`,
+    `out-of-fold (${FOLDS} folds × ${REPEATS} assignments, clause level): thresholds ${best.threshold} (a rule fired) / ${best.unflagged} (none), ` +
+      `descriptive kept ${best.kept.toFixed(3)}, set aside ${best.aside.toFixed(3)}, balanced accuracy ${best.ba.toFixed(3)} ` +
+      `(${pos.length / REPEATS} + ${neg.length / REPEATS} clauses)`,
   );
   if (process.argv.includes('--errors')) {
     for (const s of scored) {
+      if (s.repeat !== 0) continue;
       const kept = s.sample.firm ?? s.p >= (s.sample.flagged ? best.threshold : best.unflagged);
       if (kept === (s.label === 1)) continue;
       console.log(`${s.label ? 'FN' : 'FP'} ${s.p.toFixed(2)} ${s.sample.group} ${s.sample.text}`);
