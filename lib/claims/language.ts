@@ -16,13 +16,20 @@ const OTHER_FUNCTION_WORDS = new Set(
     .split(' '),
 );
 
+// Scripts written without spaces between words: a run of them is many words, so they count per character
+// (about two characters to a word), and a product name in Latin letters inside such text does not make it English.
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+
 /** Is the caption (probably) English? Text with no sign of another language counts as English. */
 export function looksEnglish(caption: string): boolean {
-  const words = caption.toLowerCase().match(/\p{L}+/gu) ?? [];
-  if (words.length === 0) return true;
-  const latin = words.filter((w) => /^\p{Script=Latin}+$/u.test(w)).length;
-  if (latin * 2 < words.length) return false;
-  const english = words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length;
-  const other = words.filter((w) => OTHER_FUNCTION_WORDS.has(w)).length;
+  const text = caption.toLowerCase();
+  const latinWords = text.match(/\p{Script=Latin}+/gu) ?? [];
+  const unspaced = text.match(UNSPACED)?.length ?? 0;
+  const otherWords = text.replace(/\p{Script=Latin}+/gu, ' ').replace(UNSPACED, ' ').match(/\p{L}+/gu)?.length ?? 0;
+  const foreign = otherWords + unspaced / 2;
+  if (latinWords.length === 0 && foreign === 0) return true;
+  if (latinWords.length < foreign) return false;
+  const english = latinWords.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length;
+  const other = latinWords.filter((w) => OTHER_FUNCTION_WORDS.has(w)).length;
   return other <= english;
 }

@@ -43,6 +43,12 @@ describe('looksEnglish', () => {
     ['Ein Hund läuft mit einem roten Ball über die Wiese.', false],
     ['Un chien court sur la pelouse avec une balle rouge.', false],
     ['一只狗在草地上奔跑。', false],
+    // Scripts without spaces count per character: Latin product names inside Japanese do not make it English,
+    // and a few characters of a sign inside an English sentence do not make it Japanese.
+    ['左からPixel 8、iPhone 15 Pro Max。iPhone 15と並べると、かなり小さいことが分かる', false],
+    ['The shop sign says 営業中 in red letters.', true],
+    ['Собака бежит по траве с мячом.', false],
+    ['The café sign reads "Кафе".', true],
   ])('%s → %s', (text, english) => {
     expect(looksEnglish(text)).toBe(english);
   });
