@@ -91,7 +91,8 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   // A noun with no determiner before a verb: a kind or a name ("Lanterns are …", "Acme makes …").
   else if (first && (BE.has(second) || MODAL.has(second) || /^\p{L}+s$/u.test(second) || GENERIC_ADVERB.has(second))) opener = 'bare-noun';
   // A bare plural before a word that is no preposition or determiner: "Hats protect …", "Owls hunt …".
-  else if (/^\p{L}{3,}s$/u.test(first) && second && !PREPOSITION.has(second) && !DEFINITE.has(second) && !INDEFINITE.has(second)) opener = 'bare-noun';
+  // Words in -ss, -us, -is are mostly singular or names ("glass", "cactus", "Paris", "QGIS").
+  else if (/^\p{L}{3,}(?<![sui])s$/u.test(first) && second && !PREPOSITION.has(second) && !DEFINITE.has(second) && !INDEFINITE.has(second)) opener = 'bare-noun';
   else opener = 'other';
   // The personal pronoun alone gives no feature (who the subject is says nothing about visibility);
   // it does in combination with what the clause says the person is or does.

@@ -33,6 +33,12 @@ describe('shapeFeatures: the subject', () => {
     expect(shape('Beneath the shelf is a crate')).not.toContain('open:verb-first');
   });
 
+  it('a name or a singular noun in -s, -ss, -us or -is is no bare plural: a label is not a statement about a kind', () => {
+    for (const label of ['Tennis court lights at dusk', 'Cactus garden entrance', 'Glass roof panels', 'Bus depot gate'])
+      expect(shape(label)).not.toContain('generic-present');
+    expect(shape('Cats nap often')).toContain('generic-present');
+  });
+
   it('"next to" and "to it" name a place, not a purpose', () => {
     expect(shape('Next to it is a crate')).not.toContain('open:to-verb');
     expect(shape('to it')).not.toContain('open:to-verb');

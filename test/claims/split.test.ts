@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimSpanSchema, setAsideSchema, splitCaption, splitResultSchema } from '../../lib/claims/split.ts';
+import { claimSpanSchema, NOT_ENGLISH_NOTE, setAsideSchema, splitCaption, splitResultSchema } from '../../lib/claims/split.ts';
 
 const claimsOf = (caption: string) => splitCaption(caption).claims.map((c) => c.text);
 const asideOf = (caption: string) => splitCaption(caption).setAside.map((s) => [s.text, s.reason]);
@@ -107,6 +107,21 @@ describe('splitCaption: set aside', () => {
     const caption = 'A white bird walks on a paved road. Trees stand in the background, and a car is parked nearby.';
     expect(splitCaption(caption).setAside).toEqual([]);
     expect(claimsOf(caption)).toHaveLength(3);
+  });
+
+  it.each(['QGIS layer styling panel', 'Paris fashion week, spring show', 'Memphis skyline from the river'])(
+    'keeps a label that opens with a name in -s: %s',
+    (label) => {
+      expect(splitCaption(label).setAside).toEqual([]);
+      expect(claimsOf(label)).toEqual([label]);
+    },
+  );
+
+  it('keeps every sentence of a Japanese caption with Latin product names, and says why once', () => {
+    const caption = '左からPixel 8、iPhone 15 Pro Max。iPhone 15と並べると、かなり小さいことが分かる';
+    const result = splitCaption(caption);
+    expect(result.setAside).toEqual([]);
+    expect(result.notes).toEqual([NOT_ENGLISH_NOTE]);
   });
 });
 
