@@ -9,6 +9,9 @@ describe('discourseReason', () => {
     ["i'm sorry, but i can't identify people in images.", 'meta-talk'],
     ['if you could send a sharper photo, i would read the label.', 'meta-talk'],
     ['you are asking whether this is a dessert.', 'meta-talk'],
+    ["if you'd like, i can work out the total price of the basket.", 'meta-talk'],
+    ['if you want, i can describe the people in more detail.', 'meta-talk'],
+    ['i can also translate the menu for you.', 'meta-talk'],
     ['press the red button twice to start.', 'advice'],
     ['you should store it in a cool, dry place.', 'advice'],
     ['you have to click one of the two options to go on.', 'advice'],
@@ -28,6 +31,8 @@ describe('discourseReason', () => {
     "i'm not sure of the brand, but the jar holds jam.",
     'the label says "let me know".',
     'how the cat sits is odd.',
+    'i can see two boats in the harbour.',
+    'the sign says "if you like it, buy it".',
   ])('keeps "%s"', (text) => {
     // Quoted text is blanked before the rules read it (cueText); here the quote is the whole risk.
     expect(discourseReason(text.replace(/"[^"]*"/gu, (q) => ' '.repeat(q.length)))).toBeNull();
