@@ -97,9 +97,13 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'inference',
+    // A time or an appointment as the whole point ("it is the weekend", "she has a meeting") is read into the
+    // picture; followed by more ("a birthday party with balloons", "a meeting room") it names what is seen.
     cues: cue(`suggest\\w* | indicat(?:es|ing|ion|e)(?! on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
       demonstrat\\w* | is a sign | a sign of | possibility | evident | evidently | it seems that | means that |
-      supports? the (?:idea|notion|conclusion|theory|view) | the idea that`),
+      supports? the (?:idea|notion|conclusion|theory|view) | the idea that |
+      (?:it is|it's|it was) (?:the |a |(?:his|her|their) )?(?:weekend|holiday|birthday|anniversary|day off|lunch ?time|dinner ?time|breakfast time)(?=\\s*(?:[.,;!]|$)) |
+      (?:has|have|had) (?:a|an|(?:his|her|their)(?: \\p{L}+)?) (?:meeting|appointment|class|exam|interview|deadline|shift)(?=\\s*(?:[.,;!]|$|today|tonight|soon|later))`),
   },
   {
     reason: 'world knowledge',

@@ -40,6 +40,9 @@ describe('setAsideReason', () => {
     ['The dark clouds indicate rain', 'inference'],
     ['Baskets like this are used to carry fruit', 'world knowledge'],
     ['You must rinse it before use', 'speculation'],
+    ['it is the weekend', 'inference'],
+    ["it's their day off.", 'inference'],
+    ['she has an appointment later', 'inference'],
   ])('%s → %s', (text, reason) => {
     expect(setAsideReason(text)).toBe(reason);
   });
@@ -59,6 +62,8 @@ describe('setAsideReason', () => {
     'It might be a bottle of shampoo',
     'The man might have been practicing his skills',
     'a can of chickpeas',
+    'It is a birthday party with balloons',
+    'The man has a meeting room behind him',
     'The can is red',
     'This can of soup sits on the shelf',
     'It could be covered with snow',
