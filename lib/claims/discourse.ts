@@ -48,6 +48,15 @@ const ADVICE = new RegExp(
   'u',
 );
 
+const LEAD = /^(?:to|if|when|before|after|once)\b[^,]{1,80},\s*/u;
+// After such a lead, a verb the list lacks still reads as a step when an object follows it at once ("bring a pot",
+// "tighten the screw"); a subject there ("a cat sleeps", "cars cross the bridge") does not.
+const STEP = new RegExp(
+  String.raw`^(?!(?:a|an|the|this|that|these|those|it|there|he|she|they|we|i|you|his|her|their|its|my|your|our)\b)\p{L}+(?<!s|ed|\p{L}{3}ing|ly) ` +
+    String.raw`(?:a|an|the|it|them|your|some|all|each|both|this|that|these|those)\b`,
+  'u',
+);
+
 // A how-to topic ("how to use the control panel") names a task to look up, not something in view.
 const HOW_TO = /^how to /u;
 
@@ -55,6 +64,10 @@ const HOW_TO = /^how to /u;
 export function discourseReason(text: string): DiscourseReason | null {
   if (QUESTION.test(text.trim())) return 'question';
   if (META.test(text)) return 'meta-talk';
-  if (IMPERATIVE.test(text.trim()) || HOW_TO.test(text.trim()) || ADVICE.test(text)) return 'advice';
+  const trimmed = text.trim();
+  // A step behind its purpose or condition is still a step: "To cook it, bring …", "If it is loose, tighten …".
+  const step = trimmed.replace(LEAD, '');
+  const isStep = step !== trimmed && (IMPERATIVE.test(step) || STEP.test(step));
+  if (IMPERATIVE.test(trimmed) || isStep || HOW_TO.test(trimmed) || ADVICE.test(text)) return 'advice';
   return null;
 }

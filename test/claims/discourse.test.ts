@@ -19,6 +19,10 @@ describe('discourseReason', () => {
     ["it's best to consult a pharmacist.", 'advice'],
     ['the soup is to be stirred before serving.', 'advice'],
     ['how to use the control panel', 'advice'],
+    ['to open the jar, press the lid down and turn it.', 'advice'],
+    ['if the strap feels loose, remove one link.', 'advice'],
+    ['to cook it, bring a large pot of water to the boil.', 'advice'],
+    ['once it is dry, tighten the screws again.', 'advice'],
   ])('%s → %s', (text, reason) => {
     expect(discourseReason(text)).toBe(reason);
   });
@@ -32,6 +36,10 @@ describe('discourseReason', () => {
     'the label says "let me know".',
     'how the cat sits is odd.',
     'i can see two boats in the harbour.',
+    'when the light is green, cars cross the bridge.',
+    'to the left of the door, a cat sleeps.',
+    'after the storm, fishermen mend the nets.',
+    'when it rains, water fills the gutter.',
     'the sign says "if you like it, buy it".',
   ])('keeps "%s"', (text) => {
     // Quoted text is blanked before the rules read it (cueText); here the quote is the whole risk.
