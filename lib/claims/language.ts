@@ -1,7 +1,9 @@
 // The set-aside rules read English; on other languages they would misfire, so they are not run there.
 const ENGLISH_FUNCTION_WORDS = new Set(
   ('the a an is are was were of and in on with to this that it there his her their at by for from be has have which who its or as ' +
-    'i you we he she they me my your our not can will would could if do does no yes so but what more like also very some any into')
+    'i you we he she they me my your our not can will would could if do does no yes so but what more like also very some any into ' +
+    'beside near under behind between through across along around against during without within above below onto upon about ' +
+    'after before while where when than then these those one two three')
     .split(' '),
 );
 // Function words of the other languages the product meets most (German, French, Spanish, Portuguese,
@@ -20,6 +22,9 @@ const OTHER_FUNCTION_WORDS = new Set(
 // (about two characters to a word), and a product name in Latin letters inside such text does not make it English.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
 
+// Letters of Latin-script languages that English words (loans like "café" included) do not use.
+const RARE_IN_ENGLISH = /[ąęłńśźżőűışğåøæðþčřšžěůťďňľĺŕãõ]/u;
+
 /** Is the caption (probably) English? Text with no sign of another language counts as English. */
 export function looksEnglish(caption: string): boolean {
   const text = caption.toLowerCase();
@@ -31,5 +36,9 @@ export function looksEnglish(caption: string): boolean {
   if (latinWords.length < foreign) return false;
   const english = latinWords.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length;
   const other = latinWords.filter((w) => OTHER_FUNCTION_WORDS.has(w)).length;
+  // Eight words of English nearly always hold one of its function words, and English has no "ł" or "ş";
+  // a language neither list knows (Polish, Czech, Turkish, …) shows one or the other. A short label full of
+  // names ("Zsa Zsa Gabor's Palm Springs home") still counts as English.
+  if (english === 0 && (latinWords.length >= 8 || RARE_IN_ENGLISH.test(text))) return false;
   return other <= english;
 }

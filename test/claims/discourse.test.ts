@@ -62,6 +62,12 @@ describe('looksEnglish', () => {
     ['The shop sign says 営業中 in red letters.', true],
     ['Собака бежит по траве с мячом.', false],
     ['The café sign reads "Кафе".', true],
+    // A Latin-script language neither word list knows: no English function word, and letters English lacks or eight words.
+    ['Pies biegnie po trawie z czerwoną piłką.', false],
+    ['Köpek kırmızı topla çimenlerde koşuyor.', false],
+    ['Koira juoksee nurmikolla punaisen pallon kanssa tänään aamulla', false],
+    ['Red car parked beside green fence', true],
+    ["Jean-Luc Godard's Paris studio, 1965", true],
   ])('%s → %s', (text, english) => {
     expect(looksEnglish(text)).toBe(english);
   });
