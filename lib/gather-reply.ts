@@ -1,6 +1,7 @@
 // What the page script answers when asked for the caption (lib/page/gather-caption.ts). The page may be
 // hostile and the page script's world is not ours to trust blindly: its answer is parsed here, capped.
 import { z } from 'zod';
+import { languageTag } from './claims/language';
 import { CheckError } from './errors';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from './jobs';
 
@@ -15,6 +16,8 @@ export const gatherReplySchema = z.union([
     credit: z.string().optional(),
     pageUrl: z.string().max(100_000),
     imageUrl: z.string(),
+    // Older page scripts send no language; a tag past any real one's length is not a language tag.
+    lang: z.string().max(64).optional(),
   }),
 ]);
 
@@ -30,5 +33,6 @@ export function gatheredFrom(reply: unknown, srcUrl: string): GatheredCaption | 
   if ('cancelled' in parsed.data) return null;
   const { caption, pageUrl, credit } = parsed.data;
   const kept = credit?.replace(/\s+/g, ' ').trim();
-  return { caption, pageUrl, imageUrl: srcUrl, ...(kept ? { credit: kept } : {}) };
+  const lang = languageTag(parsed.data.lang);
+  return { caption, pageUrl, imageUrl: srcUrl, ...(kept ? { credit: kept } : {}), ...(lang ? { lang } : {}) };
 }

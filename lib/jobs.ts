@@ -18,6 +18,8 @@ export interface GatheredCaption {
   credit?: string;
   pageUrl: string;
   imageUrl: string;
+  /** The language the page declares for the caption (BCP 47), when it declares one. */
+  lang?: string;
 }
 
 export interface AcquiredImage {
@@ -166,7 +168,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     await save(job);
     const gathered = await deps.gather();
     const { caption, notes } = prepareCaption(gathered.caption);
-    const split = deps.split ? await deps.split(caption) : splitCaption(caption);
+    const split = deps.split ? await deps.split(caption) : splitCaption(caption, gathered.lang ? { locale: gathered.lang } : {});
     const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: ' (Options → max claims)', checkAllWhenAllSetAside: true });
     if (planned.claims.length === 0)
       throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');

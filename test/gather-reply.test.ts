@@ -23,6 +23,25 @@ describe('gatheredFrom (the page script answer)', () => {
     expect(gatheredFrom(answer, menuUrl)).not.toHaveProperty('credit');
   });
 
+  it.each([
+    ['a tag in another case', 'DE-ch', 'de-CH'],
+    ['a tag with spaces around it', ' ja ', 'ja'],
+  ])('keeps the language the page declares, canonical: %s', (_name, lang, expected) => {
+    expect(gatheredFrom({ ...reply, lang }, menuUrl)?.lang).toBe(expected);
+  });
+
+  it.each([
+    ['no language', reply],
+    ['an empty language', { ...reply, lang: '' }],
+    ['a language tag Intl cannot read', { ...reply, lang: 'not a language!' }],
+  ])('leaves the language out for %s, so the caption is read as it looks', (_name, answer) => {
+    expect(gatheredFrom(answer, menuUrl)).not.toHaveProperty('lang');
+  });
+
+  it('refuses a language field past any real tag', () => {
+    expect(() => gatheredFrom({ ...reply, lang: 'x'.repeat(65) }, menuUrl)).toThrow(CheckError);
+  });
+
   it('is null when the user cancelled the chooser', () => {
     expect(gatheredFrom({ cancelled: true }, menuUrl)).toBeNull();
   });

@@ -187,6 +187,16 @@ describe('runCheck', () => {
     expect(job.notes).toContain('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
   });
 
+  it('splits by the language the page declares for the caption', async () => {
+    const caption = 'A dog sleeps on the porch. The scene feels peaceful.';
+    const english = await runCheck(input, deps({ gather: async () => ({ caption, pageUrl: '', imageUrl: '', lang: 'en-US' }) }));
+    expect(english.setAside.map((s) => s.text)).toEqual(['The scene feels peaceful.']);
+    const german = await runCheck(input, deps({ gather: async () => ({ caption, pageUrl: '', imageUrl: '', lang: 'de' }) }));
+    expect(german.claims.map((c) => c.text)).toEqual(['A dog sleeps on the porch.', 'The scene feels peaceful.']);
+    expect(german.setAside).toEqual([]);
+    expect(german.notes.filter((n) => n.startsWith('The page marks this caption as another language (de)'))).toHaveLength(1);
+  });
+
   it('passes on the split\'s note that a caption is not English', async () => {
     const d = deps({ gather: async () => ({ caption: 'Zwei Katzen sitzen auf dem Sofa. Ein Hund schläft unter dem Tisch.', pageUrl: '', imageUrl: '' }) });
     const job = await runCheck(input, d);

@@ -22,6 +22,17 @@ const OTHER_FUNCTION_WORDS = new Set(
 // (about two characters to a word), and a product name in Latin letters inside such text does not make it English.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
 
+/** A BCP 47 tag in canonical form ("en-US"), or undefined for none or one Intl cannot read. */
+export function languageTag(tag: string | undefined): string | undefined {
+  const trimmed = tag?.trim();
+  if (!trimmed) return undefined;
+  try {
+    return Intl.getCanonicalLocales(trimmed)[0];
+  } catch {
+    return undefined;
+  }
+}
+
 // Letters of Latin-script languages that English words (loans like "café" included) do not use.
 const RARE_IN_ENGLISH = /[ąęłńśźżőűışğåøæðþčřšžěůťďňľĺŕãõ]/u;
 

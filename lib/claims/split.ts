@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { splitClauses, isFramingText, type Clause } from './clauses.ts';
 import { discourseReason } from './discourse.ts';
 import { judgeClause, type ClauseFacts } from './classifier.ts';
-import { looksEnglish } from './language.ts';
+import { languageTag, looksEnglish } from './language.ts';
 import { layoutBlocks } from './layout.ts';
 import { cueText, isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
@@ -64,13 +64,19 @@ export interface SplitOptions {
 /** Said once when the caption is not English, so nobody takes "nothing set aside" for a verdict on it. */
 export const NOT_ENGLISH_NOTE = 'The caption does not look English: every sentence is checked, none set aside (the set-aside rules read English only).';
 
+/** Said once when the text reads as English but the page declares another language for it. */
+export const notEnglishPageNote = (locale: string) =>
+  `The page marks this caption as another language (${locale}): every sentence is checked, none set aside (the set-aside rules read English only).`;
+
 /** The on-device split: the caption's checkable claims as spans, and what is set aside. */
 export function splitCaption(caption: string, options: SplitOptions = {}): SplitResult {
   const result: SplitResult = { claims: [], setAside: [] };
-  const english = looksEnglish(caption) && /^en\b/iu.test(options.locale ?? 'en');
+  const locale = languageTag(options.locale) ?? 'en';
+  const textEnglish = looksEnglish(caption);
+  const english = textEnglish && /^en\b/iu.test(locale);
   const filter = english && !options.keepAll;
-  if (!english && !options.keepAll) result.notes = [NOT_ENGLISH_NOTE];
-  walkCaption(caption, options.locale ?? 'en', filter, result, judgeClause);
+  if (!english && !options.keepAll) result.notes = [textEnglish ? notEnglishPageNote(locale) : NOT_ENGLISH_NOTE];
+  walkCaption(caption, locale, filter, result, judgeClause);
   return result;
 }
 

@@ -11,6 +11,8 @@ export interface PageCaption {
   credit: string;
   pageUrl: string;
   imageUrl: string;
+  /** The language the page declares for the caption's place (`lang` of the nearest element that has one), or "". */
+  lang: string;
 }
 
 /** The user closed the chooser: the check ends quietly. */
@@ -30,6 +32,13 @@ function anchorFor(srcUrl: string): Element | null {
   return images.find((img) => img.currentSrc === srcUrl) ?? images.find((img) => img.src === srcUrl) ?? null;
 }
 
+/** The language the page declares where `node` is: the nearest `lang` attribute, else the document's, else "". */
+export function declaredLanguage(node: Node | null | undefined): string {
+  const element = node instanceof Element ? node : (node?.parentElement ?? null);
+  const lang = element?.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
+  return (lang ?? '').trim();
+}
+
 /** The text selected in this frame, whitespace collapsed, capped at `maxChars`. */
 export function readSelection(maxChars: number): string {
   return collapse(window.getSelection()?.toString()).slice(0, maxChars);
@@ -45,11 +54,11 @@ export async function gatherCaption(srcUrl: string, maxChars: number): Promise<P
   // One character past the cap: the worker then sees that the selection was longer and says so
   // (prepareCaption), instead of it being cut here silently. The chooser shows its own notice.
   const selection = readSelection(maxChars + 1);
-  if (selection) return { ...base, caption: selection, source: 'selection', credit: '' };
+  if (selection) return { ...base, caption: selection, source: 'selection', credit: '', lang: declaredLanguage(window.getSelection()?.anchorNode) };
   const anchor = image ?? document.documentElement;
   const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars);
   if ('cancelled' in choice) return choice;
-  return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit };
+  return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(anchor) };
 }
 
 /** What the chooser says when it stands for a frame it cannot read. */
@@ -70,5 +79,5 @@ export async function gatherAroundFrame(frameUrl: string, srcUrl: string, maxCha
   ];
   const choice = await chooseCaption(frame ?? document.documentElement, candidates, maxChars, FOREIGN_FRAME_HINT);
   if ('cancelled' in choice) return choice;
-  return { pageUrl: location.href, imageUrl: srcUrl, caption: choice.caption, source: 'chooser', credit: choice.credit };
+  return { pageUrl: location.href, imageUrl: srcUrl, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(frame) };
 }

@@ -20,17 +20,21 @@ describe('right-click an image → verdicts in the popup', () => {
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
   });
 
-  it('checks the figcaption against the image and shows each claim', async () => {
-    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }] });
+  /** Opens `path`, right-clicks its photo → Check this image, confirms the chooser's first caption, opens the popup. */
+  async function checkPhotoOn(path: string) {
     const page = await ext.context.newPage();
-    await page.goto(`${pages.origin}/article.html`);
+    await page.goto(`${pages.origin}${path}`);
     const tabId = await tabIdOf(ext, page);
     await grantActiveTab(ext, page);
-
     await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
     // No text selected: the chooser opens with the figcaption first; Enter confirms it.
     await confirmChooser(page);
-    const popup = await openPopup(ext, tabId);
+    return { page, tabId, popup: await openPopup(ext, tabId) };
+  }
+
+  it('checks the figcaption against the image and shows each claim', async () => {
+    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }] });
+    const { page, tabId, popup } = await checkPhotoOn('/article.html');
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
 
     const claims = popup.getByTestId('claim');
@@ -76,18 +80,24 @@ describe('right-click an image → verdicts in the popup', () => {
     await Promise.all([popup.close(), page.close()]);
   });
 
+  it('splits the caption by the language the page declares for it', async () => {
+    model.reset();
+    // English-looking text on a page that says it is German: the English set-aside rules stay off, and the popup says why.
+    const german = figurePage('/photo.jpg', 'A dog sleeps on the porch. The scene feels peaceful.');
+    pages.route('/german.html', { ...german, body: String(german.body).replace('<html lang="en">', '<html lang="de">') });
+    const { page, popup } = await checkPhotoOn('/german.html');
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    expect(model.requests.filter((r) => r.image).map((r) => r.claims)).toEqual([['A dog sleeps on the porch.', 'The scene feels peaceful.']]);
+    await expect.poll(() => popup.locator('ul.notes').innerText()).toContain('The page marks this caption as another language (de)');
+    await Promise.all([popup.close(), page.close()]);
+  });
+
   it('says what to do when the endpoint rejects the key', async () => {
     model.reset();
     model.set({ apiKey: 'sk-other' });
     // A caption not checked before: the same one again would be answered from the verdict cache.
     pages.route('/other.html', figurePage('/photo.jpg', 'A bicycle leans against a brick wall.'));
-    const page = await ext.context.newPage();
-    await page.goto(`${pages.origin}/other.html`);
-    const tabId = await tabIdOf(ext, page);
-    await grantActiveTab(ext, page);
-    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
-    await confirmChooser(page);
-    const popup = await openPopup(ext, tabId);
+    const { page, tabId, popup } = await checkPhotoOn('/other.html');
     const status = popup.locator('[data-testid="check-status"][data-state="error"]');
     await status.waitFor();
     await expect.poll(() => status.innerText()).toContain('Check your API key in Options');

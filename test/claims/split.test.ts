@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimSpanSchema, NOT_ENGLISH_NOTE, setAsideSchema, splitCaption, splitResultSchema } from '../../lib/claims/split.ts';
+import { claimSpanSchema, NOT_ENGLISH_NOTE, notEnglishPageNote, setAsideSchema, splitCaption, splitResultSchema } from '../../lib/claims/split.ts';
 
 const claimsOf = (caption: string) => splitCaption(caption).claims.map((c) => c.text);
 const asideOf = (caption: string) => splitCaption(caption).setAside.map((s) => [s.text, s.reason]);
@@ -122,6 +122,18 @@ describe('splitCaption: set aside', () => {
     const result = splitCaption(caption);
     expect(result.setAside).toEqual([]);
     expect(result.notes).toEqual([NOT_ENGLISH_NOTE]);
+  });
+
+  it('runs the English rules only where the page declares English or nothing, and says why once when it does not', () => {
+    const caption = 'A dog sleeps on the porch. The scene feels peaceful.';
+    expect(asideOf(caption)).toEqual([['The scene feels peaceful.', 'mood or atmosphere']]);
+    expect(splitCaption(caption, { locale: 'en-GB' }).setAside).toHaveLength(1);
+    const german = splitCaption(caption, { locale: 'de' });
+    expect(german.setAside).toEqual([]);
+    expect(german.claims).toHaveLength(2);
+    expect(german.notes).toEqual([notEnglishPageNote('de')]);
+    // A tag Intl cannot read is no declaration: the caption is read as it looks.
+    expect(splitCaption(caption, { locale: 'not a language!' }).setAside).toHaveLength(1);
   });
 });
 
