@@ -80,7 +80,8 @@ export function descriptiveProbability(facts: ClauseFacts, weights: ClauseModel 
 const FIRM: ReadonlySet<SetAsideReason> = new Set(['not visible']);
 
 const HEDGED_BE = /\b(?:might|may|could|would)(?: also| possibly)? be\b/u;
-const KEY_VALUE = /^[\p{L}][\p{L} ]{0,30}:\s*\S/u;
+// "Colour: red", also with the label in bold ("Lighting**: warm sunlight" once the leading "**" is trimmed).
+const KEY_VALUE = /^[\p{L}][\p{L} ]{0,30}(?:\*\*|__)?:\s*\S/u;
 const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L})/u;
 
 /** The decision the classifier may not change: a firm rule's reason, null for a firm keep, undefined otherwise. */

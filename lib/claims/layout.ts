@@ -65,18 +65,23 @@ function lineBlocks(blocks: Block[], caption: string, start: number, end: number
 }
 
 const JSON_STRING = /"((?:[^"\\]|\\.)*)"\s*(:)?/gu;
+// A number or true/false right after a key: `"count": 3` says how many, as much as a string would.
+const JSON_SCALAR = /^\s*(?:-?\d+(?:\.\d+)?|true|false)\b/u;
 
-/** `{"objects": ["a red car"], "weather": "sunny"}`: every string value is a block, keys are context. */
-function jsonBlocks(caption: string): Block[] | null {
-  const trimmed = caption.trim();
+/** `{"objects": ["a red car"], "count": 2}`: every string, number or true/false value is a block, keys are context. */
+function jsonBlocks(caption: string, from = 0, to = caption.length): Block[] | null {
+  const trimmed = caption.slice(from, to).trim();
   if (!/^[[{]/u.test(trimmed) || !/[\]}]$/u.test(trimmed)) return null;
   const blocks: Block[] = [];
   let key = '';
-  for (const m of caption.matchAll(JSON_STRING)) {
+  for (const m of caption.slice(0, to).matchAll(JSON_STRING)) {
+    if (m.index < from) continue;
     const start = m.index + 1;
     const end = start + m[1]!.length;
     if (m[2]) {
       key = m[1]!;
+      const scalar = JSON_SCALAR.exec(caption.slice(m.index + m[0].length, to));
+      if (scalar) push(blocks, caption, start, m.index + m[0].length + scalar[0].length);
       continue;
     }
     // A one-word value ("sunny") only makes sense with its key, so the span reaches back to the key.
@@ -95,7 +100,10 @@ export function layoutBlocks(caption: string): Block[] {
   let lineStart = 0;
   for (const line of caption.split('\n')) {
     const lineEnd = lineStart + line.length;
-    if (!/^\s*(?:[-*_=]\s*){3,}$/u.test(line)) lineBlocks(blocks, caption, lineStart, lineEnd);
+    // A line that is a JSON object of its own, after prose ("Detected: …" answers), reads like a whole JSON answer.
+    const jsonLine = jsonBlocks(caption, lineStart, lineEnd);
+    if (jsonLine) blocks.push(...jsonLine);
+    else if (!/^\s*(?:[-*_=]\s*){3,}$/u.test(line)) lineBlocks(blocks, caption, lineStart, lineEnd);
     lineStart = lineEnd + 1;
   }
   return blocks;
