@@ -92,19 +92,37 @@ function jsonBlocks(caption: string, from = 0, to = caption.length): Block[] | n
   return blocks;
 }
 
-/** The caption cut into blocks of prose: Markdown and list markup, labels and JSON syntax left out. */
+const TABLE_ROW = /^\s*\|.*\|\s*$/u;
+const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/u;
+// "- **People**" over an indented list names the group below it; it states nothing itself.
+const BOLD_ONLY_ITEM = /^\s*(?:[-*•+]\s+|\d{1,3}[.)]\s+)(?:\*\*|__)[^*_]{1,60}(?:\*\*|__):?\s*$/u;
+const indentOf = (line: string) => /^\s*/u.exec(line)![0].length;
+
+/** The caption cut into blocks of prose: Markdown and list markup, table rules and headers, labels and JSON syntax left out. */
 export function layoutBlocks(caption: string): Block[] {
   const json = jsonBlocks(caption);
   if (json) return json;
   const blocks: Block[] = [];
+  const lines = caption.split('\n');
   let lineStart = 0;
-  for (const line of caption.split('\n')) {
+  lines.forEach((line, i) => {
     const lineEnd = lineStart + line.length;
+    const next = lines[i + 1] ?? '';
     // A line that is a JSON object of its own, after prose ("Detected: …" answers), reads like a whole JSON answer.
     const jsonLine = jsonBlocks(caption, lineStart, lineEnd);
     if (jsonLine) blocks.push(...jsonLine);
-    else if (!/^\s*(?:[-*_=]\s*){3,}$/u.test(line)) lineBlocks(blocks, caption, lineStart, lineEnd);
+    else if (TABLE_ROW.test(line)) {
+      // A Markdown table: the header (the row above the rule) and the rule state nothing; a row is one claim.
+      if (!TABLE_RULE.test(line) && !TABLE_RULE.test(next)) {
+        const open = line.indexOf('|');
+        push(blocks, caption, lineStart + open + 1, lineStart + line.lastIndexOf('|'));
+      }
+    } else {
+      const groupName = BOLD_ONLY_ITEM.test(line) && /^\s*(?:[-*•+]|\d{1,3}[.)])\s/u.test(next) && indentOf(next) > indentOf(line);
+      const rule = /^\s*(?:[-*_=]\s*){3,}$/u.test(line);
+      if (!groupName && !rule) lineBlocks(blocks, caption, lineStart, lineEnd);
+    }
     lineStart = lineEnd + 1;
-  }
+  });
   return blocks;
 }
