@@ -24,6 +24,9 @@ const META = new RegExp(
     String.raw`\b(?:provide|send|take|share|upload) (?:a|another|me a) (?:clearer|better|closer|different|new|higher)\b`,
     String.raw`\bwithout (?:a clearer|a better|more) (?:image|photo|picture|view|information|context)\b`,
     String.raw`\byou(?:'ve| have) (?:provided|shared|sent|uploaded)\b(?!.*\b(?:shows?|contains?|is|are)\b)`,
+    // What opens a chat answer: "Sure!", "Here's a detailed description of the image:".
+    String.raw`^(?:sure|certainly|of course|absolutely|okay|ok|alright|great question|good question)[\s!.,]*$`,
+    String.raw`^here(?:'s| is| are)\b.{0,40}\b(?:description|breakdown|summary|analysis|overview|rundown|details)\b`,
     // Offers of more work: "If you'd like, I can …", "I can also translate …" ("I can see …" describes).
     String.raw`\bif you(?:'d| would)? (?:like|want|wish|prefer)\b`,
     String.raw`\bi can (?:also )?(?:help|describe|estimate|explain|provide|give|try|translate|suggest|look up|find out|check|list|summari[sz]e)\b`,
