@@ -10,10 +10,13 @@ const ENGLISH_FUNCTION_WORDS = new Set(
 // Italian, Dutch) that are not English words too.
 const OTHER_FUNCTION_WORDS = new Set(
   ('der die das und ist ein eine einen mit auf den dem des nicht sich sind zu im vom ' +
+    'aus bei von nach über oder aber wird wurde wurden sie wir ich auch noch wie für vor zum zur einem einer eines diese dieser kein keine ' +
     'le la les et est un une des du sur avec dans pour qui sont au aux ce cette ' +
+    'par mais très leur nous vous elle ils ces sa ses ' +
     'el los las y es una con en del por que se al lo ' +
-    'os um uma com em do da dos das são não ' +
-    'il gli di che è sono della nel ' +
+    'para pero como muy este esta estos sus también entre ' +
+    'os um uma com em do da dos das são não pelo pela muito ' +
+    'il gli di che è sono della nel questo anche ' +
     'het een en van op zijn niet')
     .split(' '),
 );

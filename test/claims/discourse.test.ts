@@ -72,6 +72,7 @@ describe('looksEnglish', () => {
     ['Köpek kırmızı topla çimenlerde koşuyor.', false],
     ['Koira juoksee nurmikolla punaisen pallon kanssa tänään aamulla', false],
     ['Red car parked beside green fence', true],
+    ['Fertiges Bild aus Schablonen gemacht.', false],
     ["Jean-Luc Godard's Paris studio, 1965", true],
   ])('%s → %s', (text, english) => {
     expect(looksEnglish(text)).toBe(english);
