@@ -194,7 +194,7 @@ describe('runCheck', () => {
     const german = await runCheck(input, deps({ gather: async () => ({ caption, pageUrl: '', imageUrl: '', lang: 'de' }) }));
     expect(german.claims.map((c) => c.text)).toEqual(['A dog sleeps on the porch.', 'The scene feels peaceful.']);
     expect(german.setAside).toEqual([]);
-    expect(german.notes.filter((n) => n.startsWith('The page marks this caption as another language (de)'))).toHaveLength(1);
+    expect(german.notes.filter((n) => n.startsWith('The caption is marked as another language (de)'))).toHaveLength(1);
   });
 
   it('passes on the split\'s note that a caption is not English', async () => {

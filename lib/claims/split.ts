@@ -64,9 +64,9 @@ export interface SplitOptions {
 /** Said once when the caption is not English, so nobody takes "nothing set aside" for a verdict on it. */
 export const NOT_ENGLISH_NOTE = 'The caption does not look English: every sentence is checked, none set aside (the set-aside rules read English only).';
 
-/** Said once when the text reads as English but the page declares another language for it. */
+/** Said once when the text reads as English but its page (or the CLI's --lang) declares another language. */
 export const notEnglishPageNote = (locale: string) =>
-  `The page marks this caption as another language (${locale}): every sentence is checked, none set aside (the set-aside rules read English only).`;
+  `The caption is marked as another language (${locale}): every sentence is checked, none set aside (the set-aside rules read English only).`;
 
 /** The on-device split: the caption's checkable claims as spans, and what is set aside. */
 export function splitCaption(caption: string, options: SplitOptions = {}): SplitResult {

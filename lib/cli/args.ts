@@ -2,6 +2,7 @@
 // that names the flag to pass (exit code 2), instead of a guess.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { languageTag } from '../claims/language';
 
 /** A mistake in how the command was called; main prints its message and exits with 2. */
 export class UsageError extends Error {
@@ -75,6 +76,15 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec, command: stri
 export function stringFlag(args: ParsedArgs, name: string): string | undefined {
   const value = args.flags[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** `--lang`: a language tag Intl can read, canonical ("DE-ch" → "de-CH"), or undefined when not given. */
+export function languageFlag(args: ParsedArgs, command: string): string | undefined {
+  const text = stringFlag(args, 'lang');
+  if (text === undefined) return undefined;
+  const tag = languageTag(text);
+  if (!tag) throw new UsageError(`--lang needs a language tag such as de, fr or en-GB, got "${text}".`, command);
+  return tag;
 }
 
 /** A positive whole number flag within [min, max]. */

@@ -1,5 +1,6 @@
 // The lines a batch reads: its input items, and the output lines a resumed run finds.
 import { z } from 'zod';
+import { languageTag } from '../claims/language';
 import { normalizeErrorType } from '../verify/parse';
 import type { ClaimSource } from './check-item';
 import type { GoldClaim } from './metrics';
@@ -21,6 +22,10 @@ export const batchItemSchema = z
     id: idSchema,
     image: z.string().trim().min(1, 'image is empty'),
     caption: z.string().optional(),
+    lang: z
+      .string()
+      .refine((tag) => languageTag(tag) !== undefined, 'lang is not a language tag (e.g. "de", "en-GB")')
+      .optional(),
     claims: z.array(claimTextSchema).min(1, 'claims is empty').optional(),
     labels: z.array(z.boolean()).optional(),
     gold: z.array(goldEntrySchema).optional(),
@@ -97,7 +102,7 @@ export function parseBatchLine(text: string, line: number): BatchItem {
     id: item.id,
     key: idKey(item.id),
     image: item.image,
-    source: item.claims ? { claims: item.claims } : { caption: item.caption ?? '' },
+    source: item.claims ? { claims: item.claims } : { caption: item.caption ?? '', ...(item.lang ? { lang: item.lang } : {}) },
     gold: goldOf(item),
     line,
   };

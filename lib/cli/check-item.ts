@@ -38,8 +38,8 @@ export interface CheckResult {
   notes: string[];
 }
 
-/** Where the claims come from: a caption to split on the device, or a list taken as is. */
-export type ClaimSource = { caption: string } | { claims: readonly string[] };
+/** Where the claims come from: a caption to split on the device (in `lang`, when known), or a list taken as is. */
+export type ClaimSource = { caption: string; lang?: string } | { claims: readonly string[] };
 
 export interface PlannedClaims {
   claims: string[];
@@ -60,7 +60,9 @@ export function planClaims(source: ClaimSource, options: SplitOptions = {}): Pla
   // Checked here because the core's own message speaks of selecting text on a page.
   if (!source.caption.trim()) throw new CheckError('caption', 'The caption is empty: there is nothing to check.');
   const { caption, notes } = prepareCaption(source.caption);
-  const planned = planSplit(splitCaption(caption, options), notes, { maxClaims: DEFAULT_MAX_CLAIMS });
+  // The item's own language is more particular than one given for the whole run.
+  const split = splitCaption(caption, source.lang ? { ...options, locale: source.lang } : options);
+  const planned = planSplit(split, notes, { maxClaims: DEFAULT_MAX_CLAIMS });
   return {
     claims: planned.claims.map((c) => c.text),
     setAside: planned.setAside.map((s) => ({ text: s.text, reason: s.reason })),

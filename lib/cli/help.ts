@@ -18,8 +18,8 @@ sent as a JPEG of at most 1024 px on the longest edge, like the extension does.`
 export const MAIN_HELP = `caption-check — check an AI's image description claim by claim against the image.
 
 Usage:
-  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--keep-all] [--json] [--stream]
-  caption-check split (--caption <text> | --jsonl) [--keep-all] [--json]
+  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--keep-all] [--lang <tag>] [--json] [--stream]
+  caption-check split (--caption <text> | --jsonl) [--keep-all] [--lang <tag>] [--json]
   caption-check batch <in.jsonl> --out <out.jsonl> [--concurrency N] [--resume] [--keep-all]
   caption-check calibrate --input <items.jsonl> --results <results.jsonl> --out <calibration.json> [--alpha A] [--delta D]
   caption-check <command> --help
@@ -31,11 +31,12 @@ Exit codes: 0 every claim got a verdict · 1 the check failed or a claim got no 
 export const VERIFY_HELP = `caption-check verify — check one caption (or list of claims) against one image.
 
 Usage:
-  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--keep-all] [--json] [--stream]
+  caption-check verify --image <path|url> (--caption <text> | --claims-file <file>) [--keep-all] [--lang <tag>] [--json] [--stream]
 
   --image <path|url>     the picture
   --caption <text>       the description; split on the device into claims (interpretation set aside)
   --keep-all             with --caption: set nothing aside, check every piece of the caption
+  --lang <tag>           with --caption: its language (BCP 47, e.g. de); nothing is set aside unless it is English
   --claims-file <file>   a JSON array of claim strings, checked as given
   --json                 print exactly one JSON object on stdout:
                          {"claims":[{"text","label","reasoning","error_type","score"}],"set_aside":[{"text","reason"}],
@@ -57,17 +58,19 @@ Exit codes: 0 every claim got a verdict · 1 the check failed or a claim got no 
 export const SPLIT_HELP = `caption-check split — the on-device split of a caption into checkable claims (no model involved).
 
 Usage:
-  caption-check split --caption <text> [--keep-all] [--json]
-  caption-check split --jsonl [--keep-all] < captions.jsonl > claims.jsonl
+  caption-check split --caption <text> [--keep-all] [--lang <tag>] [--json]
+  caption-check split --jsonl [--keep-all] [--lang <tag>] < captions.jsonl > claims.jsonl
 
   --caption <text>   split one caption; a list by default, one JSON object with --json
-  --jsonl            read lines {"id","caption"} on stdin; write one line per input:
+  --jsonl            read lines {"id","caption"} (optional "lang") on stdin; write one line per input:
                      {"id","claims":[{"text","start","end"}],"set_aside":[{"text","start","end","reason"}]}
                      start/end are offsets into the caption as given (caption.slice(start, end) === text).
                      A malformed line is reported on stderr with its line number; the rest go on; exit 1.
   --json             (with --caption) print {"claims":[…],"set_aside":[…]} as above
                      (plus "notes":[…] when the split says something, e.g. that the caption is not English)
   --keep-all         set nothing aside: every piece of the caption is a claim
+  --lang <tag>       the captions' language (BCP 47, e.g. de, en-GB); the set-aside rules run only on English,
+                     and only when the text looks English too. A line's own "lang" overrides it.
 `;
 
 export const BATCH_HELP = `caption-check batch — check a JSONL file of (image, caption) pairs, with progress, resume and metrics.
@@ -82,6 +85,7 @@ Input, one JSON object per line (blank lines are skipped):
   image     a path relative to the input file's folder, or an http(s) URL
   caption   split on the device into claims, like verify --caption      (give caption or claims)
   claims    a list of claim strings, checked as given
+  lang      optional, with caption: its language (BCP 47, e.g. "de"); nothing is set aside unless it is English
 Optional gold labels (for the metrics in the summary), one per claim in claim order:
   "labels": [true, false]                      or the alias "gold": [true, false]
   "error_types": [[], ["Object", "Attribute"]]  per claim, beside "labels"/"gold" (case and spelling are forgiving)

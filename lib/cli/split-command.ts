@@ -1,9 +1,10 @@
 // caption-check split: the on-device split, for one caption or a JSONL stream of them.
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import { languageTag } from '../claims/language';
 import { splitCaption, type SplitOptions } from '../claims/split';
 import { MAX_CAPTION_CHARS } from '../jobs';
-import { parseArgs, stringFlag, UsageError, type FlagSpec } from './args';
+import { languageFlag, parseArgs, stringFlag, UsageError, type FlagSpec } from './args';
 import { SPLIT_HELP } from './help';
 import { EXIT, warn, type CliIo } from './io';
 
@@ -11,6 +12,7 @@ const FLAGS: FlagSpec = {
   caption: { type: 'string' },
   jsonl: { type: 'boolean' },
   'keep-all': { type: 'boolean' },
+  lang: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -31,7 +33,11 @@ export function splitForOutput(caption: string, options: SplitOptions = {}): Spl
   };
 }
 
-const splitLineSchema = z.object({ id: z.union([z.string(), z.number()]), caption: z.string() });
+const splitLineSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  caption: z.string(),
+  lang: z.string().refine((tag) => languageTag(tag) !== undefined).optional(),
+});
 
 /** One JSONL input line as an output line; throws with what is wrong with it. */
 export function splitLine(text: string, options: SplitOptions = {}): string {
@@ -42,8 +48,10 @@ export function splitLine(text: string, options: SplitOptions = {}): string {
     throw new Error('not valid JSON');
   }
   const parsed = splitLineSchema.safeParse(json);
-  if (!parsed.success) throw new Error('expected {"id": string or number, "caption": string}');
-  return JSON.stringify({ id: parsed.data.id, ...splitForOutput(parsed.data.caption, options) });
+  if (!parsed.success) throw new Error('expected {"id": string or number, "caption": string, optional "lang": a language tag}');
+  const { id, caption, lang } = parsed.data;
+  // The line's own language is more particular than --lang.
+  return JSON.stringify({ id, ...splitForOutput(caption, lang ? { ...options, locale: lang } : options) });
 }
 
 async function runJsonl(io: CliIo, options: SplitOptions): Promise<number> {
@@ -75,7 +83,7 @@ export async function runSplit(argv: readonly string[], io: CliIo): Promise<numb
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`, 'split');
   const caption = stringFlag(args, 'caption');
   const jsonl = args.flags.jsonl === true;
-  const options: SplitOptions = { keepAll: args.flags['keep-all'] === true };
+  const options: SplitOptions = { keepAll: args.flags['keep-all'] === true, locale: languageFlag(args, 'split') };
   if ((caption === undefined) === !jsonl) throw new UsageError('Pass exactly one of --caption <text> or --jsonl (lines on stdin).', 'split');
   if (jsonl) {
     if (args.flags.json) throw new UsageError('--json goes with --caption; --jsonl output is JSON already.', 'split');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createClient } from '../verify/client';
 import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../verify/score';
 import { guardKey } from './endpoint-key';
-import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, languageFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
 import { applyCalibration, calibrationMismatch, decidedSummary, readCalibration } from './calibration-file';
 import { checkItem, planClaims, unverifiedCount, type ClaimSource } from './check-item';
 import { VERIFY_HELP } from './help';
@@ -21,6 +21,7 @@ const FLAGS: FlagSpec = {
   caption: { type: 'string' },
   'claims-file': { type: 'string' },
   'keep-all': { type: 'boolean' },
+  lang: { type: 'string' },
   json: { type: 'boolean' },
   stream: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -62,6 +63,8 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     throw new UsageError('Pass exactly one of --caption <text> or --claims-file <file>.', 'verify');
   if (args.flags['keep-all'] && claimsFile !== undefined)
     throw new UsageError('--keep-all goes with --caption: a --claims-file list is checked as given already.', 'verify');
+  const lang = languageFlag(args, 'verify');
+  if (lang && claimsFile !== undefined) throw new UsageError('--lang goes with --caption: a --claims-file list is not split.', 'verify');
   const endpoint = resolveEndpoint(args, io.env, 'verify', io.cwd);
   guardKey(io, endpoint);
   const json = args.flags.json === true;
@@ -75,7 +78,7 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   const style = styleFor(io.stdout, io.env);
 
   try {
-    const planned = planClaims(source, { keepAll: args.flags['keep-all'] === true });
+    const planned = planClaims(source, { keepAll: args.flags['keep-all'] === true, locale: lang });
     const loaded = await loadImage(image, { baseDir: io.cwd, signal: io.signal });
     const client = createClient(endpoint, { timeoutMs: 120_000, maxRetries: 2 });
     const showRows = stream && !json;

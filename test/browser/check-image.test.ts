@@ -88,7 +88,7 @@ describe('right-click an image → verdicts in the popup', () => {
     const { page, popup } = await checkPhotoOn('/german.html');
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
     expect(model.requests.filter((r) => r.image).map((r) => r.claims)).toEqual([['A dog sleeps on the porch.', 'The scene feels peaceful.']]);
-    await expect.poll(() => popup.locator('ul.notes').innerText()).toContain('The page marks this caption as another language (de)');
+    await expect.poll(() => popup.locator('ul.notes').innerText()).toContain('The caption is marked as another language (de)');
     await Promise.all([popup.close(), page.close()]);
   });
 

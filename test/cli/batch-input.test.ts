@@ -8,6 +8,7 @@ describe('parseBatchLine', () => {
   it.each([
     [{ id: 'a', image: 'x.jpg', caption: 'A dog.' }, { id: 'a', key: '"a"', source: { caption: 'A dog.' }, gold: null }],
     [{ id: 3, image: 'x.jpg', claims: ['A dog.'] }, { id: 3, key: '3', source: { claims: ['A dog.'] }, gold: null }],
+    [{ id: 'e', image: 'x.jpg', caption: 'Ein Hund.', lang: 'de' }, { source: { caption: 'Ein Hund.', lang: 'de' } }],
     [
       { id: 'b', image: 'x.jpg', claims: ['A dog.', 'A cat.'], labels: [true, false], error_types: [[], ['object', 'Attributes']] },
       { gold: [{ label: true, errorTypes: [] }, { label: false, errorTypes: ['Object', 'Attribute'] }] },
@@ -32,6 +33,7 @@ describe('parseBatchLine', () => {
     [{ id: 'a', image: 'x.jpg', claims: ['A dog.'], labels: [false], error_types: [['Colour']] }, /unknown error type "Colour"/],
     [{ id: 'a', image: 'x.jpg', claims: ['A dog.'], error_types: [[]] }, /"error_types" needs "labels"/],
     [{ id: 'a', image: 'x.jpg', claims: ['A dog.'], labels: [true], gold: [true] }, /not both/],
+    [{ id: 'a', image: 'x.jpg', caption: 'A dog.', lang: 'not a language!' }, /lang is not a language tag/],
   ])('refuses %j', (line, message) => {
     expect(() => parseBatchLine(typeof line === 'string' ? line : JSON.stringify(line), 1)).toThrow(message);
   });

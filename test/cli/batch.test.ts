@@ -78,6 +78,17 @@ describe('batch', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(jsonLines(readFileSync(out, 'utf8'))[0]).toMatchObject({ id: 'k1', set_aside: [] });
   });
 
+  it('splits an item by its own "lang": another language than English sets nothing aside, and the line says why', async () => {
+    const caption = 'A dog sits on a sofa. Let me know if you need more details!';
+    const out = outPath();
+    const run = await batch(writeInput([{ id: 'l1', image: 'img/a.jpg', caption, lang: 'de' }]), out);
+    expect(run.code).toBe(0);
+    expect(chatRequests(server()).map((r) => r.claims)).toEqual([['A dog sits on a sofa.', 'Let me know if you need more details!']]);
+    const [line] = jsonLines(readFileSync(out, 'utf8'));
+    expect(line).toMatchObject({ id: 'l1', set_aside: [] });
+    expect(line!.notes).toEqual([expect.stringContaining('marked as another language (de)')]);
+  });
+
   it('--resume skips the ids already written: no duplicates, no second request', async () => {
     const out = outPath();
     const first = await batch(writeInput(ITEMS.slice(0, 2)), out);

@@ -57,6 +57,22 @@ describe('split', { timeout: CHILD_TIMEOUT_MS }, () => {
     expect(run.stdout.match(/does not look English/g)).toHaveLength(1);
   });
 
+  it('--lang (or a line\'s own "lang") other than English keeps every sentence and says why; a tag that is none is refused', async () => {
+    const caption = 'A red car is parked next to a tree. It evokes a sense of calm.';
+    const run = await runCli(['split', '--caption', caption, '--json', '--lang', 'DE']);
+    expect(run.code).toBe(0);
+    const german = JSON.parse(run.stdout) as { claims: Piece[]; set_aside: Piece[]; notes: string[] };
+    expect(german.set_aside).toEqual([]);
+    expect(german.claims).toHaveLength(2);
+    expect(german.notes).toEqual([expect.stringContaining('marked as another language (de)')]);
+    const input = [JSON.stringify({ id: 1, caption, lang: 'fr' }), JSON.stringify({ id: 2, caption })].join('\n');
+    const lines = jsonLines((await runCli(['split', '--jsonl', '--lang', 'en-GB'], { input })).stdout);
+    expect(lines.map((l) => (l.set_aside as Piece[]).length)).toEqual([0, 1]);
+    const bad = await runCli(['split', '--caption', caption, '--lang', 'no such!']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--lang needs a language tag such as de, fr or en-GB, got "no such!"/);
+  });
+
   it('--jsonl exits 0 when every line is well formed', async () => {
     const run = await runCli(['split', '--jsonl'], { input: `${JSON.stringify({ id: 1, caption: 'A dog.' })}\n` });
     expect(run.code).toBe(0);

@@ -142,6 +142,8 @@ describe('verify failures', { timeout: CHILD_TIMEOUT_MS }, () => {
     ['neither --caption nor --claims-file', ['--image', 'x.jpg'], /exactly one of --caption/],
     ['a flag without its value', ['--image', 'x.jpg', '--caption', '--json'], /--caption needs a value/],
     ['--keep-all with a claim list', ['--image', 'x.jpg', '--claims-file', 'c.json', '--keep-all'], /--keep-all goes with --caption/],
+    ['--lang with a claim list', ['--image', 'x.jpg', '--claims-file', 'c.json', '--lang', 'de'], /--lang goes with --caption/],
+    ['a --lang that is no language tag', ['--image', 'x.jpg', '--caption', 'A dog.', '--lang', 'no such!'], /--lang needs a language tag such as de/],
   ])('exits 2 on %s, saying what to pass', async (_, args, message) => {
     const run = await verify(...args);
     expect(run.code).toBe(2);
