@@ -540,5 +540,38 @@ const pursuitsInView: readonly Example[] = described(
   'Two women shopping with paper bags on a street.',
 );
 
+// Where a person is: a place can be seen ("they are at the airport"), an occasion or a condition is why
+// they are there ("they are at a wedding", "he is in a hurry"). Same surface, a person and at/in/on.
+const placeOrOccasion: readonly Example[] = [
+  ...described(
+    'they are at the airport',
+    'he is at the beach',
+    'she is in a park',
+    'they are in the kitchen',
+    'he is on a train platform',
+    'she is at a bus stop',
+    'they are on a bridge over a river',
+    'he is in a garage full of tools',
+    'she is in a field of sunflowers',
+    'they are at a crowded market',
+    'he is in the snow',
+    'she is on a balcony',
+  ),
+  ...notDescribed(
+    'they are on vacation',
+    'he is in a hurry',
+    'she is at a job interview',
+    'they are at a christening',
+    'he is on his day off',
+    'she is in a bad mood',
+    'they are on their honeymoon',
+    'he is at choir practice',
+    'she is in training for a marathon',
+    'they are at a conference',
+    'he is on duty',
+    'she is at her cousin\'s wedding',
+  ),
+];
+
 /** Every category's examples, in a fixed order (the training script's folds depend on it). */
-export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView];
+export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion];

@@ -64,6 +64,32 @@ const INNER_STATE = set(`hungry thirsty tired sleepy bored happy sad proud excit
   nervous worried relaxed interested eager glad upset anxious hopeful determined late early free sick ill
   married retired famous professional experienced friends`);
 
+// Nouns that name an occasion, an undertaking or a condition rather than a place: "she is at a party",
+// "they are on vacation", "he is in a hurry". A place ("at the airport", "in a park") can be seen; these
+// are why someone is there. General English, not the words of any data set.
+const OCCASION = set(`party wedding funeral ceremony celebration festival fair carnival parade concert show performance
+  recital game match tournament competition contest championship race event gathering reunion meeting conference
+  interview appointment class lesson course practice training rehearsal trip tour vacation holiday holidays break
+  leave journey visit outing excursion safari expedition pilgrimage date honeymoon shift job work duty mission errand
+  hurry rush mood love trouble danger photoshoot shoot session protest rally demonstration strike service worship
+  prayer time leisure weekend birthday anniversary occasion meetup meet way commute breakfast lunch dinner brunch`);
+
+// The head of the phrase after "at"/"in"/"on": its last word before a preposition, a conjunction or the end.
+function placeOrOccasion(words: readonly string[], from: number): 'place' | 'occasion' {
+  let head: string | undefined;
+  let determined = false;
+  for (let k = from; k < words.length && k < from + 6; k++) {
+    const w = words[k]!;
+    if (PREPOSITION.has(w) || w === 'and' || w === 'or' || w === 'because' || w === 'while') break;
+    if (DEFINITE.has(w) || INDEFINITE.has(w)) determined = true;
+    head = w;
+  }
+  if (!head) return 'place';
+  // "in training", "at swimming": an undertaking named by a bare -ing form.
+  if (OCCASION.has(head) || (!determined && /ing$/u.test(head))) return 'occasion';
+  return 'place';
+}
+
 /** Coarse grammatical features of a clause (subject type, mood, person, tense, modality, verb class) from its lowercased words. */
 export function shapeFeatures(words: readonly string[], endsWithQuestionMark: boolean): string[] {
   const out: string[] = [];
@@ -117,7 +143,7 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
     let predicate: string | null = null;
     if (next && /ing$/u.test(next)) predicate = VISIBLE_ACTIVITY.has(next) ? 'visible-activity' : ABSTRACT_ACTIVITY.has(next) ? 'abstract-activity' : 'other-activity';
     else if (next && INNER_STATE.has(next)) predicate = 'inner-state';
-    else if (next === 'on' || next === 'in' || next === 'at') predicate = 'place-or-event';
+    else if (next === 'on' || next === 'in' || next === 'at') predicate = placeOrOccasion(words, at + 1);
     else if (next === 'a' || next === 'an') predicate = 'identity';
     else if (next && !DEFINITE.has(next) && !PREPOSITION.has(next)) predicate = 'quality';
     if (predicate) {

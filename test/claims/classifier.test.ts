@@ -125,6 +125,18 @@ describe('splitCaption with the classifier', () => {
     },
   );
 
+  // A person in a place can be seen; at an occasion or in a condition is why they are there. None of these is a training example.
+  it.each(['A man stands by a taxi. They are at the station.', 'Two girls with buckets. They are on the sand by the sea.', 'He is in a bookshop.'])(
+    'keeps a person in a place: %s',
+    (caption) => {
+      expect(splitCaption(caption).setAside).toEqual([]);
+    },
+  );
+
+  it.each(['they are at a graduation ceremony', 'he is in a rush'])('sets aside a person at an occasion or in a condition: %s', (caption) => {
+    expect(asideOf(caption)).toEqual([[caption, 'inference about intent']]);
+  });
+
   it('every set-aside piece comes back with keepAll', () => {
     const caption = 'A man sits on a bench. He is on his way to the gym.';
     expect(splitCaption(caption).setAside.length).toBeGreaterThan(0);
