@@ -11,6 +11,17 @@ const INITIAL = /(?:^|[\s("'“‘])\p{Lu}\.\s*$/u;
 // part of neither.
 const QUESTION_THEN_DASH = /[?!]["'”’)\]]*(\s+[-–—•]\s*)(?=[\p{L}\p{N}])/gu;
 
+// ICU never breaks before a lower-case letter (so "e.g. a terrier" stays whole), but captions written in
+// haste start sentences in lower case: "the dog is on the couch. it is asleep." In English text a full stop,
+// question or exclamation mark after a word of two or more letters, then a space and a lower-case letter,
+// ends a sentence, unless the word is an abbreviation that a lower-case word often follows ("etc.", "approx.",
+// "vs.", "oz.") or has a period of its own ("U.S.", "a.m."). An ellipsis is a pause, not an end.
+const LOWERCASE_START = /(?<=(?:^|[^\p{L}.])(\p{L}{2,})[.!?]["'”’)\]]*)\s+(?=\p{Ll})/gu;
+const LOWERCASE_FOLLOWS = new Set(
+  `etc approx incl excl esp vs ca cf al dept est min max sec hr hrs oz lb lbs ft in yd mi pt qt gal tbsp tsp pp vol ed eds ch sq no nos fig figs viz resp avg
+  dr mr mrs ms mx prof st mt sr jr sgt capt gen col lt rev hon co corp inc ltd bros`.split(/\s+/u),
+);
+
 let cachedLocale = '';
 let cachedSegmenter: Intl.Segmenter | null = null;
 
@@ -23,8 +34,8 @@ function segmenterFor(locale: string): Intl.Segmenter {
   return cachedSegmenter;
 }
 
-/** Sentences of the caption as spans (Intl.Segmenter), whitespace trimmed. */
-export function splitSentences(caption: string, locale = 'en'): Span[] {
+/** Sentences of the caption as spans (Intl.Segmenter), whitespace trimmed; in `english` text (default: an English locale) also before a lower-case start. */
+export function splitSentences(caption: string, locale = 'en', english = /^en\b/iu.test(locale)): Span[] {
   const bounds: Array<[number, number]> = [];
   for (const { segment, index } of segmenterFor(locale).segment(caption)) {
     const end = index + segment.length;
@@ -37,11 +48,25 @@ export function splitSentences(caption: string, locale = 'en'): Span[] {
     }
   }
   const spans: Span[] = [];
-  for (const [start, end] of bounds.flatMap(([start, end]) => afterQuestionDashes(caption, start, end))) {
+  const pieces = bounds.flatMap(([start, end]) => afterQuestionDashes(caption, start, end));
+  for (const [start, end] of english ? pieces.flatMap(([start, end]) => beforeLowercaseStarts(caption, start, end)) : pieces) {
     const span = trimSpan(caption, start, end);
     if (span && /[\p{L}\p{N}]/u.test(span.text)) spans.push(span);
   }
   return spans;
+}
+
+function beforeLowercaseStarts(caption: string, start: number, end: number): Array<[number, number]> {
+  const pieces: Array<[number, number]> = [];
+  let from = start;
+  for (const match of caption.slice(start, end).matchAll(LOWERCASE_START)) {
+    if (LOWERCASE_FOLLOWS.has(match[1]!.toLowerCase())) continue;
+    const cut = start + match.index;
+    pieces.push([from, cut]);
+    from = cut;
+  }
+  pieces.push([from, end]);
+  return pieces;
 }
 
 function afterQuestionDashes(caption: string, start: number, end: number): Array<[number, number]> {

@@ -76,7 +76,7 @@ export function splitCaption(caption: string, options: SplitOptions = {}): Split
   const english = textEnglish && /^en\b/iu.test(locale);
   const filter = english && !options.keepAll;
   if (!english && !options.keepAll) result.notes = [textEnglish ? notEnglishPageNote(locale) : NOT_ENGLISH_NOTE];
-  walkCaption(caption, locale, filter, result, judgeClause);
+  walkCaption(caption, locale, english, filter, result, judgeClause);
   return result;
 }
 
@@ -85,16 +85,16 @@ type Decide = (facts: ClauseFacts) => SetAsideReason | null;
 /** Every clause of the caption that the set-aside stage judges, in order (sentences set aside whole are skipped). */
 export function clauseFacts(caption: string, locale = 'en'): ClauseFacts[] {
   const seen: ClauseFacts[] = [];
-  walkCaption(caption, locale, true, { claims: [], setAside: [] }, (facts) => {
+  walkCaption(caption, locale, true, true, { claims: [], setAside: [] }, (facts) => {
     seen.push(facts);
     return null;
   });
   return seen;
 }
 
-function walkCaption(caption: string, locale: string, filter: boolean, result: SplitResult, decide: Decide): void {
+function walkCaption(caption: string, locale: string, english: boolean, filter: boolean, result: SplitResult, decide: Decide): void {
   for (const block of layoutBlocks(caption)) {
-    for (const sentence of splitSentences(block.text, locale)) {
+    for (const sentence of splitSentences(block.text, locale, english)) {
       const at = block.start + sentence.start;
       splitSentence(caption, { text: sentence.text, start: at, end: at + sentence.text.length }, block.question, filter, result, decide);
     }

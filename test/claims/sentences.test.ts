@@ -22,8 +22,18 @@ describe('splitSentences', () => {
     ['dash inside a sentence', 'A mug - blue - sits here. Done?', ['A mug - blue - sits here.', 'Done?']],
     ['no final period', 'A cat sleeps', ['A cat sleeps']],
     ['punctuation only', ' ... !! ', []],
+    ['lower-case start', 'the dog is on the couch. it is asleep! a cat? no.', ['the dog is on the couch.', 'it is asleep!', 'a cat?', 'no.']],
+    ['lower-case start after a quote', 'a sign says "open." a man waits', ['a sign says "open."', 'a man waits']],
+    ['abbreviation before lower case', 'salt, pepper, etc. and a jar of approx. two litres', ['salt, pepper, etc. and a jar of approx. two litres']],
+    ['dotted abbreviation before lower case', 'a flag of the U.S. and a clock at 5 p.m. on the wall', ['a flag of the U.S. and a clock at 5 p.m. on the wall']],
+    ['ellipsis before lower case', 'the road goes on... and on', ['the road goes on... and on']],
   ])('%s', (_name, caption, expected) => {
     expect(texts(caption)).toEqual(expected);
+  });
+
+  it('keeps a lower-case start inside the sentence where the text is not English', () => {
+    expect(splitSentences('Salz, Pfeffer usw. und eine Dose.', 'de').map((s) => s.text)).toEqual(['Salz, Pfeffer usw. und eine Dose.']);
+    expect(splitSentences('the dog sleeps. it is grey.', 'en', false).map((s) => s.text)).toEqual(['the dog sleeps. it is grey.']);
   });
 
   it('returns spans that slice back to their text', () => {
