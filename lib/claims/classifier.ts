@@ -41,12 +41,16 @@ const lengthBucket = (n: number) => (n <= 2 ? 'tiny' : n <= 5 ? 'short' : n <= 1
 /** The sparse features of a clause: words, word pairs, openers, kind, length, grammatical shape and the word rules' verdict. */
 export function clauseFeatures(facts: ClauseFacts): string[] {
   const text = cueText(facts.clause.text);
-  const plain = (text.match(WORD) ?? []).map((w) => (/^\p{N}/u.test(w) ? '<num>' : w));
+  const found = [...text.matchAll(WORD)];
+  const plain = found.map(([w]) => (/^\p{N}/u.test(w) ? '<num>' : w));
+  // Where cueText kept every character's place (all but "as shown on …"), the clause's own text says which words had a capital.
+  const aligned = text.length === facts.clause.text.length;
+  const capitalized = found.map((m) => aligned && /\p{Lu}/u.test(facts.clause.text[m.index] ?? ''));
   const words = plain.map((w) => (PERSONAL.has(w) ? PERSON : w));
   const features = new Set<string>([`kind:${facts.clause.kind}`, `len:${lengthBucket(words.length)}`]);
   // The shape counts twice where no word rule fired: what it says there is all the evidence there is,
   // while on a flagged clause it competes with the rule's own cue.
-  for (const f of shapeFeatures(plain, /\?\s*$/u.test(text))) {
+  for (const f of shapeFeatures(plain, /\?\s*$/u.test(text), capitalized)) {
     features.add(`g:${f}`);
     if (!facts.rule) features.add(`g0:${f}`);
   }

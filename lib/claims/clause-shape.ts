@@ -31,6 +31,8 @@ const OBJECT_START = set('it them your this these those the a an some');
 // Words that come before "the"/"a" at the start of a description without being a verb.
 const NOT_A_VERB = set(`here there now then next only even just perhaps maybe probably possibly likely clearly also both all half
   beneath underneath atop amid among within beyond toward towards onto upon via per than like unlike despite with without`);
+// Words in -s after a first word that are no verb: "Aguamenti as seen in …", "Dogs plus cats".
+const NOT_A_VERB_IN_S = set('as us his its this thus plus yes less unless whereas across perhaps towards besides afterwards sometimes');
 const TRAILING_ADVERB = set('now today again together outside here there too also yet still right away');
 const BE = set("is are am was were be being been 's 're 'm isn't aren't wasn't weren't");
 const CONTRACTED_BE = /^(?:he|she|it|they|we|i|you|that|there|this)'(?:s|re|m)$/u;
@@ -90,8 +92,8 @@ function placeOrOccasion(words: readonly string[], from: number): 'place' | 'occ
   return 'place';
 }
 
-/** Coarse grammatical features of a clause (subject type, mood, person, tense, modality, verb class) from its lowercased words. */
-export function shapeFeatures(words: readonly string[], endsWithQuestionMark: boolean): string[] {
+/** Coarse grammatical features of a clause (subject, mood, person, tense, modality, verb class) from its lowercased words; `capitalized[k]`: word k had a capital. */
+export function shapeFeatures(words: readonly string[], endsWithQuestionMark: boolean, capitalized: readonly boolean[] = []): string[] {
   const out: string[] = [];
   let i = 0;
   // "Next, rinse …" opens with a linker; "Next to it is …" with a place.
@@ -114,8 +116,10 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   else if (OBJECT_START.has(second) && !/(?:ing|ed|ly)$/u.test(first) && !NOT_A_VERB.has(first) && !PREPOSITION.has(first)) opener = 'verb-first';
   else if (/ing$/u.test(first)) opener = 'ing';
   else if (/ed$/u.test(first)) opener = 'ed';
+  // A capital on the second word makes the two a name ("Roger Ailes", "Venus Williams"), not a noun and its verb.
+  else if (capitalized[i + 1]) opener = 'other';
   // A noun with no determiner before a verb: a kind or a name ("Lanterns are …", "Acme makes …").
-  else if (first && (BE.has(second) || MODAL.has(second) || /^\p{L}+s$/u.test(second) || GENERIC_ADVERB.has(second))) opener = 'bare-noun';
+  else if (first && (BE.has(second) || MODAL.has(second) || (/^\p{L}+s$/u.test(second) && !NOT_A_VERB_IN_S.has(second)) || GENERIC_ADVERB.has(second))) opener = 'bare-noun';
   // A bare plural before a word that is no preposition or determiner: "Hats protect …", "Owls hunt …".
   // Words in -ss, -us, -is are mostly singular or names ("glass", "cactus", "Paris", "QGIS").
   else if (/^\p{L}{3,}(?<![sui])s$/u.test(first) && second && !PREPOSITION.has(second) && !DEFINITE.has(second) && !INDEFINITE.has(second)) opener = 'bare-noun';

@@ -89,6 +89,8 @@ describe('splitCaption with the classifier', () => {
     'An all-purpose cleaner stands beside the sink.',
     'The box says "Keep frozen" in blue letters.',
     'Two cyclists are waiting at a red light.',
+    'Chris Evans.',
+    'Venus Williams at the net.',
   ])('keeps a plain description: %s', (caption) => {
     expect(splitCaption(caption).setAside).toEqual([]);
   });

@@ -97,6 +97,13 @@ describe('shapeFeatures: what the clause says a person is or does', () => {
     expect(shape('he is sitting on a crate')).toContain('pred:person+visible-activity+place');
   });
 
+  it('reads a capital on the second word as a name, not a noun and its verb', () => {
+    expect(shapeFeatures(['walruses', 'eats'], false, [true, false])).toContain('open:bare-noun');
+    expect(shapeFeatures(['venus', 'williams'], false, [true, true])).not.toContain('open:bare-noun');
+    expect(shapeFeatures(['roger', 'ailes'], false, [true, true])).toContain('open:other');
+    expect(shape('Marmalade as served at breakfast')).not.toContain('open:bare-noun');
+  });
+
   it('gives the personal pronoun itself no feature', () => {
     expect(shape('he is juggling').some((f) => f.startsWith('open:'))).toBe(false);
   });
