@@ -11,9 +11,13 @@
  * returned by `splitCaption(caption)`; otherwise (set aside, or left uncovered such as "In the
  * image,") it is NOT KEPT. Descriptive = should be kept. Balanced accuracy = mean of the
  * descriptive kept rate and the non-descriptive set-aside rate; keeping everything scores 0.5.
+ * Last, the gold captions of the real saved pages (test/realpages/gold.json): how many lose every claim
+ * (read without the page's language; --dev lists them).
  */
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { splitCaption, type Span } from '../lib/claims/split.ts';
 import { loadSets, type Item } from './claim-sets.ts';
 
@@ -132,6 +136,14 @@ function main(): void {
     times.push(performance.now() - t0);
   }
   console.log(`\nmedian time to split a ${caption.length}-character caption: ${median(times).toFixed(3)} ms (200 runs)`);
+
+  const gold = z
+    .object({ images: z.array(z.object({ caption: z.string().nullable() })) })
+    .parse(JSON.parse(readFileSync(resolve(repoRoot, 'test/realpages/gold.json'), 'utf8')));
+  const captions = [...new Set(gold.images.flatMap((i) => (i.caption ? [i.caption] : [])))];
+  const emptied = captions.filter((c) => splitCaption(c).claims.length === 0);
+  console.log(`real-page gold captions with no claim left: ${emptied.length} of ${captions.length}`);
+  if (dev) for (const c of emptied) console.log(`  ${c.replace(/\s+/gu, ' ').slice(0, 160)}`);
 
   if (dev) {
     const only = process.argv.find((a) => a.startsWith('--set='))?.slice(6);

@@ -30,7 +30,10 @@ const TRAINED_SETS = new Set(['faithscore', 'hl']);
 const SEED = 13;
 const EPOCHS = 40;
 const SHUFFLES = 5;
-const L2 = 2e-3;
+// Chosen out of fold (balanced accuracy, the line this script prints) over 0, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3,
+// 3.5e-3, 5e-3, 7e-3 and 1e-2: 0.902, 0.905, 0.905, 0.903, 0.902, 0.896, 0.898, 0.897, 0.895, 0.893.
+// The averaging over epochs and shuffles already holds the weights back; more shrinkage cost accuracy.
+const L2 = 2e-4;
 const MIN_COUNT = 2;
 const MIN_KEPT = 0.98;
 const FOLDS = 5;
