@@ -127,7 +127,10 @@ function hasFiniteVerb(tokens: Token[], from: number, to: number): boolean {
   const finiteInPiece = upTo(to) - upTo(from);
   const lead = tokens[from]?.word ?? '';
   const subject = COORDINATOR.has(lead) || SUBORDINATOR.has(lead) || lead === 'whereas' ? from + 1 : from;
-  return finiteInPiece > 0 || startsClause(tokens, subject, to);
+  if (finiteInPiece > 0 || startsClause(tokens, subject, to)) return true;
+  // "Behind her, a man leans …": after a leading phrase and its comma, the clause starts anew.
+  for (let k = from; k < to; k++) if (tokens[k]!.word === ',' && startsClause(tokens, k + 1, to)) return true;
+  return false;
 }
 
 /** What kind of add-on starts at token `i` after a comma, or null when the comma joins list items. */

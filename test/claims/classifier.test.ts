@@ -101,6 +101,12 @@ describe('splitCaption with the classifier', () => {
     expect(asideOf(caption)).toEqual([['to clear the loading dock.', 'reasoning']]);
   });
 
+  it('splits a purpose off after a leading phrase too', () => {
+    const caption = 'Behind the counter, a woman climbs a ladder to reach the top shelf.';
+    expect(claimsOf(caption)).toEqual(['Behind the counter, a woman climbs a ladder']);
+    expect(asideOf(caption)).toEqual([['to reach the top shelf.', 'reasoning']]);
+  });
+
   it('does not split a "to" that completes the verb or names a place', () => {
     expect(clauseFacts('The lid seems to have a small crack.').map((f) => f.clause.text)).toEqual(['The lid seems to have a small crack.']);
     expect(clauseFacts('A girl is about to kick the ball.').map((f) => f.clause.text)).toEqual(['A girl is about to kick the ball.']);
