@@ -86,15 +86,22 @@ const FIRM: ReadonlySet<SetAsideReason> = new Set(['not visible']);
 const HEDGED_BE = /\b(?:might|may|could|would)(?: also| possibly)? be\b/u;
 // "Colour: red", also with the label in bold ("Lighting**: warm sunlight" once the leading "**" is trimmed).
 const KEY_VALUE = /^[\p{L}][\p{L} ]{0,30}(?:\*\*|__)?:\s*\S/u;
+// A heading or a name in title case ("Changing Font Size of All Text Elements", "Roger Ailes") labels what
+// is shown: most of its longer words are capitalised, which a sentence about intent or the world never is.
+function isTitleCase(text: string): boolean {
+  const long = text.match(/\p{L}[\p{L}'’-]{3,}/gu) ?? [];
+  return long.length >= 2 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= 0.75 * long.length;
+}
 const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L})/u;
 
 /** The decision the classifier may not change: a firm rule's reason, null for a firm keep, undefined otherwise. */
 export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefined {
   if (facts.rule && (facts.inherited || FIRM.has(facts.rule))) return facts.rule;
   // What no word rule flagged and the caption itself frames as a description stays a claim: a hedge
-  // ("it could be a cat") is checked and flagged, and a "Key: value" line reads a property off the image.
+  // ("it could be a cat") is checked and flagged, a "Key: value" line reads a property off the image, and a
+  // title-case heading or name labels it.
   const text = cueText(facts.clause.text).trim();
-  if (!facts.rule && (isHedged(text) || HEDGED_BE.test(text) || KEY_VALUE.test(text))) return null;
+  if (!facts.rule && (isHedged(text) || HEDGED_BE.test(text) || KEY_VALUE.test(text) || isTitleCase(facts.clause.text))) return null;
   return undefined;
 }
 

@@ -66,6 +66,13 @@ const INNER_STATE = set(`hungry thirsty tired sleepy bored happy sad proud excit
   nervous worried relaxed interested eager glad upset anxious hopeful determined late early free sick ill
   married retired famous professional experienced friends`);
 
+// Nouns that name people, so "the kids are excited" reads as "they are excited".
+const PEOPLE = set(`man men woman women boy boys girl girls kid kids child children people person persons guy guys lady ladies
+  gentleman gentlemen baby babies toddler toddlers teenager teenagers adult adults couple family friend friends player players
+  crowd team student students worker workers tourist tourists customer customers vendor vendors chef cook waiter waitress
+  mother father mom dad parent parents son daughter brother sister grandmother grandfather husband wife bride groom
+  officer soldier doctor nurse driver rider riders skier skiers surfer surfers athlete athletes fans audience group`);
+
 // Nouns that name an occasion, an undertaking or a condition rather than a place: "she is at a party",
 // "they are on vacation", "he is in a hurry". A place ("at the airport", "in a park") can be seen; these
 // are why someone is there. General English, not the words of any data set.
@@ -152,7 +159,9 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
     else if (next && !DEFINITE.has(next) && !PREPOSITION.has(next)) predicate = 'quality';
     if (predicate) {
       out.push(`pred:${predicate}`);
-      const subject = opener === 'personal' ? 'person' : opener === 'definite' || opener === 'indefinite' ? 'thing' : opener;
+      // "The kids are excited" says of people what "they are excited" does: a noun naming people is a person subject.
+      const namesPeople = words.slice(i + 1, be).some((w) => PEOPLE.has(w));
+      const subject = opener === 'personal' || ((opener === 'definite' || opener === 'indefinite') && namesPeople) ? 'person' : opener === 'definite' || opener === 'indefinite' ? 'thing' : opener;
       out.push(`pred:${subject}+${predicate}`);
       // What the predicate takes: an object in view ("holding a cup"), a place ("… on a bench"), or
       // nothing at all ("he is working", "they are outside camping"), which leaves little to see.

@@ -78,6 +78,13 @@ describe('firm decisions', () => {
     expect(firmDecision(facts('Width: 40 cm'))).toBeNull();
     expect(firmDecision(facts('A hamster sleeps in the straw'))).toBeUndefined();
   });
+
+  it('a title-case heading or name no rule flagged stays a claim; a sentence that only starts with a capital does not count', () => {
+    expect(firmDecision(facts('Adjusting Axis Labels in a Bar Chart'))).toBeNull();
+    expect(firmDecision(facts('Marie Curie'))).toBeNull();
+    expect(firmDecision(facts('They are enjoying their holiday'))).toBeUndefined();
+    expect(firmDecision(facts('Adjusting Axis Labels', 'advice'))).toBeUndefined();
+  });
 });
 
 describe('splitCaption with the classifier', () => {
