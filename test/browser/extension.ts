@@ -162,13 +162,15 @@ export interface MenuClick {
   selectionText?: string;
 }
 
-/** Fires the extension's real context-menu listener for a tab, as Chrome does on a menu click. */
-export async function clickMenu(ext: LoadedExtension, tabId: number, click: MenuClick): Promise<void> {
+/** Fires the extension's real context-menu listener for a tab, as Chrome does on a menu click; resolves with when it fired (Date.now() in the worker). */
+export async function clickMenu(ext: LoadedExtension, tabId: number, click: MenuClick): Promise<number> {
   const worker = await currentWorker(ext);
-  await worker.evaluate(
+  return worker.evaluate(
     async ([info, id]) => {
       const tab = await chrome.tabs.get(id);
+      const at = Date.now();
       chrome.contextMenus.onClicked.dispatch({ frameId: 0, editable: false, mediaType: 'image', ...info }, tab);
+      return at;
     },
     [click, tabId] as const,
   );
