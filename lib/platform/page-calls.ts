@@ -8,6 +8,9 @@ import type { CheckTarget, FrameTarget } from '../features/platform';
 
 export type { CheckTarget };
 
+// What the call answers when the page script is not (yet) installed in the frame.
+const NO_PAGE_API = 'caption-check: no page API';
+
 /**
  * Calls one page-API method in a frame, injecting the page script first (activeTab lets us inject
  * into the tab the user acted on, and only there). The answer is checked against the method's schema
@@ -19,20 +22,26 @@ export async function callPage<M extends PageMethod>(
   ...args: Parameters<PageApi[M]>
 ): Promise<PageReply<M>> {
   const frame = { tabId: target.tabId, frameIds: [target.frameId] };
-  let answer: unknown;
-  try {
-    await browser.scripting.executeScript({ target: frame, files: ['/page.js'] });
-    const results = await browser.scripting.executeScript({
+  const call = () =>
+    browser.scripting.executeScript({
       target: frame,
       // Runs in the page's isolated world: self-contained, it only looks the API up by its symbol key
       // (lib/page/isolated-slot.ts: a string-named global could be shadowed by the page's named elements).
-      func: (slotName: string, name: string, callArgs: unknown[]) => {
+      func: (slotName: string, name: string, callArgs: unknown[], missing: string) => {
         const slots = globalThis as unknown as Record<symbol, Record<string, (...a: unknown[]) => unknown> | undefined>;
-        return slots[Symbol.for(slotName)]?.[name]?.(...callArgs);
+        const api = slots[Symbol.for(slotName)];
+        return api ? api[name]?.(...callArgs) : missing;
       },
-      args: [SLOT_PREFIX + PAGE_API_SLOT, method, args],
+      args: [SLOT_PREFIX + PAGE_API_SLOT, method, args, NO_PAGE_API],
     });
-    answer = results[0]?.result;
+  let answer: unknown;
+  try {
+    // The script and the call are sent together, not one after the other's answer: a frame runs its
+    // injections in the order they came, so the call finds the API (one round trip to the page fewer).
+    // Should it ever run first, it says so and is sent again.
+    const [, called] = await Promise.all([browser.scripting.executeScript({ target: frame, files: ['/page.js'] }), call()]);
+    answer = called[0]?.result;
+    if (answer === NO_PAGE_API) answer = (await call())[0]?.result;
   } catch (cause) {
     throw new CheckError(
       'page',

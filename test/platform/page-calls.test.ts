@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CheckError } from '@/lib/errors';
+import { PAGE_API_SLOT, SLOT_PREFIX } from '@/lib/page/slot-names';
+import { callPage } from '@/lib/platform/page-calls';
+
+interface Injection {
+  target: unknown;
+  files?: string[];
+  func?: (...args: unknown[]) => unknown;
+  args?: unknown[];
+}
+
+const slot = Symbol.for(SLOT_PREFIX + PAGE_API_SLOT);
+const slots = globalThis as unknown as Record<symbol, unknown>;
+
+/**
+ * A frame for the worker's scripting calls: the page script installs a page API here (this process's
+ * global stands in for the frame's isolated world), a call runs its function for real. `order` decides
+ * which of the two injections sent together runs first.
+ */
+function frame(order: 'script first' | 'call first' | 'unscriptable') {
+  const ran: string[] = [];
+  const run = (injection: Injection) => {
+    if (injection.files) {
+      ran.push('script');
+      slots[slot] = { readSelection: (max: number) => 'A red kite'.slice(0, max) };
+      return [{ result: undefined }];
+    }
+    ran.push('call');
+    return [{ result: injection.func!(...(injection.args ?? [])) }];
+  };
+  let held: (() => void) | null = null;
+  fakeBrowser.scripting.executeScript = (async (injection: Injection) => {
+    ran.push(injection.files ? 'sent script' : 'sent call');
+    // The answer comes back on a later turn, as from another process.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (order === 'unscriptable') throw new Error('Cannot access contents of the page');
+    // "call first": the page script waits until the first call has run.
+    if (order === 'call first' && injection.files && !ran.includes('call')) await new Promise<void>((resolve) => (held = resolve));
+    const result = run(injection);
+    held?.();
+    held = null;
+    return result;
+  }) as unknown as typeof fakeBrowser.scripting.executeScript;
+  return ran;
+}
+
+describe('callPage', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+  afterEach(() => {
+    delete slots[slot];
+  });
+
+  it('sends the page script and the call together, and answers from the page API', async () => {
+    const ran = frame('script first');
+    await expect(callPage({ tabId: 1, frameId: 0 }, 'readSelection', 5)).resolves.toBe('A red');
+    // Both were sent before either ran: one round trip to the page, not two.
+    expect(ran).toEqual(['sent script', 'sent call', 'script', 'call']);
+  });
+
+  it('sends the call again when it ran before the page script was installed', async () => {
+    const ran = frame('call first');
+    await expect(callPage({ tabId: 1, frameId: 0 }, 'readSelection', 40)).resolves.toBe('A red kite');
+    expect(ran).toEqual(['sent script', 'sent call', 'call', 'script', 'sent call', 'call']);
+  });
+
+  it('says the page cannot be read when the frame refuses scripts', async () => {
+    frame('unscriptable');
+    const failure = await callPage({ tabId: 1, frameId: 0 }, 'readSelection', 5).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CheckError);
+    expect((failure as CheckError).kind).toBe('page');
+  });
+});
