@@ -36,7 +36,7 @@ const NOT_A_VERB_IN_S = set('as us his its this thus plus yes less unless wherea
 const TRAILING_ADVERB = set('now today again together outside here there too also yet still right away');
 const BE = set("is are am was were be being been 's 're 'm isn't aren't wasn't weren't");
 const CONTRACTED_BE = /^(?:he|she|it|they|we|i|you|that|there|this)'(?:s|re|m)$/u;
-const PAST = set('was were had did used ago wasn\'t weren\'t didn\'t');
+const PAST = set('was were had did ago wasn\'t weren\'t didn\'t');
 const MODAL = set("can could may might must should will would shall can't cannot couldn't won't wouldn't shouldn't mustn't 'll 'd");
 // Adverbs that make a statement about what holds in general, not in this picture.
 const GENERIC_ADVERB = set('usually often commonly typically generally always never sometimes widely frequently normally mostly traditionally primarily mainly popularly');
@@ -142,7 +142,9 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   if (has(MODAL) && has(FIRST_PERSON)) out.push('modal+person:1');
   if (has(MODAL) && has(SECOND_PERSON)) out.push('modal+person:2');
   if (has(INABILITY) && has(FIRST_PERSON)) out.push('disclaimer');
-  if (has(PAST)) out.push('tense:past');
+  // "used to be a school" is the past; "is used for", "commonly used to open" are not.
+  const usedToPast = words.some((w, k) => w === 'used' && words[k + 1] === 'to' && !BE.has(words[k - 1] ?? '') && !GENERIC_ADVERB.has(words[k - 1] ?? ''));
+  if (has(PAST) || usedToPast) out.push('tense:past');
   if (has(GENERIC_ADVERB)) out.push('adverb:generic');
 
   // The predicate after the first "be": an activity (visible or not), an inner state, or a place/event.

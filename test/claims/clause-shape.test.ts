@@ -63,6 +63,9 @@ describe('shapeFeatures: person, modality, tense', () => {
 
   it('reads the past tense and adverbs of what holds in general', () => {
     expect(shape('The mill was built in 1820')).toContain('tense:past');
+    expect(shape('The barn used to be a stable')).toContain('tense:past');
+    expect(shape('A kitchen used for cooking classes')).not.toContain('tense:past');
+    expect(shape('A key commonly used to open tins')).not.toContain('tense:past');
     expect(shape('Walruses usually live near ice')).toContain('adverb:generic');
   });
 });
