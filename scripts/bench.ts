@@ -2,7 +2,10 @@
  * The speed budgets, measured in one run in headless Chromium (the built extension, the real menu entry
  * point, the local model server) and Node, printed as a table: budget, measured, pass/fail.
  *
- *   CAPTION_CHECK_OUT_DIR=.output-bench npx wxt build && CAPTION_CHECK_OUT_DIR=.output-bench npm run bench [-- --runs 11]
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx wxt build && CAPTION_CHECK_OUT_DIR=.output-bench npm run bench [-- --runs 11] [-- --click-only]
+ *
+ * `--click-only` measures the menu click → request budgets alone (for comparing two builds, each in its
+ * own CAPTION_CHECK_OUT_DIR, run after run in turn).
  *
  * Times are medians over the runs; where a budget is a share (first verdict vs the model's total time,
  * bytes vs the original) both sides come from the same run, so a slow machine moves both. Exits 1 when
@@ -22,6 +25,7 @@ const runsArg = process.argv.indexOf('--runs');
 // Eleven by default: on a 2-core machine, medians of five click → request runs ranged from 1.38× to 1.68×
 // the decode floor for the same build; of eleven, 1.28× to 1.37×.
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 11;
+const CLICK_ONLY = process.argv.includes('--click-only');
 
 interface Row {
   budget: string;
@@ -193,6 +197,7 @@ async function main(): Promise<void> {
       `${overFloor.toFixed(2)}× (floor: cached read + ImageDecoder at 1000 px, median ${floor.toFixed(0)} ms)`,
       overFloor <= 1.5,
     );
+    if (CLICK_ONLY) return;
     await clearVerdictCache(ext);
     const pngRun = await runOnce(ext, pages, model, 'noisy.png');
     await pngRun.page.close();
@@ -361,7 +366,9 @@ async function main(): Promise<void> {
   console.log(batch.stdout.trim());
   const ratio = Number(/ratio 8 vs 1: ([\d.]+)×/.exec(batch.stdout)?.[1] ?? Number.NaN);
   record('CLI batch throughput, --concurrency 8 vs 1 (paced server)', '≥ 7×', `${ratio.toFixed(2)}×`, ratio >= 7);
+}
 
+function printTable(): void {
   const width = (key: keyof Row) => Math.max(key.length, ...rows.map((r) => String(r[key]).length));
   const line = (r: Record<keyof Row, string>) =>
     `| ${r.budget.padEnd(width('budget'))} | ${r.limit.padEnd(width('limit'))} | ${r.measured.padEnd(width('measured'))} | ${r.pass.padEnd(4)} |`;
@@ -372,3 +379,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+printTable();
