@@ -202,6 +202,9 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
     } else if (i > pieceStart && (token.word === 'because' || (token.word === 'so' && tokens[i + 1]?.word === 'that'))) {
       // "holding the pizza because she is eating it": the cause is a claim of its own kind.
       kind = 'subordinate';
+    } else if (token.word === 'so' && i > pieceStart + 1 && startsClause(tokens, i + 1) && hasFiniteVerb(tokens, pieceStart, i)) {
+      // "it is raining so they stay inside": a consequence without its comma is cut as with one.
+      kind = 'subordinate';
     } else if (token.word === 'to' && i > pieceStart + 1 && purposeFollows(tokens, i) && hasFiniteVerb(tokens, pieceStart, i)) {
       // "carries the boxes to fill the truck": the purpose is a clause of its own, so the carrying stays a claim.
       kind = 'subordinate';

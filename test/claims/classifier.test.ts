@@ -120,6 +120,13 @@ describe('splitCaption with the classifier', () => {
     expect(clauseFacts('The cat walks to the door.').map((f) => f.clause.text)).toEqual(['The cat walks to the door.']);
   });
 
+  it('cuts a consequence given with "so" as with a comma, and leaves "so" before an adjective or "many" alone', () => {
+    expect(clauseFacts('The road is wet so the cars are driving slowly.').map((f) => f.clause.text)).toEqual(['The road is wet', 'so the cars are driving slowly.']);
+    expect(clauseFacts('It is raining so they stay inside.').map((f) => f.clause.text)).toEqual(['It is raining', 'so they stay inside.']);
+    expect(clauseFacts('The lamp is so bright that it glares.').map((f) => f.clause.text)).toEqual(['The lamp is so bright that it glares.']);
+    expect(clauseFacts('There are so many people on the beach.').map((f) => f.clause.text)).toEqual(['There are so many people on the beach.']);
+  });
+
   it('sets aside a cause given with "because"', () => {
     expect(asideOf('The boy wears a scarf because the wind is cold.')).toEqual([['because the wind is cold.', 'reasoning']]);
   });
