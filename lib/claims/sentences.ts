@@ -56,27 +56,31 @@ export function splitSentences(caption: string, locale = 'en', english = /^en\b/
   return spans;
 }
 
-function beforeLowercaseStarts(caption: string, start: number, end: number): Array<[number, number]> {
+/**
+ * Cuts `[start, end)` of the caption wherever `pattern` matches: `cut` says where the piece before the match
+ * ends and where the next begins (offsets in the slice), or null to leave that match alone.
+ */
+function cutWhere(
+  caption: string,
+  start: number,
+  end: number,
+  pattern: RegExp,
+  cut: (match: RegExpExecArray) => { before: number; after: number } | null,
+): Array<[number, number]> {
   const pieces: Array<[number, number]> = [];
   let from = start;
-  for (const match of caption.slice(start, end).matchAll(LOWERCASE_START)) {
-    if (LOWERCASE_FOLLOWS.has(match[1]!.toLowerCase())) continue;
-    const cut = start + match.index;
-    pieces.push([from, cut]);
-    from = cut;
+  for (const match of caption.slice(start, end).matchAll(pattern)) {
+    const at = cut(match);
+    if (!at) continue;
+    pieces.push([from, start + at.before]);
+    from = start + at.after;
   }
   pieces.push([from, end]);
   return pieces;
 }
 
-function afterQuestionDashes(caption: string, start: number, end: number): Array<[number, number]> {
-  const pieces: Array<[number, number]> = [];
-  let from = start;
-  for (const match of caption.slice(start, end).matchAll(QUESTION_THEN_DASH)) {
-    const cut = start + match.index + match[0].length;
-    pieces.push([from, cut - match[1]!.length]);
-    from = cut;
-  }
-  pieces.push([from, end]);
-  return pieces;
-}
+const afterQuestionDashes = (caption: string, start: number, end: number) =>
+  cutWhere(caption, start, end, QUESTION_THEN_DASH, (m) => ({ before: m.index + m[0].length - m[1]!.length, after: m.index + m[0].length }));
+
+const beforeLowercaseStarts = (caption: string, start: number, end: number) =>
+  cutWhere(caption, start, end, LOWERCASE_START, (m) => (LOWERCASE_FOLLOWS.has(m[1]!.toLowerCase()) ? null : { before: m.index, after: m.index }));
