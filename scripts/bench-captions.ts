@@ -6,30 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { z } from 'zod';
 import { readChooser, type ChooserView } from '../test/browser/chooser-driver';
 import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from '../test/browser/extension';
 import { makeJpeg, startPageServer } from '../test/browser/page-server';
 import { startModelServer } from '../test/server/openai-server';
 import { captionMatches, creditLeaks, summarize, type Outcome } from './caption-metrics';
-
-const DIR = resolve('test/realpages');
-const goldSchema = z.object({
-  pages: z.record(
-    z.string(),
-    // `slice` names a later held-out set (pages set aside after the first), reported on its own line.
-    z.object({ heldOut: z.boolean(), slice: z.string().optional() }),
-  ),
-  images: z.array(
-    z.object({
-      page: z.string(),
-      /** A piece of the image's URL (src, data-src …) that picks it out on its page; the first match is the one. */
-      img: z.string(),
-      caption: z.string().nullable(),
-      credit: z.string().optional(),
-    }),
-  ),
-});
+import { readRealPagesGold, REALPAGES_DIR } from './realpages-gold';
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
@@ -100,7 +82,7 @@ async function waitFor<T>(read: () => Promise<T | null>, timeoutMs: number): Pro
 }
 
 async function main(): Promise<void> {
-  const gold = goldSchema.parse(JSON.parse(readFileSync(resolve(DIR, 'gold.json'), 'utf8')));
+  const gold = readRealPagesGold();
   const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
   const photo = await makeJpeg(640, 480);
   await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'bench-vlm' });
@@ -124,7 +106,7 @@ async function main(): Promise<void> {
       if (onlySlice && (meta?.slice ?? (meta?.heldOut ? 'held-out' : 'development')) !== onlySlice) continue;
       const items = gold.images.filter((i) => i.page === name);
       if (!items.length) continue;
-      pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(resolve(DIR, 'pages', `${name}.html`)) });
+      pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(resolve(REALPAGES_DIR, 'pages', `${name}.html`)) });
       const page: Page = await ext.context.newPage();
       await page.goto(`${pages.origin}/${name}.html`, { waitUntil: 'domcontentloaded' });
       await page.evaluate(wakeLazyImages);

@@ -14,12 +14,11 @@
  * Last, the gold captions of the real saved pages (test/realpages/gold.json): how many lose every claim
  * (read without the page's language; --dev lists them).
  */
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { splitCaption, type Span } from '../lib/claims/split.ts';
 import { loadSets, type Item } from './claim-sets.ts';
+import { readRealPagesGold } from './realpages-gold.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(repoRoot, '../shared/benchmarks');
@@ -137,9 +136,7 @@ function main(): void {
   }
   console.log(`\nmedian time to split a ${caption.length}-character caption: ${median(times).toFixed(3)} ms (200 runs)`);
 
-  const gold = z
-    .object({ images: z.array(z.object({ caption: z.string().nullable() })) })
-    .parse(JSON.parse(readFileSync(resolve(repoRoot, 'test/realpages/gold.json'), 'utf8')));
+  const gold = readRealPagesGold();
   const captions = [...new Set(gold.images.flatMap((i) => (i.caption ? [i.caption] : [])))];
   const emptied = captions.filter((c) => splitCaption(c).claims.length === 0);
   console.log(`real-page gold captions with no claim left: ${emptied.length} of ${captions.length}`);
