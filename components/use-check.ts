@@ -13,6 +13,7 @@ import { citationText, reportFileName, reportHtml, reportsHtml, type ReportConte
 import { PROMPT_VERSION } from '@/lib/verify/prompt';
 import type { CopyFormat } from './check-view';
 import type { FixAction } from './error-help';
+import { loadAndWatch } from './live-value';
 
 /** Everything the popup needs from the browser, passed in so the controller never touches `browser.*`. */
 export interface PopupHost {
@@ -73,8 +74,7 @@ export function useCheck(host: PopupHost, initialView: View) {
     void host.resolveTabId().then((id) => id !== null && setTabId(id));
     const unfollow = host.inPanel ? host.followActiveTab(setTabId) : () => {};
     void send({ type: 'getSetup' }).then((answer) => !isFailure(answer) && setSetup(answer.data));
-    void host.loadHistory().then(setHistory);
-    const unwatchHistory = host.watchHistory(setHistory);
+    const unwatchHistory = loadAndWatch(() => host.loadHistory(), (onChange) => host.watchHistory(onChange), setHistory);
     return () => {
       unfollow();
       unwatchHistory();
@@ -84,20 +84,13 @@ export function useCheck(host: PopupHost, initialView: View) {
   // The shown tab's check and page check, live; the panel switches them when the active tab changes.
   useEffect(() => {
     if (tabId === null) return;
-    let current = true;
     setJob(null);
     setPageCheck(null);
     setModels([]);
-    const unwatch = host.watchJob(tabId, setJob);
+    const unwatch = loadAndWatch(() => host.loadJob(tabId), (onChange) => host.watchJob(tabId, onChange), setJob);
     // A page check in progress (or its summary) is shown again when the popup reopens.
-    const unwatchPageCheck = host.watchPageCheck(tabId, setPageCheck);
-    void Promise.all([host.loadPageCheck(tabId), host.loadJob(tabId)]).then(([page, check]) => {
-      if (!current) return;
-      setPageCheck(page);
-      setJob(check);
-    });
+    const unwatchPageCheck = loadAndWatch(() => host.loadPageCheck(tabId), (onChange) => host.watchPageCheck(tabId, onChange), setPageCheck);
     return () => {
-      current = false;
       unwatch();
       unwatchPageCheck();
     };

@@ -9,6 +9,7 @@ import type { Translate } from '@/lib/i18n';
 import { isFailure, type Send, type Setup } from '@/lib/messages';
 import type { BuiltinStatus } from '@/lib/verify/builtin';
 import { sampleAt, WELCOME_SAMPLES, type WelcomeSample } from '@/lib/welcome';
+import { loadAndWatch } from './live-value';
 
 /** What the welcome page needs from the browser, passed in so the view stays browser-free. */
 export interface WelcomeHost {
@@ -74,8 +75,7 @@ export function WelcomePage({ host }: { host: WelcomeHost }) {
   }, []);
   useEffect(() => {
     if (tabId === null) return;
-    void host.loadJob(tabId).then(setJob);
-    return host.watchJob(tabId, setJob);
+    return loadAndWatch(() => host.loadJob(tabId), (onChange) => host.watchJob(tabId, onChange), setJob);
   }, [tabId]);
 
   const checked = job ? sampleAt(job.imageUrl, host.assetUrl('/')) : null;
