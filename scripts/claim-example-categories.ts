@@ -573,5 +573,37 @@ const placeOrOccasion: readonly Example[] = [
   ),
 ];
 
+// What a thing in view is for, where it points or how two things compare is part of what is shown
+// ("a rack for drying dishes", "a button to restart", "one cord is longer than the other"), and so is what
+// is missing from the picture ("no lid on the jar"). The data this is trained on uses "for", "to" and
+// "than" almost only in reasons and world knowledge, and "no …" only in generic statements; without these
+// contrasts those words alone set a description aside.
+const useComparisonAbsence: readonly Example[] = described(
+  'A rack for drying dishes stands beside the sink.',
+  'The screen shows a menu with options for the display settings.',
+  'There is a holder for toothbrushes on the shelf.',
+  'The page shows a recipe for banana bread.',
+  'A sign for a pharmacy hangs above the entrance.',
+  'The package holds batteries for a hearing aid.',
+  'The dialog asks for a username and a password.',
+  'There is a slot for a memory card on the side of the camera.',
+  'The box says it is a charger for laptops.',
+  'a stand for the phone and a pen holder on the desk',
+  'The window on the screen offers a choice between two installation types for the program.',
+  'The screen shows a button to restart the computer.',
+  'The label has an arrow pointing to the opening tab.',
+  'A note is taped to the fridge door next to a calendar.',
+  'The left mug is taller than the right one.',
+  'One of the two cables is longer than the other.',
+  'The dog is much larger than the cat beside it.',
+  'The bottle on the right is darker than the others.',
+  'The text at the top is bigger than the rest of the label.',
+  'There is no lid on the jar.',
+  'No people are visible in this picture.',
+  'no cars in this photo, only an empty road',
+  'Nothing is written on the back of the card.',
+  'no keyboard in the picture but a mouse is next to the laptop',
+);
+
 /** Every category's examples, in a fixed order (the training script's folds depend on it). */
-export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion];
+export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion, ...useComparisonAbsence];
