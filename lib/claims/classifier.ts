@@ -97,6 +97,8 @@ const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L}
 /** The decision the classifier may not change: a firm rule's reason, null for a firm keep, undefined otherwise. */
 export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefined {
   if (facts.rule && (facts.inherited || FIRM.has(facts.rule))) return facts.rule;
+  // The things a conclusion is drawn from ("the presence of plates and glasses") are named as seen.
+  if (facts.clause.kind === 'evidence') return null;
   // What no word rule flagged and the caption itself frames as a description stays a claim: a hedge
   // ("it could be a cat") is checked and flagged, a "Key: value" line reads a property off the image, and a
   // title-case heading or name labels it.

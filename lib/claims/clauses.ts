@@ -1,14 +1,16 @@
+import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Span } from './span.ts';
+import { FINITE, words } from './words.ts';
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
-export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge';
+export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
 
 /** A clause of a sentence, as a span of the caption. */
 export interface Clause extends Span {
   kind: ClauseKind;
 }
 
-interface Token {
+export interface Token {
   word: string; // lower-cased word, or the punctuation mark itself
   start: number;
   end: number;
@@ -17,8 +19,6 @@ interface Token {
 }
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;
-
-const words = (list: string) => new Set(list.split(' '));
 
 const RELATIVE = words('which who whose whom where');
 const SUBORDINATOR = words('as while whereas because since although though so when');
@@ -32,10 +32,6 @@ const DETERMINER = words(
   'the a an his her its their our my your this that these those one two three four five six seven eight nine ten several some many both each another other all no few most',
 );
 const SINGULAR_DETERMINER = words('a an this that each another one his her its the my your our their');
-const FINITE = words(
-  'is are was were am has have had can could may might will would should must does do did appears appear appeared seems seem seemed looks suggests suggest indicates indicate implies imply shows show ' +
-    'creates adds makes gives provides offers features includes contains captures depicts showcases highlights',
-);
 // Plural present verbs carry no mark, so the commonest ones in image descriptions are listed.
 const VERB_BASE = words(
   'stand sit lie lay hang grow line walk run play hold wear look appear fly float rest cover surround fill stretch lead face ' +
@@ -194,6 +190,18 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
     const token = tokens[i]!;
     let kind: ClauseKind | null = null;
     let cutToken = i;
+    // At a piece's start, or after its "and"/"but": the subject of an evidence clause becomes a piece of its
+    // own kind, and what it concludes goes on as a main clause.
+    if (i === pieceStart || (i === pieceStart + 1 && COORDINATOR.has(tokens[pieceStart]!.word))) {
+      const verb = evidenceVerb(tokens, i);
+      if (verb > i) {
+        cuts.at(-1)!.kind = 'evidence';
+        cuts.push({ at: tokens[verb]!.start, kind: 'main' });
+        pieceStart = verb;
+        i = verb;
+        continue;
+      }
+    }
     if (!token.isWord) {
       // Semicolons always join statements; commas and dashes only when an add-on or clause follows.
       kind = token.word === ';' ? 'coordinate' : addOnAfterComma(tokens, i + 1, pieceStart, cuts.at(-1)!.kind);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimSpanSchema, NOT_ENGLISH_NOTE, notEnglishPageNote, setAsideSchema, splitCaption, splitResultSchema } from '../../lib/claims/split.ts';
+import { splitClauses } from '../../lib/claims/clauses.ts';
 
 const claimsOf = (caption: string) => splitCaption(caption).claims.map((c) => c.text);
 const asideOf = (caption: string) => splitCaption(caption).setAside.map((s) => [s.text, s.reason]);
@@ -60,7 +61,7 @@ describe('splitCaption: set aside', () => {
     ['A ramp sits on a sidewalk, which is a common location for skateboarding.', 'which is a common location for skateboarding.', 'world knowledge'],
     ['The phone is a flip phone, which is a type of mobile phone.', 'which is a type of mobile phone.', 'world knowledge'],
     ['Giraffes are known to prefer shade.', 'Giraffes are known to prefer shade.', 'world knowledge'],
-    ['The presence of the ramp suggests that the boy is practicing.', 'The presence of the ramp suggests that the boy is practicing.', 'inference'],
+    ['The presence of the ramp suggests that the boy is practicing.', 'suggests that the boy is practicing.', 'inference'],
     ['A meter stands there, indicating that parking is paid.', 'indicating that parking is paid.', 'inference'],
     ["The overall composition of the image highlights the boy's focus.", "The overall composition of the image highlights the boy's focus.", 'interpretation'],
     ['The image captures the beauty of the rainy day.', 'The image captures the beauty of the rainy day.', 'interpretation'],
@@ -70,6 +71,30 @@ describe('splitCaption: set aside', () => {
   ])('%s', (caption, text, reason) => {
     expect(asideOf(caption)).toContainEqual([text, reason]);
     expect(claimsOf(caption).join(' ')).not.toContain(text);
+  });
+
+  // The things a conclusion is drawn from are named as seen: a hallucinated plate must be checked.
+  it.each([
+    ['The presence of plates, glasses, and silverware suggests that food was served.', 'The presence of plates, glasses, and silverware', 'suggests that food was served.'],
+    ['The combination of the white shirt and red tie creates a polished look.', 'The combination of the white shirt and red tie', 'creates a polished look.'],
+    ['The scattered lumber may also indicate that work has paused.', 'The scattered lumber', 'may also indicate that work has paused.'],
+    ['A bench stands by the path, and the presence of a leash suggests a dog is nearby.', 'the presence of a leash', 'suggests a dog is nearby.'],
+  ])('%s → evidence kept', (caption, evidence, conclusion) => {
+    expect(claimsOf(caption)).toContain(evidence);
+    expect(asideOf(caption).map(([text]) => text)).toContain(conclusion);
+  });
+
+  it.each([
+    // A thing bearing text reports what it says; the picture, its mood or a bare noun are no evidence.
+    'The sign indicates that the store is closed.',
+    'The image suggests that it is a cold day.',
+    'The overall atmosphere suggests a relaxed afternoon.',
+    'The dog suggests a family lives here.',
+    'The man, who is tired, suggests a break.',
+  ])('%s → no evidence piece', (caption) => {
+    const kinds = splitClauses(caption, { text: caption, start: 0, end: caption.length }).map((c) => c.kind);
+    expect(kinds).toContain('main');
+    expect(kinds).not.toContain('evidence');
   });
 
   it('keeps the descriptive part and sets aside only the add-on', () => {

@@ -1,0 +1,51 @@
+import type { Token } from './clauses.ts';
+import { FINITE, words } from './words.ts';
+
+// "The presence of plates and glasses suggests that …": the subject names what is seen and the verb draws
+// a conclusion from it. The subject is cut off as a claim of its own ('evidence'), so a hallucinated plate
+// is checked while the conclusion is set aside. An abstract head ("presence", "combination") with "of" takes
+// any verb of conclusion or effect; another subject only a verb of conclusion, and only when it says more
+// than a bare noun ("the scattered lumber", "the dog's wet fur", not "the sign", whose "indicates" is read).
+const EVIDENCE_HEAD = words('presence combination sight arrangement mix assortment variety array placement inclusion addition absence contrast pairing collection');
+const CONCLUDES = words('suggests suggest indicates indicate implies imply hints hint signals signal signifies signify means');
+const EFFECT = words(
+  'creates create gives give adds add makes make conveys convey evokes evoke contributes contribute reflects reflect supports support ' +
+    'reinforces reinforce emphasizes emphasize emphasises emphasise highlights highlight enhances enhance demonstrates demonstrate',
+);
+const BETWEEN = words('further also clearly strongly likely may might could can would all together');
+// Subjects that are the picture, its framing or a state of mind, not a thing in view; and things bearing text,
+// whose "indicates" reports what they say.
+const NOT_EVIDENCE = words(
+  'image picture photo photograph scene setting atmosphere mood ambiance ambience context fact situation overall way composition ' +
+    'environment idea nature style design expression expressions posture demeanor demeanour body language behavior behaviour gesture gestures ' +
+    'label sign signs sticker screen display text writing print note tag packaging package box wrapper notice poster banner letter ' +
+    'message caption instructions directions warning heading title menu receipt page',
+);
+const EVIDENCE_OPENER = words('the this these those his her its their a an');
+const PERSONAL = words('he she it they we i you him them');
+
+/** The token where the verb of an evidence subject starts (see EVIDENCE_HEAD), or -1. */
+export function evidenceVerb(tokens: Token[], from: number): number {
+  const first = tokens[from];
+  if (!first || !EVIDENCE_OPENER.has(first.word)) return -1;
+  const abstract = EVIDENCE_HEAD.has(tokens[from + 1]?.word ?? '') && tokens[from + 2]?.word === 'of';
+  const limit = Math.min(tokens.length, from + (abstract ? 16 : 6));
+  for (let k = from + 1; k < limit; k++) {
+    const token = tokens[k]!;
+    let verb = k;
+    while (BETWEEN.has(tokens[verb]?.word ?? '') && verb < k + 3) verb++;
+    const word = tokens[verb]?.word ?? '';
+    if (!(CONCLUDES.has(word) || (abstract && EFFECT.has(word)))) {
+      // Another verb first ("the dog is …"), or a comma in a plain subject: no evidence subject here.
+      if ((token.isWord && FINITE.has(token.word) && !BETWEEN.has(token.word)) || (!abstract && !token.isWord)) return -1;
+      continue;
+    }
+    const subject = tokens.slice(from + 1, k).filter((t) => t.isWord);
+    if (subject.length === 0 || NOT_EVIDENCE.has(subject.at(-1)!.word) || subject.some((t) => PERSONAL.has(t.word))) return -1;
+    // Beyond the abstract heads, a bare noun ("the sign") says nothing checkable on its own.
+    if (!abstract && subject.length < 2) return -1;
+    return k;
+  }
+  return -1;
+}
+

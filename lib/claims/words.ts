@@ -1,0 +1,7 @@
+/** What the clause split and the evidence cut both read: finite verbs, and how a word list is written. */
+export const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
+
+export const FINITE = words(
+  'is are was were am has have had can could may might will would should must does do did appears appear appeared seems seem seemed looks suggests suggest indicates indicate implies imply shows show ' +
+    'creates adds makes gives provides offers features includes contains captures depicts showcases highlights',
+);
