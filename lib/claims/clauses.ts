@@ -171,6 +171,24 @@ const TAKES_TO = words(
 );
 const OBJECT_PRONOUN = words('him her them it me us himself herself themselves itself');
 
+// Words after which "that" opens what is said or shown ("suggests that", "so that"), not a relative clause.
+const THAT_COMPLEMENT = words('so such now given provided except says said reads read means notes noted shows shown sure clear possible likely fact idea sign');
+
+const RELATIVE_SUBJECT = words('you we they i he she people someone anyone');
+
+/** "a bowl that is used …", "shelters that you would …": a relative clause with no comma before it. */
+function restrictiveRelative(tokens: Token[], i: number): boolean {
+  const w = tokens[i]!.word;
+  if (w !== 'that' && w !== 'which' && w !== 'who') return false;
+  const before = tokens[i - 1];
+  const next = tokens[i + 1];
+  // Its own verb right after, or (after "that" only) a subject of its own.
+  if (!before?.isWord || !next || !(FINITE.has(next.word) || (w === 'that' && RELATIVE_SUBJECT.has(next.word)))) return false;
+  // "so tired that he …", "such a mess that …": a result, not a relative.
+  if (tokens.slice(Math.max(0, i - 4), i).some((t) => t.word === 'so' || t.word === 'such')) return false;
+  return !FINITE.has(before.word) && !THAT_COMPLEMENT.has(before.word) && !PREPOSITION.has(before.word) && !before.word.endsWith('ly');
+}
+
 /** Does "to" at token `i` open a purpose with its own object ("to fill the truck"), not a place ("to the left")? */
 function purposeFollows(tokens: Token[], i: number): boolean {
   const verb = tokens[i + 1];
@@ -213,6 +231,9 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
     } else if (token.word === 'so' && i > pieceStart + 1 && startsClause(tokens, i + 1) && hasFiniteVerb(tokens, pieceStart, i)) {
       // "it is raining so they stay inside": a consequence without its comma is cut as with one.
       kind = 'subordinate';
+    } else if (restrictiveRelative(tokens, i) && i > pieceStart + 1 && hasFiniteVerb(tokens, pieceStart, i)) {
+      // "next to a bowl that is used for water": the bowl is seen, what it is used for is another clause.
+      kind = 'relative';
     } else if (token.word === 'to' && i > pieceStart + 1 && purposeFollows(tokens, i) && hasFiniteVerb(tokens, pieceStart, i)) {
       // "carries the boxes to fill the truck": the purpose is a clause of its own, so the carrying stays a claim.
       kind = 'subordinate';

@@ -112,6 +112,7 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
   }
   // Inheritance follows the word rules only, so a clause reads the same whatever the classifier said before it.
   let previous: SetAsideReason | null = null;
+  let lastClaim: SplitResult['claims'][number] | undefined;
   for (const clause of splitClauses(caption, sentence)) {
     // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
     if (isFramingText(clause.text)) continue;
@@ -120,7 +121,16 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous) : null);
     previous = rule;
     const reason = filter && !isModelDirective(clause.text) ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
-    if (reason) result.setAside.push({ ...piece, reason });
-    else result.claims.push({ ...withoutLeadingConjunction(caption, piece), hedged: isHedged(clause.text) });
+    if (reason) {
+      result.setAside.push({ ...piece, reason });
+      lastClaim = undefined;
+    } else if (lastClaim && clause.kind === 'relative' && /^\s*$/u.test(caption.slice(lastClaim.end, clause.start))) {
+      // A relative clause with no comma ("a man who is wearing a hat") is cut only so that what it adds can be
+      // set aside; kept, it goes back to the noun it tells of, as one claim.
+      Object.assign(lastClaim, { text: caption.slice(lastClaim.start, clause.end), end: clause.end, hedged: lastClaim.hedged || isHedged(clause.text) });
+    } else {
+      lastClaim = { ...withoutLeadingConjunction(caption, piece), hedged: isHedged(clause.text) };
+      result.claims.push(lastClaim);
+    }
   }
 }

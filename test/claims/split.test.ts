@@ -97,6 +97,24 @@ describe('splitCaption: set aside', () => {
     expect(kinds).not.toContain('evidence');
   });
 
+  // A relative clause with no comma is cut so what it adds can be set aside, and goes back to its noun when kept.
+  it('sets aside a relative clause without a comma and keeps the noun it tells of', () => {
+    expect(claimsOf('The dog is sitting next to a bowl that is used for water.')).toEqual(['The dog is sitting next to a bowl']);
+    expect(asideOf('The dog is sitting next to a bowl that is used for water.')).toEqual([['that is used for water.', 'world knowledge']]);
+    expect(claimsOf('Shelters line the street that you would not want to spend a night in.')).toEqual(['Shelters line the street']);
+  });
+
+  it.each(['There is a man who is wearing a red hat.', 'A bowl that is full of water sits on the floor.'])('%s → one claim', (caption) => {
+    expect(claimsOf(caption)).toEqual([caption]);
+  });
+
+  it.each(['He is so tired that he falls asleep on the couch.', 'The sign shows that the shop is open.', 'It is clear that the cup is empty.'])(
+    '%s → "that" opens no relative clause',
+    (caption) => {
+      expect(splitClauses(caption, { text: caption, start: 0, end: caption.length }).map((c) => c.kind)).toEqual(['main']);
+    },
+  );
+
   it('keeps the descriptive part and sets aside only the add-on', () => {
     expect(splitCaption('The wooden ramp is placed on a sidewalk, which is a common location for skateboarding.')).toEqual({
       claims: [{ text: 'The wooden ramp is placed on a sidewalk', start: 0, end: 39, hedged: false }],
