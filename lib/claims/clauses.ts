@@ -67,6 +67,7 @@ function startsClause(tokens: Token[], i: number, limit = tokens.length): boolea
   if (!first?.isWord) return false;
   const next = tokens[i + 1];
   if (SUBJECT_PRONOUN.has(first.word)) {
+    if (i + 1 >= limit) return false;
     if (['he', 'she', 'they', 'we', 'i', 'you', 'it'].includes(first.word)) return Boolean(next?.isWord);
     return Boolean(next?.isWord && FINITE.has(next.word));
   }
@@ -125,7 +126,8 @@ function hasFiniteVerb(tokens: Token[], from: number, to: number): boolean {
   const subject = COORDINATOR.has(lead) || SUBORDINATOR.has(lead) || lead === 'whereas' ? from + 1 : from;
   if (finiteInPiece > 0 || startsClause(tokens, subject, to)) return true;
   // "Behind her, a man leans …": after a leading phrase and its comma, the clause starts anew.
-  for (let k = from; k < to; k++) if (tokens[k]!.word === ',' && startsClause(tokens, k + 1, to)) return true;
+  // The comma right before `to` is the one being weighed, so it is not counted ("In the background, there is …").
+  for (let k = from; k < to - 1; k++) if (tokens[k]!.word === ',' && startsClause(tokens, k + 1, to)) return true;
   return false;
 }
 

@@ -114,6 +114,13 @@ describe('splitCaption with the classifier', () => {
     expect(asideOf(caption)).toEqual([['to reach the top shelf.', 'reasoning']]);
   });
 
+  it.each(['In the background, there is a building with many windows.', 'On the left, it is a tall lamp with a paper shade.', 'Next to the sink, they are drying dishes.'])(
+    'keeps a leading phrase with its clause: %s',
+    (caption) => {
+      expect(claimsOf(caption)).toEqual([caption]);
+    },
+  );
+
   it('does not split a "to" that completes the verb or names a place', () => {
     expect(clauseFacts('The lid seems to have a small crack.').map((f) => f.clause.text)).toEqual(['The lid seems to have a small crack.']);
     expect(clauseFacts('A girl is about to kick the ball.').map((f) => f.clause.text)).toEqual(['A girl is about to kick the ball.']);
