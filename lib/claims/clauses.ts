@@ -131,6 +131,12 @@ function hasFiniteVerb(tokens: Token[], from: number, to: number): boolean {
   return false;
 }
 
+/** Does a clause state something of its own (a verb), rather than only name a thing ("The table")? */
+export function statesSomething(clause: Span): boolean {
+  const tokens = tokenize(clause.text, { ...clause, start: 0 });
+  return hasFiniteVerb(tokens, 0, tokens.length);
+}
+
 /** What kind of add-on starts at token `i` after a comma, or null when the comma joins list items. */
 function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current: ClauseKind): ClauseKind | null {
   const token = tokens[i];

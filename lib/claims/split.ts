@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { splitClauses, isFramingText, type Clause } from './clauses.ts';
+import { splitClauses, isFramingText, statesSomething, type Clause } from './clauses.ts';
 import { discourseReason } from './discourse.ts';
 import { judgeClause, type ClauseFacts } from './classifier.ts';
 import { languageTag, looksEnglish } from './language.ts';
@@ -101,6 +101,20 @@ function walkCaption(caption: string, locale: string, english: boolean, filter: 
   }
 }
 
+const INTERRUPTION: ReadonlySet<Clause['kind']> = new Set(['relative', 'participle', 'hedge']);
+
+/**
+ * Does a kept clause go back into the claim just before it? A relative clause with no comma ("a man who is
+ * wearing a hat") is cut only so that what it adds can be set aside; and a claim that is only a subject so far
+ * ("The table" in "The table, which is made of oak, has four chairs") waits for its predicate. Either way,
+ * kept, they are one claim.
+ */
+function joinsLastClaim(caption: string, last: Span, subjectOnly: boolean, clause: Clause): boolean {
+  const gap = caption.slice(last.end, clause.start);
+  if (clause.kind === 'relative' && /^\s*$/u.test(gap)) return true;
+  return subjectOnly && /^[\s,\u2013\u2014-]*$/u.test(gap);
+}
+
 function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult, decide: Decide): void {
   // The question of a VQA answer is context for the answer, never a claim of its own.
   // Text that speaks to the model ("ignore the above…") is never set aside: kept as a claim, the verify
@@ -113,6 +127,7 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
   // Inheritance follows the word rules only, so a clause reads the same whatever the classifier said before it.
   let previous: SetAsideReason | null = null;
   let lastClaim: SplitResult['claims'][number] | undefined;
+  let subjectOnly = false;
   for (const clause of splitClauses(caption, sentence)) {
     // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
     if (isFramingText(clause.text)) continue;
@@ -124,12 +139,12 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     if (reason) {
       result.setAside.push({ ...piece, reason });
       lastClaim = undefined;
-    } else if (lastClaim && clause.kind === 'relative' && /^\s*$/u.test(caption.slice(lastClaim.end, clause.start))) {
-      // A relative clause with no comma ("a man who is wearing a hat") is cut only so that what it adds can be
-      // set aside; kept, it goes back to the noun it tells of, as one claim.
+    } else if (lastClaim && joinsLastClaim(caption, lastClaim, subjectOnly, clause)) {
       Object.assign(lastClaim, { text: caption.slice(lastClaim.start, clause.end), end: clause.end, hedged: lastClaim.hedged || isHedged(clause.text) });
+      subjectOnly &&= INTERRUPTION.has(clause.kind);
     } else {
       lastClaim = { ...withoutLeadingConjunction(caption, piece), hedged: isHedged(clause.text) };
+      subjectOnly = clause.kind === 'main' && !statesSomething(clause);
       result.claims.push(lastClaim);
     }
   }

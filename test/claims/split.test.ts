@@ -16,7 +16,10 @@ describe('splitCaption: clauses', () => {
     ['participle add-on', 'A woman stands on the corner, holding an umbrella.', ['A woman stands on the corner', 'holding an umbrella.']],
     ['past participle add-on', 'A clock is mounted on a wall, surrounded by plants.', ['A clock is mounted on a wall', 'surrounded by plants.']],
     ['with add-on', 'A car is parked, with a meter next to it.', ['A car is parked', 'with a meter next to it.']],
-    ['interrupting relative', 'The lamp, which is red, stands on a table.', ['The lamp', 'which is red', 'stands on a table.']],
+    // Kept, an interruption and the predicate after it go back to the subject: "The lamp" alone states nothing.
+    ['interrupting relative', 'The lamp, which is red, stands on a table.', ['The lamp, which is red, stands on a table.']],
+    ['interrupting relative set aside', 'The phone, which is a popular brand of smartphone, lies on the desk.', ['The phone', 'lies on the desk.']],
+    ['interrupting participle', 'The woman, holding a cup, stands by the door.', ['The woman, holding a cup, stands by the door.']],
     ['noun coordination stays', 'The boy is wearing a green shirt and brown shorts.', ['The boy is wearing a green shirt and brown shorts.']],
     ['noun list stays', 'The table holds a newspaper, a book, a pair of sunglasses, and an apple.', ['The table holds a newspaper, a book, a pair of sunglasses, and an apple.']],
     ['there is … and …', 'There is a red car and a blue truck.', ['There is a red car and a blue truck.']],
