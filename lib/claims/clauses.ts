@@ -177,6 +177,8 @@ const TAKES_TO = words(
     // and adjectives: "difficult to read", "easy to miss".
     'difficult hard impossible possible easy challenging unable',
 );
+// What a thing is worn, held or done for, as a bare noun ending its clause ("for protection", "for warmth").
+const PURPOSE = words('protection safety warmth shade support decoration comfort balance storage privacy convenience security stability exercise relaxation luck');
 const OBJECT_PRONOUN = words('him her them it me us himself herself themselves itself');
 
 // Words after which "that" opens what is said or shown ("suggests that", "so that"), not a relative clause.
@@ -242,6 +244,9 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
     } else if (restrictiveRelative(tokens, i) && i > pieceStart + 1 && hasFiniteVerb(tokens, pieceStart, i)) {
       // "next to a bowl that is used for water": the bowl is seen, what it is used for is another clause.
       kind = 'relative';
+    } else if (token.word === 'for' && PURPOSE.has(tokens[i + 1]?.word ?? '') && !tokens[i + 2]?.isWord && hasFiniteVerb(tokens, pieceStart, i)) {
+      // "wearing a helmet for protection": the helmet is seen, what it is for is a reason.
+      kind = 'subordinate';
     } else if (token.word === 'to' && i > pieceStart + 1 && purposeFollows(tokens, i) && hasFiniteVerb(tokens, pieceStart, i)) {
       // "carries the boxes to fill the truck": the purpose is a clause of its own, so the carrying stays a claim.
       kind = 'subordinate';

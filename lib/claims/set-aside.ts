@@ -100,7 +100,7 @@ const RULES: readonly Rule[] = [
     // A time or an appointment as the whole point ("it is the weekend", "she has a meeting") is read into the
     // picture; followed by more ("a birthday party with balloons", "a meeting room") it names what is seen.
     cues: cue(`suggest\\w* | indicat(?:es|ing|ion|e)(?! on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
-      demonstrat\\w* | is a sign | a sign of | possibility | evident | evidently | it seems that | means that |
+      demonstrat\\w* | (?<!there )is a sign (?:that|of) | a sign of | possibility | evident | evidently | it seems that | means that |
       supports? the (?:idea|notion|conclusion|theory|view) | the idea that |
       (?:it is|it's|it was) (?:the |a |(?:his|her|their) )?(?:weekend|holiday|birthday|anniversary|day off|lunch ?time|dinner ?time|breakfast time)(?=\\s*(?:[.,;!]|$)) |
       (?:has|have|had) (?:a|an|(?:his|her|their)(?: \\p{L}+)?) (?:meeting|appointment|class|exam|interview|deadline|shift)(?=\\s*(?:[.,;!]|$|today|tonight|soon|later))`),
@@ -154,6 +154,12 @@ const REPORTED_TEXT = new RegExp(
   'u',
 );
 
+// "The bottle requires a key to open, according to the sticker": the whole clause is what the sticker says.
+const ACCORDING_TO_TEXT = new RegExp(
+  `^(.*?)(,?\\s*according to (?:the|its|their|a|an|this) (?:[\\p{L}'-]+\\s+){0,2}?(?:${TEXT_BEARER.replace(/\s+/gu, '')})\\W*)$`,
+  'u',
+);
+
 /** Text as the cues read it: lower case, plain apostrophes, text read off the image (quoted or reported) blanked. */
 export function cueText(text: string): string {
   return text
@@ -161,7 +167,8 @@ export function cueText(text: string): string {
     .replace(/[’]/gu, "'")
     .replace(/"[^"]*"|“[^”]*”|‘[^’]*’/gu, (quoted) => ' '.repeat(quoted.length))
     .replace(/\bas (?:indicated|shown|stated|written|printed|labeled|labelled) (?:on|by|in)\b/gu, ' ')
-    .replace(REPORTED_TEXT, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length));
+    .replace(REPORTED_TEXT, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length))
+    .replace(ACCORDING_TO_TEXT, (_whole, reported: string, source: string) => ' '.repeat(reported.length) + source);
 }
 
 /** Why the image cannot confirm this clause, or null when it is a checkable claim. */

@@ -118,6 +118,21 @@ describe('splitCaption: set aside', () => {
     },
   );
 
+  it('splits off what a thing is worn or held for, as a bare noun, and keeps the rest', () => {
+    expect(claimsOf('She is wearing a helmet for protection.')).toEqual(['She is wearing a helmet']);
+    expect(asideOf('She is wearing a helmet for protection.')).toEqual([['for protection.', 'reasoning']]);
+    expect(claimsOf('A table is set for two people.')).toEqual(['A table is set for two people.']);
+  });
+
+  // What a sign or sticker says is read off the image, whatever words it uses.
+  it.each(['There is a sign that warns drivers to slow down.', 'The bottle requires a key to open, according to the sticker.'])('%s → kept', (caption) => {
+    expect(claimsOf(caption)).toEqual([caption]);
+  });
+
+  it('still reads "is a sign that" as an inference', () => {
+    expect(asideOf('The wet road is a sign that it rained.')).toEqual([['The wet road is a sign that it rained.', 'inference']]);
+  });
+
   it('keeps the descriptive part and sets aside only the add-on', () => {
     expect(splitCaption('The wooden ramp is placed on a sidewalk, which is a common location for skateboarding.')).toEqual({
       claims: [{ text: 'The wooden ramp is placed on a sidewalk', start: 0, end: 39, hedged: false }],
