@@ -112,6 +112,7 @@ const RULES: readonly Rule[] = [
       naturally | popular | in the world | around the world | throughout the world | worldwide | associated with |
       (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be\\b)\\p{L}+ |
       brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded |
+      (?:has|have|had) been around | dat(?:es|ed|ing) back | since (?:the )?(?:\\d{4}s?|\\d+(?:st|nd|rd|th) century) | for (?:decades|centuries|generations) |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
       protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),
     // "which is a designated area for …": a relative clause that defines rather than describes.

@@ -24,6 +24,9 @@ describe('setAsideReason', () => {
     ['for recreation', 'inference about intent'],
     ['Yamaha is a company known for pianos', 'world knowledge'],
     ['The string is typically used to hold the shape', 'world knowledge'],
+    // A thing's history is never in the picture.
+    ['that has been around since the 1950s', 'world knowledge'],
+    ['The church dates back to the 12th century', 'world knowledge'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
     ['which is difficult to interpret because of the glare', 'meta-talk'],
@@ -81,6 +84,9 @@ describe('setAsideReason', () => {
     'to the left of the car',
     'a worksheet related to fractions',
     'The dial is hard to the left',
+    'A poster from the 1950s hangs on the wall',
+    'The bottle requires a key to open, according to the sticker',
+    'There is a sign that warns drivers to slow down',
   ])('keeps "%s"', (text) => {
     expect(setAsideReason(text)).toBeNull();
   });
