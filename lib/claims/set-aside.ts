@@ -110,7 +110,7 @@ const RULES: readonly Rule[] = [
     // "a typical office" names what is seen; "typical of", "is typical" states a general fact.
     cues: cue(`common | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
       naturally | popular | in the world | around the world | throughout the world | worldwide | associated with |
-      (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are) used (?:to|for|in) | used to (?!be\\b)\\p{L}+ |
+      (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are|(?:has|have|had) been) used (?:to|for|in|as) | used to (?!be\\b)\\p{L}+ |
       brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded |
       (?:has|have|had) been around | dat(?:es|ed|ing) back | since (?:the )?(?:\\d{4}s?|\\d+(?:st|nd|rd|th) century) | for (?:decades|centuries|generations) |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |

@@ -27,6 +27,7 @@ describe('setAsideReason', () => {
     // A thing's history is never in the picture.
     ['that has been around since the 1950s', 'world knowledge'],
     ['The church dates back to the 12th century', 'world knowledge'],
+    ['it may have been used in construction before wire nails', 'world knowledge'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
     ['which is difficult to interpret because of the glare', 'meta-talk'],
