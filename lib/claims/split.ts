@@ -35,8 +35,11 @@ export type SplitResult = z.infer<typeof splitResultSchema>;
 // parking is paid, and drivers are expected to pay", the add-on is only as certain as what it hangs on.
 const SCOPING: ReadonlySet<SetAsideReason> = new Set(['inference', 'speculation', 'inference about intent']);
 
-function inheritedReason(clause: Clause, previous: SetAsideReason | null): SetAsideReason | null {
+function inheritedReason(clause: Clause, previous: SetAsideReason | null, restrictive: boolean): SetAsideReason | null {
   if (!previous) return null;
+  // "because it is the first time that she approaches …": a relative clause with no comma belongs to a noun
+  // inside a reason or a guess, and is only as certain as it.
+  if (restrictive && (SCOPING.has(previous) || previous === 'reasoning')) return previous;
   if (clause.kind === 'participle' && /^\p{L}+ing\b/u.test(clause.text)) return previous;
   // ", possibly at a vintage store" narrows the clause it hangs on, so it shares its status.
   if (clause.kind === 'hedge') return previous;
@@ -128,12 +131,15 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
   let previous: SetAsideReason | null = null;
   let lastClaim: SplitResult['claims'][number] | undefined;
   let subjectOnly = false;
+  let previousEnd = sentence.start;
   for (const clause of splitClauses(caption, sentence)) {
     // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
     if (isFramingText(clause.text)) continue;
     const piece: Span = { text: clause.text, start: clause.start, end: clause.end };
     const own = filter ? setAsideReason(clause.text, clause.kind) : null;
-    const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous) : null);
+    const restrictive = clause.kind === 'relative' && /^\s*$/u.test(caption.slice(previousEnd, clause.start));
+    previousEnd = clause.end;
+    const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous, restrictive) : null);
     previous = rule;
     const reason = filter && !isModelDirective(clause.text) ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
     if (reason) {

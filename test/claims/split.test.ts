@@ -107,6 +107,12 @@ describe('splitCaption: set aside', () => {
     expect(claimsOf('Shelters line the street that you would not want to spend a night in.')).toEqual(['Shelters line the street']);
   });
 
+  it('sets aside a relative clause without a comma together with the reason it belongs to', () => {
+    const caption = 'She is smiling because it is the first time that she sees snow.';
+    expect(claimsOf(caption)).toEqual(['She is smiling']);
+    expect(asideOf(caption).map(([, reason]) => reason)).toEqual(['reasoning', 'reasoning']);
+  });
+
   it.each(['There is a man who is wearing a red hat.', 'A bowl that is full of water sits on the floor.'])('%s → one claim', (caption) => {
     expect(claimsOf(caption)).toEqual([caption]);
   });
