@@ -114,7 +114,8 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   else if (endsWithQuestionMark && QUESTION_OPENER.has(first)) opener = 'question';
   else if (first === 'it' || first === "it's") opener = 'it';
   else if (first === 'there') opener = 'there';
-  else if (DEFINITE.has(first)) opener = 'definite';
+  // "Most of the shelves", "all of these": a part of things in view, as definite as "the shelves".
+  else if (DEFINITE.has(first) || (GENERIC_QUANTIFIER.has(first) && second === 'of' && (DEFINITE.has(words[i + 2] ?? '') || OBJECT_PRONOUN.has(words[i + 2] ?? '')))) opener = 'definite';
   else if (INDEFINITE.has(first)) opener = 'indefinite';
   else if (GENERIC_QUANTIFIER.has(first)) opener = 'generic-quantifier';
   else if (PERSONAL.has(first)) opener = 'personal';

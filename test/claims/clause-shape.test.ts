@@ -12,6 +12,8 @@ describe('shapeFeatures: the subject', () => {
     ['Walruses are heavy', 'bare-noun'],
     ['Kettles whistle loudly', 'bare-noun'],
     ['Most kettles have a spout', 'generic-quantifier'],
+    ['Most of the kettles are dented', 'definite'],
+    ['All of them are on the stove', 'definite'],
     ['The walrus is asleep', 'definite'],
     ['A walrus lies on the rocks', 'indefinite'],
     ['Three walruses lie on the rocks', 'indefinite'],
