@@ -10,10 +10,10 @@
  * (Apache-2.0 / CC BY 4.0) in ../shared/benchmarks/, and the examples in scripts/claim-examples.ts and
  * scripts/claim-example-categories.ts.
  * VizWiz-LF has no licence: it is measured on (`npm run bench:claims`), never trained on. Held-out
- * parts are never read here. The thresholds are chosen on out-of-fold probabilities (5 folds by caption,
- * three fold assignments pooled): where no word rule fired, the best balanced accuracy that still keeps
- * ≥ 98% of descriptive clauses; where one fired, the classifier overrules it at P(descriptive) ≥ 1/3
- * (dropping checkable text counts twice).
+ * parts are never read here. Both thresholds are fixed by what a mistake costs: where a word rule fired, the
+ * classifier overrules it at P(descriptive) ≥ 1/3 (dropping checkable text counts twice); where none did, a
+ * clause is set aside only below 1/8 (it counts seven times). The out-of-fold figures (5 folds by caption,
+ * three fold assignments pooled) are printed, and a warning if fewer than 97.5% of descriptive clauses stay.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -35,12 +35,15 @@ const SHUFFLES = 5;
 // The averaging over epochs and shuffles already holds the weights back; more shrinkage cost accuracy.
 const L2 = 2e-4;
 const MIN_COUNT = 2;
-const MIN_KEPT = 0.98;
+const MIN_KEPT = 0.975;
 const FOLDS = 5;
 const REPEATS = 3;
 /** A descriptive clause set aside costs this many times a non-descriptive one kept. */
 const DROP_COST = 2;
 const FLAGGED = Math.round((1 / (1 + DROP_COST)) * 1000) / 1000;
+/** The same where no word rule fired, so the classifier's word alone sets aside (see chooseThresholds). */
+const UNFLAGGED_DROP_COST = 7;
+const UNFLAGGED = Math.round((1 / (1 + UNFLAGGED_DROP_COST)) * 1000) / 1000;
 
 interface Sample {
   text: string;
@@ -167,8 +170,6 @@ function fold(group: string, repeat: number): number {
   return h % FOLDS;
 }
 
-const GRID = Array.from({ length: 37 }, (_, i) => Math.round((0.05 + i * 0.025) * 1000) / 1000);
-
 function chooseThresholds(data: readonly Sample[]): Pick<ClauseModel, 'threshold' | 'unflagged'> {
   // Several fold assignments, pooled: one assignment's luck would otherwise move the chosen thresholds.
   const scored: Array<{ p: number; label: 0 | 1; sample: Sample; repeat: number }> = [];
@@ -195,12 +196,12 @@ function chooseThresholds(data: readonly Sample[]): Pick<ClauseModel, 'threshold
   // unseen is the harm this stage exists to avoid; checking a sentence that was not about the image costs a
   // verdict the reader can discount. Weighing the first twice the second sets aside only below
   // P(descriptive) = 1 / (1 + 2): when the classifier is unsure, the clause is kept.
-  // Where no rule fired, the threshold is the highest that keeps the floor.
-  let best = { threshold: FLAGGED, unflagged: 0, ...rates(FLAGGED, 0) };
-  for (const unflagged of GRID.filter((t) => t <= FLAGGED)) {
-    const r = rates(FLAGGED, unflagged);
-    if (r.kept >= MIN_KEPT && r.ba > best.ba + 1e-9) best = { threshold: FLAGGED, unflagged, ...r };
-  }
+  // Where no rule fired, nothing but the classifier speaks against the clause, so a drop costs more. This
+  // threshold was once the highest that kept 98% of descriptive clauses out of fold; it landed on 0.1, 0.125
+  // or 0.15 from one retraining to the next, one clause at the floor deciding, and each step moved a
+  // held-out figure by a sentence that no change had touched. It is now fixed at 1/8, the middle of those.
+  const best = { threshold: FLAGGED, unflagged: UNFLAGGED, ...rates(FLAGGED, UNFLAGGED) };
+  if (best.kept < MIN_KEPT) console.warn(`warning: out of fold only ${best.kept.toFixed(3)} of descriptive clauses stay (floor ${MIN_KEPT})`);
   console.log(
     `out-of-fold (${FOLDS} folds × ${REPEATS} assignments, clause level): thresholds ${best.threshold} (a rule fired) / ${best.unflagged} (none), ` +
       `descriptive kept ${best.kept.toFixed(3)}, set aside ${best.aside.toFixed(3)}, balanced accuracy ${best.ba.toFixed(3)} ` +

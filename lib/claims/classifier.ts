@@ -92,11 +92,14 @@ function isTitleCase(text: string): boolean {
   const long = text.match(/\p{L}[\p{L}'’-]{3,}/gu) ?? [];
   return long.length >= 2 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= 0.75 * long.length;
 }
+const PURPOSE_ONLY = /^(?:in order )?to (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those|be)\b|\d)\p{L}+/u;
 const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L})/u;
 
 /** The decision the classifier may not change: a firm rule's reason, null for a firm keep, undefined otherwise. */
 export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefined {
   if (facts.rule && (facts.inherited || FIRM.has(facts.rule))) return facts.rule;
+  // A clause that is only a purpose ("to avoid bumping into someone") says why, never what is seen.
+  if ((facts.rule === 'reasoning' || facts.rule === 'inference about intent') && PURPOSE_ONLY.test(cueText(facts.clause.text).trim())) return facts.rule;
   // The things a conclusion is drawn from ("the presence of plates and glasses") are named as seen.
   if (facts.clause.kind === 'evidence') return null;
   // What no word rule flagged and the caption itself frames as a description stays a claim: a hedge

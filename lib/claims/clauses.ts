@@ -1,6 +1,7 @@
 import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Span } from './span.ts';
-import { FINITE, words } from './words.ts';
+import { restrictiveRelative } from './relative.ts';
+import { FINITE, PREPOSITION, words } from './words.ts';
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
 export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
@@ -24,9 +25,6 @@ const RELATIVE = words('which who whose whom where');
 const SUBORDINATOR = words('as while whereas because since although though so when');
 const COORDINATOR = words('and but or yet');
 const HEDGE_LEAD = words('likely possibly probably perhaps maybe presumably apparently seemingly ready');
-const PREPOSITION = words(
-  'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop',
-);
 const SUBJECT_PRONOUN = words('he she it they we i you there this these those that one someone everyone');
 const DETERMINER = words(
   'the a an his her its their our my your this that these those one two three four five six seven eight nine ten several some many both each another other all no few most',
@@ -156,7 +154,8 @@ function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current
     // ", and is parked …" shares the subject but still states something of its own.
     return startsClause(tokens, i + 1) || (next && FINITE.has(next.word)) ? 'coordinate' : null;
   }
-  if (w === 'with' || w === 'without') return 'participle';
+  // ", including a maple doughnut and a coconut one": a list of what is in view, whatever was said of the whole.
+  if (w === 'with' || w === 'without' || w === 'including') return 'participle';
   if (HEDGE_LEAD.has(w)) return 'hedge';
   if (isParticiple(w) && !inGerundList(tokens, i)) return 'participle';
   if ((w.endsWith('ed') || IRREGULAR_PARTICIPLE.has(w)) && next && PREPOSITION.has(next.word)) return 'participle';
@@ -181,24 +180,6 @@ const TAKES_TO = words(
 const PURPOSE = words('protection safety warmth shade support decoration comfort balance storage privacy convenience security stability exercise relaxation luck');
 const OBJECT_PRONOUN = words('him her them it me us himself herself themselves itself');
 
-// Words after which "that" opens what is said or shown ("suggests that", "so that"), not a relative clause.
-const THAT_COMPLEMENT = words('so such now given provided except says said reads read means notes noted shows shown sure clear possible likely fact idea sign');
-
-const RELATIVE_SUBJECT = words('you we they i he she people someone anyone');
-
-/** "a bowl that is used …", "shelters that you would …": a relative clause with no comma before it. */
-function restrictiveRelative(tokens: Token[], i: number): boolean {
-  const w = tokens[i]!.word;
-  if (w !== 'that' && w !== 'which' && w !== 'who') return false;
-  const before = tokens[i - 1];
-  const next = tokens[i + 1];
-  // Its own verb right after, or (after "that" only) a subject of its own.
-  if (!before?.isWord || !next || !(FINITE.has(next.word) || (w === 'that' && RELATIVE_SUBJECT.has(next.word)))) return false;
-  // "so tired that he …", "such a mess that …": a result, not a relative.
-  if (tokens.slice(Math.max(0, i - 4), i).some((t) => t.word === 'so' || t.word === 'such')) return false;
-  return !FINITE.has(before.word) && !THAT_COMPLEMENT.has(before.word) && !PREPOSITION.has(before.word) && !before.word.endsWith('ly');
-}
-
 /** Does "to" at token `i` open a purpose with its own object ("to fill the truck"), not a place ("to the left")? */
 function purposeFollows(tokens: Token[], i: number): boolean {
   const verb = tokens[i + 1];
@@ -212,6 +193,9 @@ function purposeFollows(tokens: Token[], i: number): boolean {
 /** Splits one sentence into clauses: coordinated statements, relative and participle add-ons. */
 export function splitClauses(caption: string, sentence: Span): Clause[] {
   const tokens = tokenize(caption, sentence);
+  // Text quoted from the image is read as a whole: nothing inside a quotation is cut ("Guide Dog – Do Not Pet").
+  const quotes = [...sentence.text.matchAll(/"[^"]*"|“[^”]*”/gu)].map((m) => [sentence.start + m.index, sentence.start + m.index + m[0].length] as const);
+  const quoted = (at: number) => quotes.some(([from, to]) => at > from && at < to);
   const cuts: Array<{ at: number; kind: ClauseKind }> = [{ at: sentence.start, kind: 'main' }];
   let pieceStart = 0;
   for (let i = 0; i < tokens.length; i++) {
@@ -257,7 +241,7 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
       const leftIsClause = token.word === 'while' || token.word === 'whereas' || hasFiniteVerb(tokens, pieceStart, i);
       if ((startsClause(tokens, i + 1) || sharesSubject) && leftIsClause) kind = 'coordinate';
     }
-    if (kind !== null && cutToken < tokens.length) {
+    if (kind !== null && cutToken < tokens.length && !quoted(tokens[cutToken]!.start)) {
       cuts.push({ at: tokens[cutToken]!.start, kind });
       pieceStart = cutToken;
     }

@@ -14,13 +14,16 @@ const EFFECT = words(
 );
 const BETWEEN = words('further also clearly strongly likely may might could can would all together');
 // Subjects that are the picture, its framing or a state of mind, not a thing in view; and things bearing text,
-// whose "indicates" reports what they say.
+// whose "indicates" reports what they say,
 const NOT_EVIDENCE = words(
   'image picture photo photograph scene setting atmosphere mood ambiance ambience context fact situation overall way composition ' +
     'environment idea nature style design expression expressions posture demeanor demeanour body language behavior behaviour gesture gestures ' +
     'label sign signs sticker screen display text writing print note tag packaging package box wrapper notice poster banner letter ' +
-    'message caption instructions directions warning heading title menu receipt page',
+    'message caption instructions directions warning heading title menu receipt page ' +
+    // and instruments, whose "indicates" is a reading: "the progress bar indicates one minute has played".
+    'bar gauge dial indicator light lights arrow icon needle thermometer clock watch scale counter timer graph chart map readout',
 );
+const VAGUE = words('elements factors aspects things features details qualities characteristics ones items objects');
 const EVIDENCE_OPENER = words('the this these those his her its their a an');
 const PERSONAL = words('he she it they we i you him them');
 
@@ -29,7 +32,7 @@ export function evidenceVerb(tokens: Token[], from: number): number {
   const first = tokens[from];
   if (!first || !EVIDENCE_OPENER.has(first.word)) return -1;
   const abstract = EVIDENCE_HEAD.has(tokens[from + 1]?.word ?? '') && tokens[from + 2]?.word === 'of';
-  const limit = Math.min(tokens.length, from + (abstract ? 16 : 6));
+  const limit = Math.min(tokens.length, from + (abstract ? 28 : 6));
   for (let k = from + 1; k < limit; k++) {
     const token = tokens[k]!;
     let verb = k;
@@ -41,7 +44,9 @@ export function evidenceVerb(tokens: Token[], from: number): number {
       continue;
     }
     const subject = tokens.slice(from + 1, k).filter((t) => t.isWord);
-    if (subject.length === 0 || NOT_EVIDENCE.has(subject.at(-1)!.word) || subject.some((t) => PERSONAL.has(t.word))) return -1;
+    const head = subject.at(-1)?.word ?? '';
+    // "the living room setting" ends a list of things seen; "the setting", "these elements" name none.
+    if (!head || (abstract ? VAGUE.has(head) : NOT_EVIDENCE.has(head)) || subject.some((t) => PERSONAL.has(t.word))) return -1;
     // Beyond the abstract heads, a bare noun ("the sign") says nothing checkable on its own.
     if (!abstract && subject.length < 2) return -1;
     return k;

@@ -9,6 +9,7 @@ export interface Block extends Span {
 const LINE_MARKER = /^(?:#{1,6}\s+|>\s*|[-*•+‣▪◦]\s+|\(?\d{1,3}[.)]\s+|\(?[a-z][.)]\s+(?=\p{Lu}))/u;
 // "**Objects:**", "Objects:", "- **Colour**:": a short label ending in a colon.
 const LABEL = /^(?:\*\*|__)?([\p{L}\p{N}][\p{L}\p{N} '’&/()-]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?(?=\s|$)/u;
+const LEAD_IN = /^(?:the|this|these|those|a|an|its|his|her|their|it|there|they)\s.*\b(?:is|are|was|were|has|have|reads?|says?|shows?|lists?|states?|displays?|includes?|contains?|features?)\b/iu;
 const QUESTION_LABEL = /^(?:q|question|user|prompt)$/iu;
 const ANSWER_LABEL = /^(?:a|answer|assistant|response)$/iu;
 function trimMarkup(caption: string, start: number, end: number): Span | null {
@@ -34,7 +35,10 @@ function lineBlocks(blocks: Block[], caption: string, start: number, end: number
   // A heading names a section ("## Objects"); it states nothing about the picture.
   if (marker?.[0].startsWith('#')) return;
   if (marker) at += marker[0].length;
-  const label = LABEL.exec(caption.slice(at, end));
+  const found = LABEL.exec(caption.slice(at, end));
+  // "The medication label reads:", "The two socks are different colors:": a sentence leading into what
+  // follows states something itself, so it is no label to drop.
+  const label = found && !LEAD_IN.test(found[1]!.trim()) ? found : null;
   if (label) {
     const name = label[1]!.trim();
     const rest = caption.slice(at + label[0].length, end);

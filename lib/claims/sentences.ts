@@ -22,6 +22,17 @@ const LOWERCASE_FOLLOWS = new Set(
   dr mr mrs ms mx prof st mt sr jr sgt capt gen col lt rev hon co corp inc ltd bros`.split(/\s+/u),
 );
 
+// Text quoted from the image ('The label reads: "Take one tablet. Keep away from children."') is one reading,
+// however many sentences it holds: a break inside a quotation that closes later is undone.
+const QUOTE_REACH = 600;
+function quoteOpenAt(caption: string, start: number, end: number): boolean {
+  const text = caption.slice(start, end);
+  const straight = (text.match(/"/gu) ?? []).length % 2 === 1;
+  const curly = (text.match(/“/gu) ?? []).length > (text.match(/”/gu) ?? []).length;
+  const ahead = caption.slice(end, end + QUOTE_REACH);
+  return (straight && ahead.includes('"')) || (curly && ahead.includes('”'));
+}
+
 let cachedLocale = '';
 let cachedSegmenter: Intl.Segmenter | null = null;
 
@@ -41,7 +52,7 @@ export function splitSentences(caption: string, locale = 'en', english = /^en\b/
     const end = index + segment.length;
     const previous = bounds.at(-1);
     const tail = previous ? caption.slice(Math.max(previous[0], previous[1] - 12), previous[1]) : '';
-    if (previous && (NON_FINAL_ABBREVIATION.test(tail) || INITIAL.test(tail))) {
+    if (previous && (NON_FINAL_ABBREVIATION.test(tail) || INITIAL.test(tail) || quoteOpenAt(caption, previous[0], previous[1]))) {
       previous[1] = end;
     } else {
       bounds.push([index, end]);

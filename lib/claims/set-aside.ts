@@ -54,7 +54,7 @@ const MODAL_ON_A_VERB = [
 ].join('');
 // "could be due to", "might be drawn to": a hedged cause or effect, not a hedged description.
 const MODAL_BE_CAUSE =
-  '(?:might|may|could|would) (?:also )?be (?:due to|any\\b|anything\\b|to (?!the|a|an)\\p{L}+|(?:attracted|drawn|forced|interested|caused|intended|meant|influenced|affected|harmful|dangerous|a reference|a sign|a result)\\b)';
+  '(?:might|may|could|would) (?:also )?be (?:due to|any\\b|anything\\b|to (?!(?:the|a|an)\\b)\\p{L}+|(?:attracted|drawn|forced|interested|caused|intended|meant|influenced|affected|harmful|dangerous|a reference|a sign|a result)\\b)';
 
 interface Rule {
   reason: SetAsideReason;
@@ -80,7 +80,7 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'interpretation',
-    cues: cue(`composition | showcas\\w* | highlight(?:s|ed|ing)? | emphasi[sz]\\w* | captures? (?:the|a|an) | capturing |
+    cues: cue(`composition | showcas\\w* | highlights? | highlighting | highlighted (?:the|a|an|its|his|her|their|how) | emphasi[sz]\\w* | captures? (?:the|a|an) | capturing |
       visually (?:appealing|striking|pleasing|interesting) | aesthetic\\w* | beauty | essence | evokes? | evoking |
       conveys? | conveying | depicts? (?:the|a) (?:beauty|essence|moment|spirit) | a glimpse (?:into|of) |
       focus and determination | storytelling | narrative | creat(?:es|ing) (?:a|an) |
@@ -91,7 +91,7 @@ const RULES: readonly Rule[] = [
     cues: cue(`preparing (?:to|for) | prepares (?:to|for) | trying to | tries to | attempting to | intends? to | wants? to |
       in order to | to ensure | to make sure | enjoy\\w* | having (?:a good|fun) | ready to be |
       likely (?:to|have|has|been|\\w+ing|\\w+ed|in the process) | (?:have|has) likely |
-      probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to | going to (?!the|a|an|his|her|their|its|be\\b)\\w+ | (?:is|are) going (?:home|somewhere|back|out|for) |
+      probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to | going to (?!(?:the|a|an|his|her|their|its|be)\\b)\\w+ | (?:is|are) going (?:home|somewhere|back|out|for) |
       (?:his|her|their) (?:job|daily|hobby|routine) | on (?:a |his |her |their )?(?:break|holiday|vacation|safari|trip|leisure) |
       (?:doing|does|did) (?:it|this|that|so) | wants? | loves? | likes? to | favou?rite | for (?:fun|recreation|sport|leisure|pleasure|a living|practice)`),
   },
@@ -142,12 +142,14 @@ const RULES: readonly Rule[] = [
 ];
 
 // Purpose and cause: "to win the race", "because she is eating it". "to the left" is a place.
-const REASONING = /^(?:because|since|so that|in order to|for (?!example|instance)|as (?:a|an) (?:act|way|sign|result)|to (?!the|a|an|his|her|their|its|my|your|our|this|that|these|those|be\b|\d)\p{L}+)/u;
+const REASONING = /^(?:because|since|so that|in order to|for (?!example|instance)|as (?:a|an) (?:act|way|sign|result)|to (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those|be)\b|\d)\p{L}+)/u;
 
-// What text in the picture says, reported without quotes: "the label on the bottle warns that it may cause
-// drowsiness" is read off the image, so its modal or its "indicates" is the label's, not the writer's guess.
+// What text or an instrument in the picture says, reported without quotes: "the label on the bottle warns that it
+// may cause drowsiness", "the gauge indicates a full tank" are read off the image, so a modal or an "indicates"
+// there is the label's, not the writer's guess.
 const TEXT_BEARER = `label|sign|signs|sticker|screen|display|text|writing|print|note|tag|packaging|package|box|wrapper|
-  bottle|can|jar|carton|card|notice|poster|banner|letter|message|caption|instructions|directions|warning|heading|title|menu|receipt|page`;
+  bottle|can|jar|carton|card|notice|poster|banner|letter|message|caption|instructions|directions|warning|heading|title|menu|receipt|page|
+  bar|gauge|dial|indicator|thermometer|clock|scale|counter|timer|readout|graph|chart`;
 const REPORTED_TEXT = new RegExp(
   `^(\\s*(?:(?:the|a|an|this|that|its|his|her|their|one)\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:${TEXT_BEARER.replace(/\s+/gu, '')})` +
     `(?:\\s+(?:on|of|in|at|by|near|over|behind|above|below|beside|under|inside|outside|next to)\\s+(?:(?:the|a|an|this|its|their)\\s+)?(?:[\\p{L}'-]+\\s+){0,2}?[\\p{L}'-]+)?\\s+)` +

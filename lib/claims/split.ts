@@ -40,6 +40,9 @@ function inheritedReason(clause: Clause, previous: SetAsideReason | null, restri
   // "because it is the first time that she approaches …": a relative clause with no comma belongs to a noun
   // inside a reason or a guess, and is only as certain as it.
   if (restrictive && (SCOPING.has(previous) || previous === 'reasoning')) return previous;
+  // ", including …" lists what its clause speaks of: things in view after an opinion of them ("a unique
+  // selection, including …"), things in general after a general statement ("Yamaha makes keyboards, including …").
+  if (/^including\b/iu.test(clause.text)) return SCOPING.has(previous) || previous === 'reasoning' || previous === 'world knowledge' ? previous : null;
   if (clause.kind === 'participle' && /^\p{L}+ing\b/u.test(clause.text)) return previous;
   // ", possibly at a vintage store" narrows the clause it hangs on, so it shares its status.
   if (clause.kind === 'hedge') return previous;
@@ -115,6 +118,9 @@ const INTERRUPTION: ReadonlySet<Clause['kind']> = new Set(['relative', 'particip
 function joinsLastClaim(caption: string, last: Span, subjectOnly: boolean, clause: Clause): boolean {
   const gap = caption.slice(last.end, clause.start);
   if (clause.kind === 'relative' && /^\s*$/u.test(gap)) return true;
+  // ", including a maple doughnut and …" is cut off only so that it outlives a head set aside; "… and is holding a
+  // rabbit" shares its subject with the claim before it, and alone would have none.
+  if (/^(?:including\b|(?:and|or|but) (?:is|are|was|were|has|have|had)\b)/iu.test(clause.text) && /^[\s,]*$/u.test(gap)) return true;
   return subjectOnly && /^[\s,\u2013\u2014-]*$/u.test(gap);
 }
 

@@ -1,7 +1,10 @@
-/** What the clause split and the evidence cut both read: finite verbs, and how a word list is written. */
+/** What the clause split and its cut points share: finite verbs, prepositions, and how a word list is written. */
 export const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
 
 export const FINITE = words(
   'is are was were am has have had can could may might will would should must does do did appears appear appeared seems seem seemed looks suggests suggest indicates indicate implies imply shows show ' +
     'creates adds makes gives provides offers features includes contains captures depicts showcases highlights',
+);
+export const PREPOSITION = words(
+  'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop',
 );

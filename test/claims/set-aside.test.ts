@@ -28,6 +28,9 @@ describe('setAsideReason', () => {
     ['that has been around since the 1950s', 'world knowledge'],
     ['The church dates back to the 12th century', 'world knowledge'],
     ['it may have been used in construction before wire nails', 'world knowledge'],
+    // A purpose whose verb starts like a determiner ("to avoid", "to answer", "to theorise").
+    ['to avoid the puddle', 'inference about intent'],
+    ['to answer the phone', 'inference about intent'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
     ['which is difficult to interpret because of the glare', 'meta-talk'],

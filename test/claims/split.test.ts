@@ -9,7 +9,8 @@ describe('splitCaption: clauses', () => {
   it.each([
     ['coordinated clauses', 'A man rides a bike and a dog runs beside him.', ['A man rides a bike', 'a dog runs beside him.']],
     ['comma and clause', 'The man is smiling, and the woman holds a cup.', ['The man is smiling', 'the woman holds a cup.']],
-    ['shared subject after comma', 'The clock hangs on a wall, and is surrounded by plants.', ['The clock hangs on a wall', 'is surrounded by plants.']],
+    // Kept, a second predicate of the same subject stays with it: alone it would have no subject.
+    ['shared subject after comma', 'The clock hangs on a wall, and is surrounded by plants.', ['The clock hangs on a wall, and is surrounded by plants.']],
     ['while clause', 'Two men play frisbee while a dog watches.', ['Two men play frisbee', 'while a dog watches.']],
     ['semicolon', 'The sky is blue; the grass is green.', ['The sky is blue', 'the grass is green.']],
     ['relative add-on', 'A boy stands on a skateboard, which is placed on a wooden ramp.', ['A boy stands on a skateboard', 'which is placed on a wooden ramp.']],
@@ -137,6 +138,41 @@ describe('splitCaption: set aside', () => {
 
   it('still reads "is a sign that" as an inference', () => {
     expect(asideOf('The wet road is a sign that it rained.')).toEqual([['The wet road is a sign that it rained.', 'inference']]);
+  });
+
+  it('keeps a list of things in view after an opinion of them, not after a general statement', () => {
+    const opinion = 'The tray offers an appealing and delicious assortment, including a lemon tart and two eclairs.';
+    expect(claimsOf(opinion)).toEqual(['including a lemon tart and two eclairs.']);
+    const general = 'Yamaha is a company known for pianos, including grand pianos and uprights.';
+    expect(claimsOf(general)).toEqual([]);
+    expect(claimsOf('The desk holds a pen, including its cap.')).toEqual(['The desk holds a pen, including its cap.']);
+  });
+
+  it('reads text quoted from the image whole, across its own full stops and dashes', () => {
+    const caption = 'The label reads: "Take one tablet. Keep away from children." The patch says "Guide Dog – Do Not Pet".';
+    expect(claimsOf(caption)).toEqual(['The label reads: "Take one tablet. Keep away from children."', 'The patch says "Guide Dog – Do Not Pet".']);
+  });
+
+  it('keeps a sentence that leads into a colon as part of the claims', () => {
+    expect(claimsOf('The two socks are different colors: the left one is gray and the right one is navy.')).toEqual([
+      'The two socks are different colors',
+      'the left one is gray',
+      'the right one is navy.',
+    ]);
+    expect(claimsOf('Colour: red')).toEqual(['Colour: red']);
+  });
+
+  it.each(['The Q4 bar is highlighted in green.', 'The progress bar indicates about one minute has played.', 'The fuel gauge indicates that the tank is nearly empty.'])(
+    '%s → kept: a colour or a reading is seen',
+    (caption) => {
+      expect(claimsOf(caption)).toEqual([caption]);
+    },
+  );
+
+  it('sets aside a purpose that stands alone, whatever else its words say', () => {
+    expect(asideOf('He holds the bag close to avoid it bumping into someone on a busy bus.')).toEqual([
+      ['to avoid it bumping into someone on a busy bus.', 'reasoning'],
+    ]);
   });
 
   it('keeps the descriptive part and sets aside only the add-on', () => {
