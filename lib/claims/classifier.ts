@@ -92,6 +92,7 @@ function isTitleCase(text: string): boolean {
   const long = text.match(/\p{L}[\p{L}'’-]{3,}/gu) ?? [];
   return long.length >= 2 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= 0.75 * long.length;
 }
+const STATE_OF_MIND = new Set(['g:pred:person+inner-state', 'g:pred:person+abstract-activity']);
 const PURPOSE_ONLY = /^(?:in order )?to (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those|be)\b|\d)\p{L}+/u;
 const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L})/u;
 
@@ -106,7 +107,11 @@ export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefi
   // ("it could be a cat") is checked and flagged, a "Key: value" line reads a property off the image, and a
   // title-case heading or name labels it.
   const text = cueText(facts.clause.text).trim();
-  if (!facts.rule && (isHedged(text) || HEDGED_BE.test(text) || KEY_VALUE.test(text) || isTitleCase(facts.clause.text))) return null;
+  if (facts.rule) return undefined;
+  // A hedged inner state ("he seems lost in the music", "she looks determined to score") is no hedged
+  // description: the classifier judges it like any other.
+  const hedged = (isHedged(text) || HEDGED_BE.test(text)) && !clauseFeatures(facts).some((f) => STATE_OF_MIND.has(f));
+  if (hedged || KEY_VALUE.test(text) || isTitleCase(facts.clause.text)) return null;
   return undefined;
 }
 

@@ -34,6 +34,7 @@ const NOT_A_VERB = set(`here there now then next only even just perhaps maybe pr
 // Words in -s after a first word that are no verb: "Aguamenti as seen in …", "Dogs plus cats".
 const NOT_A_VERB_IN_S = set('as us his its this thus plus yes less unless whereas across perhaps towards besides afterwards sometimes');
 const TRAILING_ADVERB = set('now today again together outside here there too also yet still right away');
+const LINKING = set('look looks looked seem seems seemed appear appears appeared');
 const BE = set("is are am was were be being been 's 're 'm isn't aren't wasn't weren't");
 const CONTRACTED_BE = /^(?:he|she|it|they|we|i|you|that|there|this)'(?:s|re|m)$/u;
 const PAST = set('was were had did ago wasn\'t weren\'t didn\'t');
@@ -150,9 +151,11 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
 
   // The predicate after the first "be": an activity (visible or not), an inner state, or a place/event.
   // "he's", "they're", "it's" carry their own "be": the predicate follows the contraction.
-  const be = CONTRACTED_BE.test(first) ? i : words.findIndex((w, k) => k >= i && BE.has(w));
+  // "looks tired", "seems to be studying": a linking verb says what "is" would, only hedged.
+  const be = CONTRACTED_BE.test(first) ? i : words.findIndex((w, k) => k >= i && (BE.has(w) || LINKING.has(w)));
   if (be >= 0) {
-    const at = words[be + 1] === 'not' || words[be + 1] === 'just' || words[be + 1] === 'still' ? be + 2 : be + 1;
+    const linked = LINKING.has(words[be]!) && words[be + 1] === 'to' && words[be + 2] === 'be' ? be + 2 : be;
+    const at = ['not', 'just', 'still', 'completely', 'very', 'really', 'quite', 'rather', 'incredibly'].includes(words[linked + 1] ?? '') ? linked + 2 : linked + 1;
     const next = words[at];
     let predicate: string | null = null;
     if (next && /ing$/u.test(next)) predicate = VISIBLE_ACTIVITY.has(next) ? 'visible-activity' : ABSTRACT_ACTIVITY.has(next) ? 'abstract-activity' : 'other-activity';

@@ -114,6 +114,15 @@ describe('splitCaption with the classifier', () => {
     expect(asideOf(caption)).toEqual([['to reach the top shelf.', 'reasoning']]);
   });
 
+  // A hedge keeps a description a claim; a hedged state of mind is judged like any other clause.
+  it.each(['She appears to be smiling.', 'The cat appears to be asleep on the couch.', 'It looks like a team meeting in an office.'])('keeps the hedged description: %s', (caption) => {
+    expect(claimsOf(caption)).toEqual([caption]);
+  });
+
+  it.each(['He seems to be studying late into the night for an exam.', 'The boy looks determined to score.'])('sets aside the hedged state of mind: %s', (caption) => {
+    expect(claimsOf(caption)).toEqual([]);
+  });
+
   it.each(['In the background, there is a building with many windows.', 'On the left, it is a tall lamp with a paper shade.', 'Next to the sink, they are drying dishes.'])(
     'keeps a leading phrase with its clause: %s',
     (caption) => {

@@ -87,6 +87,10 @@ describe('shapeFeatures: what the clause says a person is or does', () => {
     ['she is in a small kitchen with a window', 'person+place'],
     ['the lamp is on the dinner table', 'thing+place'],
     ['the kids are excited about the game', 'person+inner-state'],
+    // A linking verb says what "is" would, hedged.
+    ['she looks happy', 'person+inner-state'],
+    ['he seems to be studying for an exam', 'person+abstract-activity'],
+    ['the man appears to be holding a cup', 'person+visible-activity'],
     ['an old woman is feeding pigeons', 'person+visible-activity'],
     ['the old bench is empty', 'thing+quality'],
     ['the kettle is steaming', 'thing+other-activity'],
