@@ -83,7 +83,8 @@ export function descriptiveProbability(facts: ClauseFacts, weights: ClauseModel 
 // hangs on a speculation ("…, keeping them dry") is only as certain as its clause, whatever its words.
 const FIRM: ReadonlySet<SetAsideReason> = new Set(['not visible']);
 
-const HEDGED_BE = /\b(?:might|may|could|would)(?: also| possibly)? be\b/u;
+// "would be" is a condition or a suggestion ("a tip would be 18%", "these would be great"), not a hedge.
+const HEDGED_BE = /\b(?:might|may|could)(?: also| possibly)? be\b/u;
 // "Colour: red", also with the label in bold ("Lighting**: warm sunlight" once the leading "**" is trimmed).
 const KEY_VALUE = /^[\p{L}][\p{L} ]{0,30}(?:\*\*|__)?:\s*\S/u;
 // A heading or a name in title case ("Changing Font Size of All Text Elements", "Roger Ailes") labels what

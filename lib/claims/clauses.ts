@@ -1,3 +1,4 @@
+import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
@@ -24,6 +25,7 @@ const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;
 const RELATIVE = words('which who whose whom where');
 const SUBORDINATOR = words('as while whereas because since although though so when');
 const COORDINATOR = words('and but or yet');
+const TURN = words('but though although yet however');
 const HEDGE_LEAD = words('likely possibly probably perhaps maybe presumably apparently seemingly ready');
 const SUBJECT_PRONOUN = words('he she it they we i you there this these those that one someone everyone');
 const DETERMINER = words(
@@ -217,6 +219,8 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
     if (!token.isWord) {
       // Semicolons always join statements; commas and dashes only when an add-on or clause follows.
       kind = token.word === ';' ? 'coordinate' : addOnAfterComma(tokens, i + 1, pieceStart, cuts.at(-1)!.kind);
+      // ", but I can't make out the brand": talk about the answer after a turn is a clause of its own.
+      if (kind === null && token.word === ',' && TURN.has(tokens[i + 1]?.word ?? '') && isMetaTalk(caption.slice(tokens[i + 1]!.start, sentence.end).toLowerCase())) kind = 'coordinate';
       if (kind === null && (isFraming(tokens, pieceStart, i) || framingFollows(tokens, i + 1))) kind = 'main';
       cutToken = i + 1;
     } else if (i > pieceStart && (token.word === 'because' || (token.word === 'so' && tokens[i + 1]?.word === 'that'))) {

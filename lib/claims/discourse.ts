@@ -63,10 +63,20 @@ const STEP = new RegExp(
 // A how-to topic ("how to use the control panel") names a task to look up, not something in view.
 const HOW_TO = /^how to /u;
 
+// "There's a logo on the sleeve, but I can't make out the brand": the description beside the turn stands.
+const TURN = /,\s+(?:but|though|although|however|yet)\s/u;
+
+/** Does this clause talk about the answer itself ("I can't make out the brand", "let me know …")? */
+export function isMetaTalk(text: string): boolean {
+  return META.test(text);
+}
+
 /** The discourse reason for a whole sentence (lower-cased, quotes masked), or null. */
 export function discourseReason(text: string): DiscourseReason | null {
   if (QUESTION.test(text.trim())) return 'question';
-  if (META.test(text)) return 'meta-talk';
+  // Meta-talk on one side of a turn is left to the clauses (split.ts), so the other side is still checked.
+  const turn = text.search(TURN);
+  if (META.test(text) && (turn < 0 || META.test(text.slice(0, turn)) === META.test(text.slice(turn)))) return 'meta-talk';
   const trimmed = text.trim();
   // A step behind its purpose or condition is still a step: "To cook it, bring …", "If it is loose, tighten …".
   const step = trimmed.replace(LEAD, '');

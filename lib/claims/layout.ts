@@ -1,3 +1,4 @@
+import { statesSomething } from './clauses.ts';
 import { trimSpan, type Span } from './span.ts';
 
 /** A run of caption text to split into sentences; `question` marks the question of a VQA answer. */
@@ -9,7 +10,9 @@ export interface Block extends Span {
 const LINE_MARKER = /^(?:#{1,6}\s+|>\s*|[-*•+‣▪◦]\s+|\(?\d{1,3}[.)]\s+|\(?[a-z][.)]\s+(?=\p{Lu}))/u;
 // "**Objects:**", "Objects:", "- **Colour**:": a short label ending in a colon.
 const LABEL = /^(?:\*\*|__)?([\p{L}\p{N}][\p{L}\p{N} '’&/()-]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?(?=\s|$)/u;
-const LEAD_IN = /^(?:the|this|these|those|a|an|its|his|her|their|it|there|they)\s.*\b(?:is|are|was|were|has|have|reads?|says?|shows?|lists?|states?|displays?|includes?|contains?|features?)\b/iu;
+// A sentence before a colon, not a field name: a subject and its verb ("The label reads:", "Your remote shows:"),
+// or a thing described at length ("A highway sign in green with white text:").
+const LEAD_IN = /^(?:(?:the|this|these|those|a|an|its|his|her|their|your|my|our|it|there|they)\s.*\b(?:is|are|was|were|has|have|reads?|says?|shows?|lists?|states?|displays?|includes?|contains?|features?)\b|(?:a|an)(?:\s+\S+){3,})/iu;
 const QUESTION_LABEL = /^(?:q|question|user|prompt)$/iu;
 const ANSWER_LABEL = /^(?:a|answer|assistant|response)$/iu;
 function trimMarkup(caption: string, start: number, end: number): Span | null {
@@ -24,9 +27,13 @@ function push(blocks: Block[], caption: string, start: number, end: number, ques
   if (span && /[\p{L}\p{N}]/u.test(span.text)) blocks.push({ ...span, question });
 }
 
-// A label with a few words after it ("Colour: red") is one claim with its label, since "red" alone
-// says nothing; a label before a list or a sentence is only a heading for it.
+// A label with a few words or a phrase with no verb after it ("Colour: red", "Palette: warm ochres and deep
+// blues") is one claim with its label, since the value alone says nothing; a label before a list or a
+// sentence is only a heading for it.
 const SHORT_VALUE_WORDS = 3;
+/** A value that is a phrase, not a sentence of its own: no verb, and not written as a sentence (capital to full stop). */
+const phraseOnly = (value: string) =>
+  !(/^\s*\p{Lu}/u.test(value) && /[.!?]["')\]]*\s*$/u.test(value)) && !statesSomething({ text: value, start: 0, end: value.length });
 
 /** One line of the caption, without its list marker and label, cut at inline " - " bullets. */
 function lineBlocks(blocks: Block[], caption: string, start: number, end: number): void {
@@ -52,7 +59,9 @@ function lineBlocks(blocks: Block[], caption: string, start: number, end: number
       return;
     }
     if (ANSWER_LABEL.test(name)) at += label[0].length;
-    else if (rest.trim().split(/\s+/u).length <= SHORT_VALUE_WORDS && !/\s[-*•]\s/u.test(rest)) return push(blocks, caption, at, end);
+    else if ((rest.trim().split(/\s+/u).length <= SHORT_VALUE_WORDS || phraseOnly(rest)) && !/\s[-*•]\s/u.test(rest)) {
+      return push(blocks, caption, at, end);
+    }
     else at += label[0].length;
   }
   // "**Objects:** - a red car - two people": bullets run on in one line.

@@ -83,7 +83,7 @@ const RULES: readonly Rule[] = [
     cues: cue(`composition | showcas\\w* | highlights? | highlighting | highlighted (?:the|a|an|its|his|her|their|how) | emphasi[sz]\\w* | captures? (?:the|a|an) | capturing |
       visually (?:appealing|striking|pleasing|interesting) | aesthetic\\w* | beauty | essence | evokes? | evoking |
       conveys? | conveying | depicts? (?:the|a) (?:beauty|essence|moment|spirit) | a glimpse (?:into|of) |
-      focus and determination | storytelling | narrative | creat(?:es|ing) (?:a|an) |
+      focus and determination | storytelling | narrative | the (?:joke|humou?r|irony|punchline|meme) (?:is|here|lies|comes|plays|pokes|refers|highlights) | creat(?:es|ing) (?:a|an) |
       (?:connection|relationship) between`),
   },
   {
@@ -100,7 +100,7 @@ const RULES: readonly Rule[] = [
     // A time or an appointment as the whole point ("it is the weekend", "she has a meeting") is read into the
     // picture; followed by more ("a birthday party with balloons", "a meeting room") it names what is seen.
     cues: cue(`suggest\\w* | indicat(?:es|ing|ion|e)(?! on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
-      demonstrat\\w* | (?<!there )is a sign (?:that|of) | a sign of | possibility | evident | evidently | it seems that | means that |
+      demonstrat\\w* | (?<!there )is a sign (?:that|of) | a sign of | possibility | evident | evidently | it seems that | means that | (?:which|this|that) means |
       supports? the (?:idea|notion|conclusion|theory|view) | the idea that |
       (?:it is|it's|it was) (?:the |a |(?:his|her|their) )?(?:weekend|holiday|birthday|anniversary|day off|lunch ?time|dinner ?time|breakfast time)(?=\\s*(?:[.,;!]|$)) |
       (?:has|have|had) (?:a|an|(?:his|her|their)(?: \\p{L}+)?) (?:meeting|appointment|class|exam|interview|deadline|shift)(?=\\s*(?:[.,;!]|$|today|tonight|soon|later))`),
@@ -111,7 +111,9 @@ const RULES: readonly Rule[] = [
     cues: cue(`common | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
       naturally | popular | in the world | around the world | throughout the world | worldwide | associated with |
       (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are|(?:has|have|had) been) used (?:to|for|in|as) | used to (?!be\\b)\\p{L}+ |
-      brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded |
+      brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded | named after | according to (?:the|its|their) (?:brand|manufacturer|company|maker|website|makers) |
+      (?:is|are|was|were|that's|it's|this's) (?:widely |generally |often )?(?:considered|regarded as|thought to be|believed to be) |
+      (?:carved|painted|built|constructed|founded|created|designed|invented|written|composed|established|completed|introduced|released|launched|discovered)(?: \\S+){0,6}? (?:in|around|between|circa|by|since) (?:the )?1[0-9]{3}s?|
       (?:has|have|had) been around | dat(?:es|ed|ing) back | since (?:the )?(?:\\d{4}s?|\\d+(?:st|nd|rd|th) century) | for (?:decades|centuries|generations) |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
       protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),
@@ -132,6 +134,7 @@ const RULES: readonly Rule[] = [
     cues: cue(`essential | important | crucial | ideal | perfect | beneficial | benefits? | helps? | helping |
       helpful | convenient | useful | valuable | practical | impressive | remarkable | stunning | delicious |
       appealing | attractive | pleasant | enjoyable | delightful | unique | distinctive | significant |
+      great (?:for|way|choice|option|place|spot|idea|day|time|example|addition) |
       makes? it (?:easy|easier|difficult|harder|more|less|an?) | making (?:it|them) | a good start |
       hazard\\w* | risks? | challeng\\w* | needs? to`),
   },
@@ -153,7 +156,7 @@ const TEXT_BEARER = `label|sign|signs|sticker|screen|display|text|writing|print|
 const REPORTED_TEXT = new RegExp(
   `^(\\s*(?:(?:the|a|an|this|that|its|his|her|their|one)\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:${TEXT_BEARER.replace(/\s+/gu, '')})` +
     `(?:\\s+(?:on|of|in|at|by|near|over|behind|above|below|beside|under|inside|outside|next to)\\s+(?:(?:the|a|an|this|its|their)\\s+)?(?:[\\p{L}'-]+\\s+){0,2}?[\\p{L}'-]+)?\\s+)` +
-    `((?:also\\s+)?(?:says|reads|states|warns|notes|lists|mentions|indicates|explains|instructs|advises|tells)\\b.*)$`,
+    `((?:also\\s+)?(?:says?|reads?|states?|warns?|notes?|lists?|mentions?|indicates?|explains?|instructs?|advises?|tells?)\\b.*)$`,
   'u',
 );
 

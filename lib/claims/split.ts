@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { splitClauses, isFramingText, statesSomething, type Clause } from './clauses.ts';
-import { discourseReason } from './discourse.ts';
+import { discourseReason, isMetaTalk } from './discourse.ts';
 import { judgeClause, type ClauseFacts } from './classifier.ts';
 import { languageTag, looksEnglish } from './language.ts';
 import { layoutBlocks } from './layout.ts';
@@ -142,7 +142,7 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
     if (isFramingText(clause.text)) continue;
     const piece: Span = { text: clause.text, start: clause.start, end: clause.end };
-    const own = filter ? setAsideReason(clause.text, clause.kind) : null;
+    const own = filter ? (isMetaTalk(cueText(clause.text)) ? 'meta-talk' : setAsideReason(clause.text, clause.kind)) : null;
     const restrictive = clause.kind === 'relative' && /^\s*$/u.test(caption.slice(previousEnd, clause.start));
     previousEnd = clause.end;
     const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous, restrictive) : null);

@@ -31,6 +31,13 @@ describe('setAsideReason', () => {
     // A purpose whose verb starts like a determiner ("to avoid", "to answer", "to theorise").
     ['to avoid the puddle', 'inference about intent'],
     ['to answer the phone', 'inference about intent'],
+    ['which was named after a queen', 'world knowledge'],
+    ['which means the heating is running', 'inference'],
+    ['These would be great for summer outings', 'evaluation'],
+    ['The statue was carved between 1501 and 1504 from marble', 'world knowledge'],
+    ["That's considered a low-grade fever", 'world knowledge'],
+    ['It has no sugar, according to the brand', 'world knowledge'],
+    ['The joke is about how people abandon their work', 'interpretation'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
     ['which is difficult to interpret because of the glare', 'meta-talk'],
@@ -89,6 +96,9 @@ describe('setAsideReason', () => {
     'a worksheet related to fractions',
     'The dial is hard to the left',
     'A poster from the 1950s hangs on the wall',
+    'A great blue heron stands in the water',
+    'The cooking instructions say to boil the water and cook for 9 minutes',
+    'The house was built in a clearing',
     'The bottle requires a key to open, according to the sticker',
     'There is a sign that warns drivers to slow down',
   ])('keeps "%s"', (text) => {

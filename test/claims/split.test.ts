@@ -175,6 +175,12 @@ describe('splitCaption: set aside', () => {
     ]);
   });
 
+  it('sets aside the meta-talk on one side of a turn and checks the other side', () => {
+    expect(claimsOf("There's a small logo on the left sleeve, but I can't make out the brand.")).toEqual(["There's a small logo on the left sleeve"]);
+    expect(claimsOf("I can't read the label, but it looks like soup.")).toEqual(['it looks like soup.']);
+    expect(claimsOf("I'm sorry, but I can't identify people.")).toEqual([]);
+  });
+
   it('keeps the descriptive part and sets aside only the add-on', () => {
     expect(splitCaption('The wooden ramp is placed on a sidewalk, which is a common location for skateboarding.')).toEqual({
       claims: [{ text: 'The wooden ramp is placed on a sidewalk', start: 0, end: 39, hedged: false }],
