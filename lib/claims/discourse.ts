@@ -26,6 +26,9 @@ const META = new RegExp(
     String.raw`\byou(?:'ve| have) (?:provided|shared|sent|uploaded)\b(?!.*\b(?:shows?|contains?|is|are)\b)`,
     // What opens a chat answer: "Sure!", "Here's a detailed description of the image:".
     String.raw`^(?:sure|certainly|of course|absolutely|okay|ok|alright|great question|good question)[\s!.,]*$`,
+    // Pleasantries that close an answer, with their exclamation mark: "Congratulations to all the graduates!",
+    // "Buon appetito!" ("Happy Birthday is written on the cake." describes).
+    String.raw`^(?:congratulations|congrats|good luck|best of luck|bon app[eé]tit|buon appetito|cheers|stay safe|happy (?:cooking|eating|reading|travels|birthday|holidays)|have (?:fun|a (?:great|good|nice|wonderful)))\b[^.?]*![\s"'”’)]*$`,
     String.raw`^here(?:'s| is| are)\b.{0,40}\b(?:description|breakdown|summary|analysis|overview|rundown|details)\b`,
     // Offers of more work: "If you'd like, I can …", "I can also translate …" ("I can see …" describes).
     String.raw`\bif you(?:'d| would)? (?:like|want|wish|prefer)\b`,
@@ -36,7 +39,7 @@ const META = new RegExp(
 
 // Imperative openers of how-to steps and advice ("Press and hold …", "Consult a doctor …").
 const IMPERATIVE = new RegExp(
-  String.raw`^(?:please\s+)?(?:press|hold|turn|check|try|consider|use|make sure|be sure|remember|keep|store|avoid|contact|consult|follow|place|put|remove|open|close|add|heat|cook|wash|rinse|apply|ask|call|visit|note|plug|unplug|insert|select|click|tap|go|refer|always|never|do not|don't|seek|discard|wait|shake|mix|stir|preheat|bake|microwave|boil)\b(?![ -](?:is|are|was|were|of|up|to|by)\b)`,
+  String.raw`^(?:please\s+)?(?:hand[ -]wash|machine[ -]wash|dry[ -]clean|tumble[ -]dry|press|hold|turn|check|try|consider|use|make sure|be sure|remember|keep|store|avoid|contact|consult|follow|place|put|remove|open|close|add|heat|cook|wash|rinse|apply|ask|call|visit|note|plug|unplug|insert|select|click|tap|go|refer|always|never|do not|don't|seek|discard|wait|shake|mix|stir|preheat|bake|microwave|boil)\b(?![ -](?:is|are|was|were|of|up|to|by)\b)`,
   'u',
 );
 
@@ -51,7 +54,7 @@ const ADVICE = new RegExp(
   'u',
 );
 
-const LEAD = /^(?:to|if|when|before|after|once)\b[^,]{1,80},\s*/u;
+const LEAD = /^(?:to|if|when|before|after|once|in case(?: of)?)\b[^,]{1,80},\s*/u;
 // After such a lead, a verb the list lacks still reads as a step when an object follows it at once ("bring a pot",
 // "tighten the screw"); a subject there ("a cat sleeps", "cars cross the bridge") does not.
 const STEP = new RegExp(

@@ -111,7 +111,8 @@ const RULES: readonly Rule[] = [
     cues: cue(`common | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
       naturally | popular | in the world | around the world | throughout the world | worldwide | associated with |
       (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are|(?:has|have|had) been) used (?:to|for|in|as) | used to (?!be\\b)\\p{L}+ |
-      brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded | named after | according to (?:the|its|their) (?:brand|manufacturer|company|maker|website|makers) |
+      brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded | named after | illegal | against the law | in most (?:\\w+ )?(?:states|countries|places|cases) | for the first time |
+      widely (?:credited|known|used|considered|regarded|believed|seen|recogni[sz]ed) | \\d+ (?:bc|ad|bce|ce) | according to (?:the|its|their) (?:brand|manufacturer|company|maker|website|makers) |
       (?:is|are|was|were|that's|it's|this's) (?:widely |generally |often )?(?:considered|regarded as|thought to be|believed to be) |
       (?:carved|painted|built|constructed|founded|created|designed|invented|written|composed|established|completed|introduced|released|launched|discovered)(?: \\S+){0,6}? (?:in|around|between|circa|by|since) (?:the )?1[0-9]{3}s?|
       (?:has|have|had) been around | dat(?:es|ed|ing) back | since (?:the )?(?:\\d{4}s?|\\d+(?:st|nd|rd|th) century) | for (?:decades|centuries|generations) |

@@ -26,6 +26,11 @@ describe('discourseReason', () => {
     ['if the strap feels loose, remove one link.', 'advice'],
     ['to cook it, bring a large pot of water to the boil.', 'advice'],
     ['once it is dry, tighten the screws again.', 'advice'],
+    ['in case of fire, use the stairs.', 'advice'],
+    ['hand wash it in cold water.', 'advice'],
+    ['buon appetito!', 'meta-talk'],
+    ['congratulations to all the graduates!', 'meta-talk'],
+    ["i can't read the label, but i can't tell the brand either.", 'meta-talk'],
   ])('%s → %s', (text, reason) => {
     expect(discourseReason(text)).toBe(reason);
   });
@@ -46,6 +51,9 @@ describe('discourseReason', () => {
     'after the storm, fishermen mend the nets.',
     'when it rains, water fills the gutter.',
     'the sign says "if you like it, buy it".',
+    'happy birthday is written on the cake.',
+    // Meta-talk on one side of a turn is left to the clauses, which set aside only that side.
+    "there's a logo on the sleeve, but i can't make out the brand.",
   ])('keeps "%s"', (text) => {
     // Quoted text is blanked before the rules read it (cueText); here the quote is the whole risk.
     expect(discourseReason(text.replace(/"[^"]*"/gu, (q) => ' '.repeat(q.length)))).toBeNull();

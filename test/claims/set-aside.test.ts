@@ -38,6 +38,9 @@ describe('setAsideReason', () => {
     ["That's considered a low-grade fever", 'world knowledge'],
     ['It has no sugar, according to the brand', 'world knowledge'],
     ['The joke is about how people abandon their work', 'interpretation'],
+    ["In most US states, it's illegal to pass a stopped school bus", 'world knowledge'],
+    ['This tweet was widely credited with a spike in the price', 'world knowledge'],
+    ['Red-figure pottery took over around 520 BC', 'world knowledge'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
     ['which is difficult to interpret because of the glare', 'meta-talk'],
@@ -99,6 +102,7 @@ describe('setAsideReason', () => {
     'A great blue heron stands in the water',
     'The cooking instructions say to boil the water and cook for 9 minutes',
     'The house was built in a clearing',
+    'The estimated walking time is 18 minutes',
     'The bottle requires a key to open, according to the sticker',
     'There is a sign that warns drivers to slow down',
   ])('keeps "%s"', (text) => {
