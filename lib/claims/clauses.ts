@@ -2,7 +2,7 @@ import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
-import { FINITE, PREPOSITION, words } from './words.ts';
+import { FINITE, PREPOSITION, words, type Token } from './words.ts';
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
 export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
@@ -12,13 +12,6 @@ export interface Clause extends Span {
   kind: ClauseKind;
 }
 
-export interface Token {
-  word: string; // lower-cased word, or the punctuation mark itself
-  start: number;
-  end: number;
-  isWord: boolean;
-  finiteBefore: number; // finite verbs among earlier tokens, so "has this piece a verb?" is O(1)
-}
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;
 

@@ -1,5 +1,4 @@
-import type { Token } from './clauses.ts';
-import { FINITE, words } from './words.ts';
+import { FINITE, words, type Token } from './words.ts';
 
 // "The presence of plates and glasses suggests that …": the subject names what is seen and the verb draws
 // a conclusion from it. The subject is cut off as a claim of its own ('evidence'), so a hallucinated plate

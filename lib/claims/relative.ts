@@ -1,5 +1,4 @@
-import type { Token } from './clauses.ts';
-import { FINITE, PREPOSITION, words } from './words.ts';
+import { FINITE, PREPOSITION, words, type Token } from './words.ts';
 
 // Words after which "that" opens what is said or shown ("suggests that", "so that"), not a relative clause.
 const THAT_COMPLEMENT = words('so such now given provided except says said reads read means notes noted shows shown sure clear possible likely fact idea sign');

@@ -1,4 +1,4 @@
-/** What the clause split and its cut points share: finite verbs, prepositions, and how a word list is written. */
+/** What the clause split and its cut points share: the token, finite verbs, prepositions, and how a word list is written. */
 export const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
 
 export const FINITE = words(
@@ -8,3 +8,12 @@ export const FINITE = words(
 export const PREPOSITION = words(
   'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop',
 );
+
+/** A word or punctuation mark of a sentence, with where it stands in the caption. */
+export interface Token {
+  word: string; // lower-cased word, or the punctuation mark itself
+  start: number;
+  end: number;
+  isWord: boolean;
+  finiteBefore: number; // finite verbs among earlier tokens, so "has this piece a verb?" is O(1)
+}
