@@ -141,7 +141,12 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'not visible',
-    cues: cue(`tastes? | tasty | flavou?r\\w* | smell\\w* | scent\\w* | aroma\\w* | sounds? | noise | noisy`),
+    // A flavour or scent named on a label ("the original flavor", "lavender-scented") is read off the package;
+    // one that is described ("a sweet, maple-infused flavor", "full of flavour") is tasted.
+    cues: cue(`tastes? | tasty | smell\\w* | aroma\\w* | sounds? | noise | noisy | flavou?rful | flavou?r profiles? |
+      (?:adds?|adding|enhances?|bursting with|full of|packed with|rich in|lots of) flavou?r |
+      (?:offers?|offering|has|have|gives?|giving|provides?|with) (?:a |an )?(?:[\\p{L}-]+,? ){0,3}flavou?rs? |
+      (?:sweet|savou?ry|rich|bold|fruity|tangy|spicy|smoky|earthy|delicious|mild|strong|distinctive|unique|fresh|bitter|sour|salty|creamy|tropical|warm|refreshing|subtle|complex|intense|nutty|zesty|pleasant|floral|clean|lovely),? (?:and )?(?:[\\p{L}-]+ )?(?:flavou?rs?|scents?)`),
   },
 ];
 

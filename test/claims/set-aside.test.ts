@@ -41,6 +41,8 @@ describe('setAsideReason', () => {
     ["In most US states, it's illegal to pass a stopped school bus", 'world knowledge'],
     ['This tweet was widely credited with a spike in the price', 'world knowledge'],
     ['Red-figure pottery took over around 520 BC', 'world knowledge'],
+    ['The doughnut offers a sweet, maple-infused flavor', 'not visible'],
+    ['The soup is full of flavor', 'not visible'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
     ['which is difficult to interpret because of the glare', 'meta-talk'],
@@ -103,6 +105,9 @@ describe('setAsideReason', () => {
     'The cooking instructions say to boil the water and cook for 9 minutes',
     'The house was built in a clearing',
     'The estimated walking time is 18 minutes',
+    // A flavour or scent named on the package is read off it.
+    "It's a box of macaroni and cheese, the original flavor",
+    'The air freshener is lavender-scented',
     'The bottle requires a key to open, according to the sticker',
     'There is a sign that warns drivers to slow down',
   ])('keeps "%s"', (text) => {
