@@ -4,6 +4,8 @@ import { trimSpan, type Span } from './span.ts';
 /** A run of caption text to split into sentences; `question` marks the question of a VQA answer. */
 export interface Block extends Span {
   question: boolean;
+  /** A list item the caption says is written in the picture ("The poster lists: 1. Rinse well."): read, not advice. */
+  read?: boolean;
 }
 
 // Markup that opens a line and states nothing: heading hashes, bullets, numbering, quote marks.
@@ -109,6 +111,14 @@ const TABLE_ROW = /^\s*\|.*\|\s*$/u;
 const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/u;
 // "- **People**" over an indented list names the group below it; it states nothing itself.
 const BOLD_ONLY_ITEM = /^\s*(?:[-*•+]\s+|\d{1,3}[.)]\s+)(?:\*\*|__)[^*_]{1,60}(?:\*\*|__):?\s*$/u;
+const LIST_ITEM = /^\s*(?:[-*•+‣▪◦]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s/u;
+// A line that introduces text written in the picture: a thing bearing text and a verb that reports it, or a
+// heading such as "Cooking directions:" (not "Steps to fix it:" or "Steps you can take:", the answer's own
+// advice), ending in a colon.
+const READS_OUT = new RegExp(
+  String.raw`(?:\b(?:label|labels|sign|poster|screen|display|box|package|packaging|card|menu|note|notice|tag|sticker|page|document|flyer|leaflet|sheet|board|receipt|bottle|can|jar|carton|instructions|directions|steps|text|writing)\b.*\b(?:says?|reads?|lists?|shows?|states?|includes?|contains?|displays?|gives?)\b|^(?![^:]*\b(?:you|your|to|should|can)\b)\W*(?:the\s+)?(?:[\p{L}-]+\s+)?(?:instructions|directions|steps|warnings?|text)\b)[^:]*:\W*$`,
+  'iu',
+);
 const indentOf = (line: string) => /^\s*/u.exec(line)![0].length;
 
 /** The caption cut into blocks of prose: Markdown and list markup, table rules and headers, labels and JSON syntax left out. */
@@ -118,6 +128,7 @@ export function layoutBlocks(caption: string): Block[] {
   const blocks: Block[] = [];
   const lines = caption.split('\n');
   let lineStart = 0;
+  let reading = false;
   lines.forEach((line, i) => {
     const lineEnd = lineStart + line.length;
     const next = lines[i + 1] ?? '';
@@ -133,7 +144,12 @@ export function layoutBlocks(caption: string): Block[] {
     } else {
       const groupName = BOLD_ONLY_ITEM.test(line) && /^\s*(?:[-*•+]|\d{1,3}[.)])\s/u.test(next) && indentOf(next) > indentOf(line);
       const rule = /^\s*(?:[-*_=]\s*){3,}$/u.test(line);
+      const before = blocks.length;
       if (!groupName && !rule) lineBlocks(blocks, caption, lineStart, lineEnd);
+      const item = LIST_ITEM.test(line);
+      if (reading && item) for (const block of blocks.slice(before)) block.read = true;
+      // The items under "The label lists:" or "Directions:" are what is written there, until the list ends.
+      if (!item || !reading) reading = READS_OUT.test(line);
     }
     lineStart = lineEnd + 1;
   });

@@ -102,7 +102,7 @@ function walkCaption(caption: string, locale: string, english: boolean, filter: 
   for (const block of layoutBlocks(caption)) {
     for (const sentence of splitSentences(block.text, locale, english)) {
       const at = block.start + sentence.start;
-      splitSentence(caption, { text: sentence.text, start: at, end: at + sentence.text.length }, block.question, filter, result, decide);
+      splitSentence(caption, { text: sentence.text, start: at, end: at + sentence.text.length }, block.question, filter && !block.read, result, decide);
     }
   }
 }

@@ -40,11 +40,21 @@ describe('splitCaption: answer shapes', () => {
       'The sticker on the jar warns that the contents may stain fabric. The sign by the gate says visitors should keep to the path.',
       ['The sticker on the jar warns that the contents may stain fabric.', 'The sign by the gate says visitors should keep to the path.']],
     ['a plain hedge stays a claim', 'It appears to be a bottle of shampoo. It could be a cat.', ['It appears to be a bottle of shampoo.', 'It could be a cat.']],
+    ['steps the caption says are written in the picture are read, not advice', 'The poster lists the steps:\n1. Wet your hands.\n2. Rinse well.\n3. Dry with a clean towel.',
+      ['The poster lists the steps', 'Wet your hands.', 'Rinse well.', 'Dry with a clean towel.']],
     ['"can" the noun and names with a cue inside', 'A can of beans sits next to a green highlighter pen and an all-purpose spray.',
       ['A can of beans sits next to a green highlighter pen and an all-purpose spray.']],
   ])('%s', (_, caption, claims) => {
     expect(shape(caption).claims).toEqual(claims);
     expect(shape(caption).aside).toEqual([]);
+  });
+
+  it("the answer's own steps stay advice, and a list read out ends with the list", () => {
+    const result = shape('Steps to fix it:\n1. Unplug the router.\n2. Wait ten seconds.');
+    expect(result.claims).toEqual([]);
+    const after = shape('Cooking directions:\n1. Boil water.\nYou should stir it often.');
+    expect(after.claims).toEqual(['Boil water.']);
+    expect(after.aside.map(([text]) => text)).toEqual(['You should stir it often.']);
   });
 
   it('text that speaks to the model is never set aside: it stays a claim, to be flagged and checked on its own', () => {
