@@ -1,4 +1,4 @@
-import { FINITE, words, type Token } from './words.ts';
+import { FINITE, TEXT_BEARERS, words, type Token } from './words.ts';
 
 // "The presence of plates and glasses suggests that …": the subject names what is seen and the verb draws
 // a conclusion from it. The subject is cut off as a claim of its own ('evidence'), so a hallucinated plate
@@ -13,15 +13,16 @@ const EFFECT = words(
 );
 const BETWEEN = words('further also clearly strongly likely may might could can would all together');
 // Subjects that are the picture, its framing or a state of mind, not a thing in view; and things bearing text,
-// whose "indicates" reports what they say,
-const NOT_EVIDENCE = words(
-  'image picture photo photograph scene setting atmosphere mood ambiance ambience context fact situation overall way composition ' +
-    'environment idea nature style design expression expressions posture demeanor demeanour body language behavior behaviour gesture gestures ' +
-    'label sign signs sticker screen display text writing print note tag packaging package box wrapper notice poster banner letter ' +
-    'message caption instructions directions warning heading title menu receipt page ' +
-    // and instruments, whose "indicates" is a reading: "the progress bar indicates one minute has played".
-    'bar gauge dial indicator light lights arrow icon needle thermometer clock watch scale counter timer graph chart map readout',
-);
+// whose "indicates" reports what they say (TEXT_BEARERS), and instruments.
+const NOT_EVIDENCE: ReadonlySet<string> = new Set([
+  ...words(
+    'image picture photo photograph scene setting atmosphere mood ambiance ambience context fact situation overall way composition ' +
+      'environment idea nature style design expression expressions posture demeanor demeanour body language behavior behaviour gesture gestures ' +
+      // and instruments beyond the text bearers: "the progress bar indicates one minute has played" is a reading.
+      'light lights arrow icon needle watch map',
+  ),
+  ...TEXT_BEARERS,
+]);
 const VAGUE = words('elements factors aspects things features details qualities characteristics ones items objects');
 const EVIDENCE_OPENER = words('the this these those his her its their a an');
 const PERSONAL = words('he she it they we i you him them');

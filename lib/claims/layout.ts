@@ -1,5 +1,6 @@
 import { statesSomething } from './clauses.ts';
 import { trimSpan, type Span } from './span.ts';
+import { TEXT_BEARERS } from './words.ts';
 
 /** A run of caption text to split into sentences; `question` marks the question of a VQA answer. */
 export interface Block extends Span {
@@ -116,7 +117,7 @@ const LIST_ITEM = /^\s*(?:[-*•+‣▪◦]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s/u;
 // heading such as "Cooking directions:" (not "Steps to fix it:" or "Steps you can take:", the answer's own
 // advice), ending in a colon.
 const READS_OUT = new RegExp(
-  String.raw`(?:\b(?:label|labels|sign|poster|screen|display|box|package|packaging|card|menu|note|notice|tag|sticker|page|document|flyer|leaflet|sheet|board|receipt|bottle|can|jar|carton|instructions|directions|steps|text|writing)\b.*\b(?:says?|reads?|lists?|shows?|states?|includes?|contains?|displays?|gives?)\b|^(?![^:]*\b(?:you|your|to|should|can)\b)\W*(?:the\s+)?(?:[\p{L}-]+\s+)?(?:instructions|directions|steps|warnings?|text)\b)[^:]*:\W*$`,
+  String.raw`(?:\b(?:${TEXT_BEARERS.join('|')})\b.*\b(?:says?|reads?|lists?|shows?|states?|includes?|contains?|displays?|gives?)\b|^(?![^:]*\b(?:you|your|to|should|can)\b)\W*(?:the\s+)?(?:[\p{L}-]+\s+)?(?:instructions|directions|steps|warnings?|text)\b)[^:]*:\W*$`,
   'iu',
 );
 const indentOf = (line: string) => /^\s*/u.exec(line)![0].length;

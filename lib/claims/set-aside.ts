@@ -1,4 +1,5 @@
 import type { ClauseKind } from './clauses.ts';
+import { TEXT_BEARERS } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -156,11 +157,9 @@ const REASONING = /^(?:because|since|so that|in order to|for (?!example|instance
 // What text or an instrument in the picture says, reported without quotes: "the label on the bottle warns that it
 // may cause drowsiness", "the gauge indicates a full tank" are read off the image, so a modal or an "indicates"
 // there is the label's, not the writer's guess.
-const TEXT_BEARER = `label|sign|signs|sticker|screen|display|text|writing|print|note|tag|packaging|package|box|wrapper|
-  bottle|can|jar|carton|card|notice|poster|banner|letter|message|caption|instructions|directions|warning|heading|title|menu|receipt|page|
-  bar|gauge|dial|indicator|thermometer|clock|scale|counter|timer|readout|graph|chart`;
+const TEXT_BEARER = TEXT_BEARERS.join('|');
 const REPORTED_TEXT = new RegExp(
-  `^(\\s*(?:(?:the|a|an|this|that|its|his|her|their|one)\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:${TEXT_BEARER.replace(/\s+/gu, '')})` +
+  `^(\\s*(?:(?:the|a|an|this|that|its|his|her|their|one)\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:${TEXT_BEARER})` +
     `(?:\\s+(?:on|of|in|at|by|near|over|behind|above|below|beside|under|inside|outside|next to)\\s+(?:(?:the|a|an|this|its|their)\\s+)?(?:[\\p{L}'-]+\\s+){0,2}?[\\p{L}'-]+)?\\s+)` +
     `((?:also\\s+)?(?:says?|reads?|states?|warns?|notes?|lists?|mentions?|indicates?|explains?|instructs?|advises?|tells?)\\b.*)$`,
   'u',
@@ -168,7 +167,7 @@ const REPORTED_TEXT = new RegExp(
 
 // "The bottle requires a key to open, according to the sticker": the whole clause is what the sticker says.
 const ACCORDING_TO_TEXT = new RegExp(
-  `^(.*?)(,?\\s*according to (?:the|its|their|a|an|this) (?:[\\p{L}'-]+\\s+){0,2}?(?:${TEXT_BEARER.replace(/\s+/gu, '')})\\W*)$`,
+  `^(.*?)(,?\\s*according to (?:the|its|their|a|an|this) (?:[\\p{L}'-]+\\s+){0,2}?(?:${TEXT_BEARER})\\W*)$`,
   'u',
 );
 

@@ -1,4 +1,4 @@
-/** What the clause split and its cut points share: the token, finite verbs, prepositions, and how a word list is written. */
+/** What the claim stages share: the token, finite verbs, prepositions, things that bear text, and how a word list is written. */
 export const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
 
 export const FINITE = words(
@@ -17,3 +17,14 @@ export interface Token {
   isWord: boolean;
   finiteBefore: number; // finite verbs among earlier tokens, so "has this piece a verb?" is O(1)
 }
+
+/**
+ * Things in a picture that bear text or show a reading: what they "say", "list" or "indicate" is read off the
+ * image (set-aside.ts), they are no evidence for a conclusion (evidence.ts), and a line that has one list
+ * something introduces text written there (layout.ts).
+ */
+export const TEXT_BEARERS: readonly string[] = (
+  'label labels sign signs sticker screen display text writing print note tag packaging package box wrapper bottle can jar carton ' +
+  'card notice poster banner letter message caption instructions directions steps warning heading title menu receipt page ' +
+  'document flyer leaflet sheet board bar gauge dial indicator thermometer clock scale counter timer readout graph chart'
+).split(' ');
