@@ -7,7 +7,8 @@
  *
  * Sets (../shared/benchmarks/, see each README): FaithScore stage 1 (pieces of LLaVA-style answers),
  * VizWiz-LF (sentences of six models' long answers), HL (COCO object captions vs human rationales);
- * and our own written probes in the style of today's models (test/claims/probes.jsonl, development only).
+ * and our own written probes in the style of today's models (test/claims/probes.jsonl, development only;
+ * test/claims/probes-cd.jsonl, written later by other hands, with a held-out half).
  * A unit counts as KEPT when at least half of its non-space characters lie inside claim spans
  * returned by `splitCaption(caption)`; otherwise (set aside, or left uncovered such as "In the
  * image,") it is NOT KEPT. Descriptive = should be kept. Balanced accuracy = mean of the
@@ -111,10 +112,10 @@ function main(): void {
   for (const set of [...new Set(items.map((i) => i.set))]) {
     const ofSet = judged.filter((j) => j.item.set === set);
     const parts: Array<[string, Judged[]]> = [[`${set} development`, ofSet.filter((j) => !j.item.heldOut)]];
-    // A set with no held-out part (our own written probes) has only its development row.
+    // A set with no held-out part (our first written probes) has only its development row.
     if (!dev && ofSet.some((j) => j.item.heldOut)) parts.push([`${set} held out`, ofSet.filter((j) => j.item.heldOut)], [`${set} all`, ofSet]);
     for (const [name, list] of parts) console.log(row(name, list));
-    if (set === 'probes') for (const part of [...new Set(ofSet.map((j) => j.item.group))].sort()) console.log(row(`  ${part}`, ofSet.filter((j) => j.item.group === part)));
+    if (set.startsWith('probes')) for (const part of [...new Set(ofSet.map((j) => j.item.group))].sort()) console.log(row(`  ${part}`, ofSet.filter((j) => j.item.group === part)));
     if (set === 'vizwiz-lf') {
       for (const model of [...new Set(ofSet.map((j) => j.item.group))].sort()) {
         const ofModel = ofSet.filter((j) => j.item.group === model);

@@ -119,7 +119,7 @@ function hl(path: string): Item[] {
 
 const probeSchema = z.object({
   id: z.string(),
-  part: z.enum(['a', 'b']),
+  part: z.enum(['a', 'b', 'c', 'd']),
   caption: z.string(),
   units: z.array(z.object({ text: z.string(), descriptive: z.boolean().nullable() })),
 });
@@ -128,7 +128,7 @@ const probeSchema = z.object({
 // them (test/claims/probes.jsonl, ours). Part a was written and measured first and the rules were then
 // changed looking at its misses; part b was measured once unseen, and then its misses were read too.
 // Neither is trained on. A label marked ambiguous by its writer is not scored.
-function probes(path: string): Item[] {
+function readProbes(path: string, set: string, heldOut: (id: string) => boolean): Item[] {
   return readJsonl(path, probeSchema).map((a) => {
     let cursor = 0;
     const units = a.units.map((u) => {
@@ -137,9 +137,17 @@ function probes(path: string): Item[] {
       cursor = at + u.text.length;
       return { start: at, end: at + u.text.length, gold: u.descriptive, text: u.text };
     });
-    return { set: 'probes', id: a.id, group: `part ${a.part}`, heldOut: false, caption: a.caption, units };
+    return { set, id: a.id, group: `part ${a.part}`, heldOut: heldOut(a.id), caption: a.caption, units };
   });
 }
+
+const probes = (path: string): Item[] => readProbes(path, 'probes', () => false);
+
+// Two later parts (test/claims/probes-cd.jsonl), written by other hands, with no sight of the code or of
+// the data sets, and never trained on: c answers blind users' questions about their photos in six
+// models' styles, d is crowd-worker object captions and rationales. Odd ids were read while rules changed
+// (development); even ids are held out.
+const probesCd = (path: string): Item[] => readProbes(path, 'probes-cd', (id) => Number(id.split('/').pop()) % 2 === 0);
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -149,6 +157,7 @@ const SETS = [
   { name: 'hl', file: 'hl/dev.jsonl', read: hl },
   // In the repository, not under ../shared: an absolute path wins over the directory it is resolved against.
   { name: 'probes', file: resolve(repoRoot, 'test/claims/probes.jsonl'), read: probes },
+  { name: 'probes-cd', file: resolve(repoRoot, 'test/claims/probes-cd.jsonl'), read: probesCd },
 ] as const;
 
 /** Every set found under `dir`, and the files that are missing. */

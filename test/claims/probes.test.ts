@@ -18,4 +18,16 @@ describe('the written claim probes', () => {
     expect(units.filter((u) => u.gold === false).length).toBeGreaterThan(200);
     expect(units.filter((u) => u.gold === null)).toHaveLength(36);
   });
+
+  it('load the later parts: c (120 answers) and d (290 captions), every labelled unit found in its caption', () => {
+    const later = items.filter((i) => i.set === 'probes-cd');
+    expect(later.filter((p) => p.group === 'part c')).toHaveLength(120);
+    expect(later.filter((p) => p.group === 'part d')).toHaveLength(290);
+    for (const p of later) for (const u of p.units) expect(p.caption.slice(u.start, u.end)).toBe(u.text);
+    const units = later.flatMap((p) => p.units);
+    expect([units.filter((u) => u.gold === true).length, units.filter((u) => u.gold === false).length]).toEqual([301, 310]);
+    // Odd ids are the development half, even ids the held-out half.
+    expect(later.filter((p) => p.heldOut).every((p) => Number(p.id.split('/').pop()) % 2 === 0)).toBe(true);
+    expect(later.filter((p) => p.heldOut)).toHaveLength(205);
+  });
 });
