@@ -611,5 +611,94 @@ const useComparisonAbsence: readonly Example[] = described(
   'no keyboard in the picture but a mouse is next to the laptop',
 );
 
+// What holds at another time than the photo's: a habit, the past told as events, a plan; and an occasion a
+// person is on. Contrasts: the same people and verbs, said of the moment shown.
+const anotherTime: readonly Example[] = [
+  ...notDescribed(
+    'she jogs along the river every evening',
+    'he mows the lawn once a week',
+    'they eat here twice a month',
+    'the baker opens the shop early each morning',
+    'he has lived in this town all his life',
+    'she has been feeling tired lately',
+    'they will paint the fence tomorrow',
+    'the kids are visiting their cousins next week',
+    'he plans to sell the car this summer',
+    'she found the puppy in the park last year',
+    'his uncle gave him the guitar',
+    'they drove here from another city',
+    'the boy broke the window with a ball',
+    'someone forgot the umbrella on the bench',
+    'he caught the fish before sunrise',
+    'she bought the dress for her sister',
+    'her dad taught her to ride',
+    'he fixed the bike himself',
+    'the owner feeds the horses hay',
+    'he teaches children to swim',
+    'she collects stamps from other countries',
+    'the vendor earns a living selling fruit',
+    'they are heading to a job interview',
+    'he is walking the dog for his neighbour',
+    'she is on her way to a wedding',
+    'the couple is out for a stroll after dinner',
+    'they are driving to a picnic',
+    'he is getting ready for his graduation',
+    'it is christmas',
+    "it's thanksgiving at grandma's house",
+    'the horse is jealous of the foal',
+    'the students are frustrated with the test',
+  ),
+  ...described(
+    'a woman jogging along a river',
+    'she jogs along the river path beside a bench',
+    'a man mowing a lawn with a red mower',
+    'the baker stands behind the counter',
+    'a boy holds a ball next to a broken window',
+    'an umbrella lies on the bench',
+    'he holds a fish on a line',
+    'she wears a long blue dress',
+    'a girl rides a bicycle down a hill',
+    'he kneels beside the bike with a wrench',
+    'the horses eat hay from a trough',
+    'a vendor sells fruit from a cart',
+    'the couple walks along a path lined with trees',
+    'a man walking a dog on a leash',
+    'two people sit on a blanket with a picnic basket',
+    'a christmas tree with lights stands in the corner',
+    'a calendar on the wall shows next week',
+    'the sign lists the opening hours for each day',
+    'the mug says every day is a gift',
+    'a birthday cake with candles sits on the table',
+    'he is dressed in a graduation gown',
+    'three people are on a boat',
+    'the dog is on a leash',
+    'the girl is walking to the bus',
+  ),
+];
+
+// Facts about a brand or a maker, said of the name rather than the thing in view, with no cue word.
+const companyFacts: readonly Example[] = [
+  ...notDescribed(
+    'Acme Foods is owned by a larger group.',
+    'The company is based in Ohio.',
+    'Brightwash is made by a firm in Germany.',
+    'Nordic Oats is a division of a cereal maker.',
+    'The brand started as a small bakery.',
+    'Sparkle Cola contains no sugar and no caffeine.',
+    'Teal is a blue-green color.',
+    'Burgundy is a deep red shade.',
+    'which is the well-known mascot of the brand.',
+    'Their soups are sold in most supermarkets.',
+  ),
+  ...described(
+    'The Acme Foods logo is printed on the lid.',
+    'The bottle is made of clear plastic.',
+    'The can is teal with a white stripe.',
+    'The sweater is a deep red shade.',
+    'The label shows a cartoon bear holding a spoon.',
+    'The box is from Nordic Oats and shows a bowl of cereal.',
+  ),
+];
+
 /** Every category's examples, in a fixed order (the training script's folds depend on it). */
-export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion, ...useComparisonAbsence];
+export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion, ...useComparisonAbsence, ...anotherTime, ...companyFacts];

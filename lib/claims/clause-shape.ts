@@ -65,10 +65,13 @@ const ABSTRACT_ACTIVITY = set(`working practicing practising training studying l
 // Ages and conditions ("old", "new") are left out: "the bench is old" can be seen.
 const INNER_STATE = set(`hungry thirsty tired sleepy bored happy sad proud excited busy ready angry afraid scared curious lonely
   nervous worried relaxed interested eager glad upset anxious hopeful determined late early free sick ill
-  married retired famous professional experienced friends`);
+  married retired famous professional experienced friends jealous embarrassed confused frustrated exhausted annoyed
+  grateful stressed shy lazy homesick impatient thrilled delighted disappointed relieved satisfied content`);
 
 // Nouns that name people, so "the kids are excited" reads as "they are excited".
-const PEOPLE = set(`man men woman women boy boys girl girls kid kids child children people person persons guy guys lady ladies
+const PEOPLE = set(`someone somebody everyone everybody nobody grandma grandpa mum mommy daddy owner owners farmer farmers
+  aunt uncle cousin niece nephew neighbour neighbor boss teacher coach
+  man men woman women boy boys girl girls kid kids child children people person persons guy guys lady ladies
   gentleman gentlemen baby babies toddler toddlers teenager teenagers adult adults couple family friend friends player players
   crowd team student students worker workers tourist tourists customer customers vendor vendors chef cook waiter waitress
   mother father mom dad parent parents son daughter brother sister grandmother grandfather husband wife bride groom
@@ -82,7 +85,32 @@ const OCCASION = set(`party wedding funeral ceremony celebration festival fair c
   interview appointment class lesson course practice training rehearsal trip tour vacation holiday holidays break
   leave journey visit outing excursion safari expedition pilgrimage date honeymoon shift job work duty mission errand
   hurry rush mood love trouble danger photoshoot shoot session protest rally demonstration strike service worship
-  prayer time leisure weekend birthday anniversary occasion meetup meet way commute breakfast lunch dinner brunch`);
+  prayer time leisure weekend birthday anniversary occasion meetup meet way commute breakfast lunch dinner brunch
+  walk stroll ride picnic barbecue sleepover playdate flight graduation retirement deadline christmas thanksgiving
+  halloween easter hanukkah diwali eid holidays`);
+
+// When a statement holds, where it is not now: a habit ("every morning", "twice a day"), the past or the
+// future ("lately", "this weekend", "all his life"). A photo shows one moment.
+const NOT_NOW = set('lately recently yesterday tomorrow tonight later soon someday anymore nowadays beforehand');
+const TIME_UNIT = set(`day days week weeks weekend weekends month months year years morning mornings night nights evening
+  evenings afternoon afternoons summer winter spring autumn season life lives`);
+// Past forms of common irregular verbs, read as a finite past right after a subject that names a
+// person ("he came", "her grandma bought"): what happened before the photo was taken. Forms that are also
+// a place or a material ("left", "made of", "built of", "set", "put", "read") are not listed.
+const IRREGULAR_PAST = set(`came went got bought brought took gave told found saw ran ate drank drove flew grew knew lost paid sent
+  sold spent threw won wrote caught taught thought felt kept met fell forgot chose began became broke bit fed heard
+  held hid led lent meant rode rang rose sang sat slept spoke stole stood swam understood woke wore`);
+const ONLY_PAST = set('came went took gave ran ate drank drove flew grew knew threw wrote began became broke bit rode rang rose sang spoke stole swam woke wore fell forgot chose saw');
+// Verbs in -s a photo can show a person doing ("she wears", "he holds"), beside the "-ing" activities' own -s forms.
+const SCENE_VERB = set('wears holds has carries sits stands smiles poses leans lies stares waves points reaches looks appears seems faces');
+const SHOWN_PRESENT = new Set([
+  ...SCENE_VERB,
+  ...[...VISIBLE_ACTIVITY].flatMap((ing) => {
+    const stem = ing.replace(/ing$/u, '');
+    return [`${stem}s`, `${stem}es`, `${stem.replace(/(.)\1$/u, '$1')}s`, stem.replace(/y$/u, 'ies')];
+  }),
+]);
+const PP_OCCASION = set('for on to after before');
 
 // The head of the phrase after "at"/"in"/"on": its last word before a preposition, a conjunction or the end.
 function placeOrOccasion(words: readonly string[], from: number): 'place' | 'occasion' {
@@ -140,9 +168,11 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   const has = (list: ReadonlySet<string>) => words.some((w) => list.has(w));
   if (has(FIRST_PERSON)) out.push('person:1');
   if (has(SECOND_PERSON)) out.push('person:2');
-  if (has(MODAL)) out.push('modal');
-  if (has(MODAL) && has(FIRST_PERSON)) out.push('modal+person:1');
-  if (has(MODAL) && has(SECOND_PERSON)) out.push('modal+person:2');
+  // "a can of soup", "the can": after a determiner or before "of", "can" is the noun.
+  const modal = words.some((w, k) => MODAL.has(w) && !(w === 'can' && (words[k + 1] === 'of' || DEFINITE.has(words[k - 1] ?? '') || INDEFINITE.has(words[k - 1] ?? ''))));
+  if (modal) out.push('modal');
+  if (modal && has(FIRST_PERSON)) out.push('modal+person:1');
+  if (modal && has(SECOND_PERSON)) out.push('modal+person:2');
   if (has(INABILITY) && has(FIRST_PERSON)) out.push('disclaimer');
   // "used to be a school" is the past; "is used for", "commonly used to open" are not.
   const usedToPast = words.some((w, k) => w === 'used' && words[k + 1] === 'to' && !BE.has(words[k - 1] ?? '') && !GENERIC_ADVERB.has(words[k - 1] ?? ''));
@@ -179,5 +209,33 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
     // A kind with a present-tense verb of its own: "Lanterns burn oil", "Most jams contain sugar".
     out.push('generic-present');
   }
+  out.push(...timeAndHabit(words, i));
+  return out;
+}
+
+// A statement of another time than the photo's: a habit, a plan, the past told as events.
+function timeAndHabit(words: readonly string[], i: number): string[] {
+  const out: string[] = [];
+  const notNow = words.some(
+    (w, k) =>
+      NOT_NOW.has(w) ||
+      (['every', 'each', 'last', 'next'].includes(w) && (TIME_UNIT.has(words[k + 1] ?? '') || TIME_UNIT.has(words[k + 2] ?? ''))) ||
+      (w === 'this' && TIME_UNIT.has(words[k + 1] ?? '') && !['morning', 'afternoon', 'evening', 'day'].includes(words[k + 1] ?? '')) ||
+      ((w === 'once' || w === 'twice' || (w === 'times' && k > 0)) && ['a', 'per', 'every', 'each'].includes(words[k + 1] ?? '')) ||
+      (w === 'all' && DEFINITE.has(words[k + 1] ?? '') && TIME_UNIT.has(words[k + 2] ?? '')),
+  );
+  if (notNow) out.push('time:not-now');
+  // The verb right after a subject that names a person: "he came", "her grandma bought", "she walks him".
+  const subjectEnd = PERSONAL.has(words[i] ?? '') || PEOPLE.has(words[i] ?? '') ? i : PEOPLE.has(words[i + 1] ?? '') ? i + 1 : PEOPLE.has(words[i + 2] ?? '') ? i + 2 : -1;
+  const verb = subjectEnd >= 0 ? words[subjectEnd + 1] : undefined;
+  const personPast = verb && (IRREGULAR_PAST.has(verb) || (/\p{L}{2}ed$/u.test(verb) && (PERSONAL.has(words[subjectEnd] ?? '') || OBJECT_START.has(words[subjectEnd + 2] ?? ''))));
+  // A form that is only ever a past ("fell", "drove", never "a cup held by") says so after any subject: "the tree fell".
+  const anyPast =
+    (DEFINITE.has(words[i] ?? '') || INDEFINITE.has(words[i] ?? '')) &&
+    (ONLY_PAST.has(words[i + 2] ?? '') || (ONLY_PAST.has(words[i + 3] ?? '') && !PREPOSITION.has(words[i + 2] ?? '')));
+  if (personPast || anyPast) out.push('past:event');
+  else if (verb && /\p{L}{2}s$/u.test(verb) && !/(?:ss|us|is)$/u.test(verb) && !BE.has(verb) && !SHOWN_PRESENT.has(verb)) out.push('habit:person');
+  // An occasion a person is on or goes to: "for a walk", "on a road trip", "to his next flight", "after work".
+  if (words.some((w, k) => PP_OCCASION.has(w) && k > i && placeOrOccasion(words, k + 1) === 'occasion')) out.push('pp:occasion');
   return out;
 }

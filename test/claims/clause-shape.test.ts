@@ -70,6 +70,47 @@ describe('shapeFeatures: person, modality, tense', () => {
     expect(shape('A key commonly used to open tins')).not.toContain('tense:past');
     expect(shape('Walruses usually live near ice')).toContain('adverb:generic');
   });
+
+  it('reads "can" after a determiner or before "of" as the noun, not the modal', () => {
+    expect(shape('It is a can of peaches')).not.toContain('modal');
+    expect(shape('The can is dented')).not.toContain('modal');
+    expect(shape('You can open it with a key')).toContain('modal');
+  });
+});
+
+describe('shapeFeatures: another time than the photo\'s', () => {
+  it.each([
+    ['She swims in the lake every summer', 'time:not-now'],
+    ['He oils the hinges twice a year', 'time:not-now'],
+    ['The gardener has been ill recently', 'time:not-now'],
+    ['They will move house next month', 'time:not-now'],
+    ['He has fished here all his life', 'time:not-now'],
+    ['He brought the kite from home', 'past:event'],
+    ['Her aunt sent her the scarf', 'past:event'],
+    ['Someone dropped the glove', 'past:event'],
+    ['She teaches piano to children', 'habit:person'],
+    ['The old oak fell in a storm', 'past:event'],
+    ['The farmer breeds goats', 'habit:person'],
+    ['They are off to a birthday party', 'pp:occasion'],
+    ['She is taking the dog for a walk', 'pp:occasion'],
+  ])('%s → %s', (text, feature) => {
+    expect(shape(text)).toContain(feature);
+  });
+
+  it.each([
+    'She swims in the lake',
+    'Her aunt holds a scarf',
+    'He wears a red cap',
+    'She rides a bike down the lane',
+    'The boy on the left holds a kite',
+    'The shelf is made of pine',
+    'This morning light falls on the table',
+    'A sign lists the opening hours',
+    'A cup held by a child',
+    'A man dressed in a grey suit',
+  ])('gives none to what the photo shows: %s', (text) => {
+    expect(shape(text).filter((f) => /^(?:time|past|habit|pp):/u.test(f))).toEqual([]);
+  });
 });
 
 describe('shapeFeatures: what the clause says a person is or does', () => {
