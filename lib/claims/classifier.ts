@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Clause } from './clauses.ts';
 import { shapeFeatures } from './clause-shape.ts';
-import { cueText, isHedged, type SetAsideReason } from './set-aside.ts';
+import { cueText, isHedged, reportsText, type SetAsideReason } from './set-aside.ts';
 import rawModel from './classifier-weights.json';
 
 /** One clause as the set-aside stage sees it: its text and kind, and what the word rules say of it. */
@@ -112,7 +112,8 @@ export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefi
   // A hedged inner state ("he seems lost in the music", "she looks determined to score") is no hedged
   // description: the classifier judges it like any other.
   const hedged = (isHedged(text) || HEDGED_BE.test(text)) && !clauseFeatures(facts).some((f) => STATE_OF_MIND.has(f));
-  if (hedged || KEY_VALUE.test(text) || isTitleCase(facts.clause.text)) return null;
+  // What a label or a sign says, reported without quotes, is read off the picture like a quotation.
+  if (hedged || KEY_VALUE.test(text) || isTitleCase(facts.clause.text) || reportsText(facts.clause.text)) return null;
   return undefined;
 }
 

@@ -103,7 +103,8 @@ const RULES: readonly Rule[] = [
     cues: cue(`suggest\\w* | indicat(?:es|ing|ion|e)(?! on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
       demonstrat\\w* | (?<!there )is a sign (?:that|of) | a sign of | possibility | evident | evidently | it seems that | means that | (?:which|this|that) means |
       supports? the (?:idea|notion|conclusion|theory|view) | the idea that |
-      (?:it is|it's|it was) (?:the |a |(?:his|her|their) )?(?:weekend|holiday|birthday|anniversary|day off|lunch ?time|dinner ?time|breakfast time)(?=\\s*(?:[.,;!]|$)) |
+      (?:it is|it's|it was) (?:the |a |(?:his|her|their) )?(?:weekend|holiday|birthday|anniversary|day off|lunch ?time|dinner ?time|breakfast time|christmas(?: eve| day)?|thanksgiving|halloween|easter|new year's(?: eve| day)?|fourth of july|independence day|valentine's day|mother's day|father's day)(?=\\s*(?:[.,;!]|$)) |
+      (?:his|her|their|my|your|our|its) first time |
       (?:has|have|had) (?:a|an|(?:his|her|their)(?: \\p{L}+)?) (?:meeting|appointment|class|exam|interview|deadline|shift)(?=\\s*(?:[.,;!]|$|today|tonight|soon|later))`),
   },
   {
@@ -112,7 +113,9 @@ const RULES: readonly Rule[] = [
     cues: cue(`common | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
       naturally | popular | in the world | around the world | throughout the world | worldwide | associated with |
       (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are|(?:has|have|had) been) used (?:to|for|in|as) | used to (?!be\\b)\\p{L}+ |
-      brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | produces | manufactur\\w* | founded | named after | illegal | against the law | in most (?:\\w+ )?(?:states|countries|places|cases) | for the first time |
+      brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | (?:a|the) (?:division|subsidiary) of |
+      (?:is|are|was|were) (?:owned|made|developed|published|operated) by | (?:is|are) (?:based|headquartered) in | headquartered |
+      well-known | best-known | renowned | produces | manufactur\\w* | founded | named after | illegal | against the law | in most (?:\\w+ )?(?:states|countries|places|cases) | for the first time |
       widely (?:credited|known|used|considered|regarded|believed|seen|recogni[sz]ed) | \\d+ (?:bc|ad|bce|ce) | according to (?:the|its|their) (?:brand|manufacturer|company|maker|website|makers) |
       (?:is|are|was|were|that's|it's|this's) (?:widely |generally |often )?(?:considered|regarded as|thought to be|believed to be) |
       (?:carved|painted|built|constructed|founded|created|designed|invented|written|composed|established|completed|introduced|released|launched|discovered)(?: \\S+){0,6}? (?:in|around|between|circa|by|since) (?:the )?1[0-9]{3}s?|
@@ -180,6 +183,12 @@ export function cueText(text: string): string {
     .replace(/\bas (?:indicated|shown|stated|written|printed|labeled|labelled) (?:on|by|in)\b/gu, ' ')
     .replace(REPORTED_TEXT, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length))
     .replace(ACCORDING_TO_TEXT, (_whole, reported: string, source: string) => ' '.repeat(reported.length) + source);
+}
+
+/** Does the clause report what text in the picture says ("the label warns that …", "…, according to the sticker")? */
+export function reportsText(text: string): boolean {
+  const t = text.toLowerCase().replace(/[’]/gu, "'");
+  return REPORTED_TEXT.test(t) || ACCORDING_TO_TEXT.test(t);
 }
 
 /** Why the image cannot confirm this clause, or null when it is a checkable claim. */

@@ -35,7 +35,10 @@ export type SplitResult = z.infer<typeof splitResultSchema>;
 // parking is paid, and drivers are expected to pay", the add-on is only as certain as what it hangs on.
 const SCOPING: ReadonlySet<SetAsideReason> = new Set(['inference', 'speculation', 'inference about intent']);
 
-function inheritedReason(clause: Clause, previous: SetAsideReason | null, restrictive: boolean): SetAsideReason | null {
+function inheritedReason(clause: Clause, previous: SetAsideReason | null, restrictive: boolean, decided: SetAsideReason | null): SetAsideReason | null {
+  // "Acme is a brand of chips that are sold in tubes": a relative clause with no comma narrows a noun of a
+  // statement about the world, so it speaks of the world too; what it narrows was set aside as such.
+  if (restrictive && decided === 'world knowledge') return decided;
   if (!previous) return null;
   // "because it is the first time that she approaches …": a relative clause with no comma belongs to a noun
   // inside a reason or a guess, and is only as certain as it.
@@ -133,8 +136,10 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     result.setAside.push({ ...sentence, reason: whole });
     return;
   }
-  // Inheritance follows the word rules only, so a clause reads the same whatever the classifier said before it.
+  // Inheritance follows the word rules, so a clause reads the same whatever the classifier said before it;
+  // only a relative clause with no comma shares the final status of the statement about the world it narrows.
   let previous: SetAsideReason | null = null;
+  let decided: SetAsideReason | null = null;
   let lastClaim: SplitResult['claims'][number] | undefined;
   let subjectOnly = false;
   let previousEnd = sentence.start;
@@ -145,9 +150,10 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     const own = filter ? (isMetaTalk(cueText(clause.text)) ? 'meta-talk' : setAsideReason(clause.text, clause.kind)) : null;
     const restrictive = clause.kind === 'relative' && /^\s*$/u.test(caption.slice(previousEnd, clause.start));
     previousEnd = clause.end;
-    const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous, restrictive) : null);
+    const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous, restrictive, decided) : null);
     previous = rule;
-    const reason = filter && !isModelDirective(clause.text) ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
+    const reason: SetAsideReason | null = filter && !isModelDirective(clause.text) ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
+    decided = reason;
     if (reason) {
       result.setAside.push({ ...piece, reason });
       lastClaim = undefined;

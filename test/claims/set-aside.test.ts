@@ -61,6 +61,14 @@ describe('setAsideReason', () => {
     ['You must rinse it before use', 'speculation'],
     ['it is the weekend', 'inference'],
     ["it's their day off.", 'inference'],
+    ["it's halloween", 'inference'],
+    ['this is his first time on a horse', 'inference'],
+    // Facts about a brand or its maker, with no word like "common" or "known for".
+    ['Glimmer Soap is owned by a larger household group', 'world knowledge'],
+    ['The tea company is based in Leeds', 'world knowledge'],
+    ['Zesto is made by a juice maker in Spain', 'world knowledge'],
+    ['Crunchy Oats, a division of a cereal company', 'world knowledge'],
+    ["which is the brand's well-known owl", 'world knowledge'],
     ['she has an appointment later', 'inference'],
   ])('%s → %s', (text, reason) => {
     expect(setAsideReason(text)).toBe(reason);
@@ -110,6 +118,12 @@ describe('setAsideReason', () => {
     'The air freshener is lavender-scented',
     'The bottle requires a key to open, according to the sticker',
     'There is a sign that warns drivers to slow down',
+    // What a thing is made of, and where a thing stands, are seen; only a maker or a seat is a fact about the brand.
+    'The tray is made of bamboo',
+    'The box is made from recycled cardboard',
+    'The lamp is based on a heavy iron stand',
+    'a hand-knitted scarf made by hand',
+    'It is his turn at the wheel',
   ])('keeps "%s"', (text) => {
     expect(setAsideReason(text)).toBeNull();
   });

@@ -114,6 +114,13 @@ describe('splitCaption: set aside', () => {
     expect(asideOf(caption).map(([, reason]) => reason)).toEqual(['reasoning', 'reasoning']);
   });
 
+  it('sets aside a relative clause without a comma with the statement about the world it narrows', () => {
+    expect(claimsOf('Crunchies is a brand of crackers that are sold in tins.')).toEqual([]);
+    expect(asideOf('Crunchies is a brand of crackers that are sold in tins.').map(([, reason]) => reason)).toEqual(['world knowledge', 'world knowledge']);
+    // A cue word the classifier overrules ("a common pigeon") leaves the relative clause with its noun.
+    expect(claimsOf('There is a common pigeon that sits on the railing.')).toEqual(['There is a common pigeon that sits on the railing.']);
+  });
+
   it.each(['There is a man who is wearing a red hat.', 'A bowl that is full of water sits on the floor.'])('%s → one claim', (caption) => {
     expect(claimsOf(caption)).toEqual([caption]);
   });
