@@ -127,7 +127,7 @@ const probeSchema = z.object({
 // Captions written for this project in the style of today's models, labelled before the split was run on
 // them (test/claims/probes.jsonl, ours). Part a was written and measured first and the rules were then
 // changed looking at its misses; part b was measured once unseen, and then its misses were read too.
-// Neither is trained on. A label marked ambiguous by its writer is not scored.
+// Both are now trained on. A label marked ambiguous by its writer is not scored.
 function readProbes(path: string, set: string, heldOut: (id: string) => boolean): Item[] {
   return readJsonl(path, probeSchema).map((a) => {
     let cursor = 0;

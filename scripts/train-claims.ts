@@ -7,8 +7,9 @@
  *   npm run train:claims -- --errors also list the out-of-fold mistakes on the training data
  *
  * Trained only on data whose licence allows it: the development parts of FaithScore (MIT) and HL
- * (Apache-2.0 / CC BY 4.0) in ../shared/benchmarks/, and the examples in scripts/claim-examples.ts and
- * scripts/claim-example-categories.ts.
+ * (Apache-2.0 / CC BY 4.0) in ../shared/benchmarks/, our first written probes (test/claims/probes.jsonl,
+ * answers in the style of today's models), and the examples in scripts/claim-examples.ts and
+ * scripts/claim-example-categories.ts. The later probes (test/claims/probes-cd.jsonl) are only measured on.
  * VizWiz-LF has no licence: it is measured on (`npm run bench:claims`), never trained on. Held-out
  * parts are never read here. Both thresholds are fixed by what a mistake costs: where a word rule fired, the
  * classifier overrules it at P(descriptive) ≥ 1/3 (dropping checkable text counts twice); where none did, a
@@ -26,7 +27,7 @@ import { loadSets } from './claim-sets.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const weightsPath = resolve(repoRoot, 'lib/claims/classifier-weights.json');
-const TRAINED_SETS = new Set(['faithscore', 'hl']);
+const TRAINED_SETS = new Set(['faithscore', 'hl', 'probes']);
 const SEED = 13;
 const EPOCHS = 40;
 const SHUFFLES = 5;
