@@ -114,6 +114,12 @@ describe('splitCaption: set aside', () => {
     expect(asideOf(caption).map(([, reason]) => reason)).toEqual(['reasoning', 'reasoning']);
   });
 
+  it('cuts a clause after what a label on something says', () => {
+    const caption = 'The label on the jar says Golden Acre Honey and it is used to sweeten tea.';
+    expect(claimsOf(caption)).toEqual(['The label on the jar says Golden Acre Honey']);
+    expect(asideOf(caption)).toEqual([['and it is used to sweeten tea.', 'world knowledge']]);
+  });
+
   it('sets aside a relative clause without a comma with the statement about the world it narrows', () => {
     expect(claimsOf('Crunchies is a brand of crackers that are sold in tins.')).toEqual([]);
     expect(asideOf('Crunchies is a brand of crackers that are sold in tins.').map(([, reason]) => reason)).toEqual(['world knowledge', 'world knowledge']);
