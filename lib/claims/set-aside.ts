@@ -93,7 +93,7 @@ const RULES: readonly Rule[] = [
       in order to | to ensure | to make sure | enjoy\\w* | having (?:a good|fun) | ready to be |
       likely (?:to|have|has|been|\\w+ing|\\w+ed|in the process) | (?:have|has) likely |
       probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to | going to (?!(?:the|a|an|his|her|their|its|be)\\b)\\w+ | (?:is|are) going (?:home|somewhere|back|out|for) |
-      (?:his|her|their) (?:job|daily|hobby|routine) | on (?:a |his |her |their )?(?:break|holiday|vacation|safari|trip|leisure) |
+      (?:his|her|their) (?:job|daily|hobby|routine) | on (?:a |his |her |their )?(?:(?!(?:the|this|that|these|those) )[\\p{L}-]+ )?(?:break|holiday|vacation|safari|trip|leisure|day off) |
       (?:doing|does|did) (?:it|this|that|so) | wants? | loves? | likes? to | favou?rite | for (?:fun|recreation|sport|leisure|pleasure|a living|practice)`),
   },
   {
@@ -102,7 +102,7 @@ const RULES: readonly Rule[] = [
     // picture; followed by more ("a birthday party with balloons", "a meeting room") it names what is seen.
     cues: cue(`suggest\\w* | indicat(?:es|ing|ion|e)(?! on) | impl(?:y|ies|ying|ied) | infer\\w* | hint\\w* at | signif(?:y|ies|ying) |
       demonstrat\\w* | (?<!there )is a sign (?:that|of) | a sign of | possibility | evident | evidently | it seems that | means that | (?:which|this|that) means |
-      supports? the (?:idea|notion|conclusion|theory|view) | the idea that |
+      supports? the (?:idea|notion|conclusion|theory|view) | the idea that | (?:a|the) (?:gift|present) (?:from|for) |
       (?:it is|it's|it was) (?:the |a |(?:his|her|their) )?(?:weekend|holiday|birthday|anniversary|day off|lunch ?time|dinner ?time|breakfast time|christmas(?: eve| day)?|thanksgiving|halloween|easter|new year's(?: eve| day)?|fourth of july|independence day|valentine's day|mother's day|father's day)(?=\\s*(?:[.,;!]|$)) |
       (?:his|her|their|my|your|our|its) first time |
       (?:has|have|had) (?:a|an|(?:his|her|their)(?: \\p{L}+)?) (?:meeting|appointment|class|exam|interview|deadline|shift)(?=\\s*(?:[.,;!]|$|today|tonight|soon|later))`),
@@ -122,9 +122,11 @@ const RULES: readonly Rule[] = [
       (?:has|have|had) been around | dat(?:es|ed|ing) back | since (?:the )?(?:\\d{4}s?|\\d+(?:st|nd|rd|th) century) | for (?:decades|centuries|generations) |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
       protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),
-    // "which is a designated area for …": a relative clause that defines rather than describes.
+    // "which is a designated area for …": a relative clause that defines rather than describes; "Maroon is a
+    // dark brownish-red color": a colour's name defined, not the colour of anything in view ("It is a dark red").
     also: (t, kind) =>
-      kind === 'relative' && /^(?:which|that) (?:is|are) (?:a|an) /u.test(t) && !/\b(?:appears?|seems?|likely)\b/u.test(t),
+      (kind === 'relative' && /^(?:which|that) (?:is|are) (?:a|an) /u.test(t) && !/\b(?:appears?|seems?|likely)\b/u.test(t)) ||
+      /^(?!(?:it|this|that|which|the|its|their|his|her|one|each|both|all|everything)\b)[\p{L}-]+ is an? (?:[\p{L}-]+,? ){0,3}(?:colou?r|shade|hue|tone)\b/u.test(t.trim()),
   },
   {
     reason: 'speculation',
@@ -141,13 +143,16 @@ const RULES: readonly Rule[] = [
       appealing | attractive | pleasant | enjoyable | delightful | unique | distinctive | significant |
       great (?:for|way|choice|option|place|spot|idea|day|time|example|addition) |
       makes? it (?:easy|easier|difficult|harder|more|less|an?) | making (?:it|them) | a good start |
-      hazard\\w* | risks? | challeng\\w* | needs? to`),
+      hazard\\w* | risks? | challeng\\w* | needs? to |
+      (?:easier|harder|safer|cheaper|healthier|more convenient|more comfortable|more practical) (?:to|than|for)`),
+    // "What a sweet message!", "How lovely!": an exclamation of the writer's own feeling about it.
+    also: (t) => /^\s*(?:what an?|how) \p{L}[^?]*!["'”’)\s]*$/u.test(t),
   },
   {
     reason: 'not visible',
     // A flavour or scent named on a label ("the original flavor", "lavender-scented") is read off the package;
     // one that is described ("a sweet, maple-infused flavor", "full of flavour") is tasted.
-    cues: cue(`tastes? | tasty | smell\\w* | aroma\\w* | sounds? | noise | noisy | flavou?rful | flavou?r profiles? |
+    cues: cue(`tastes? | tasty | feels | smell\\w* | aroma\\w* | sounds? | noise | noisy | flavou?rful | flavou?r profiles? |
       (?:adds?|adding|enhances?|bursting with|full of|packed with|rich in|lots of) flavou?r |
       (?:offers?|offering|has|have|gives?|giving|provides?|with) (?:a |an )?(?:[\\p{L}-]+,? ){0,3}flavou?rs? |
       (?:sweet|savou?ry|rich|bold|fruity|tangy|spicy|smoky|earthy|delicious|mild|strong|distinctive|unique|fresh|bitter|sour|salty|creamy|tropical|warm|refreshing|subtle|complex|intense|nutty|zesty|pleasant|floral|clean|lovely),? (?:and )?(?:[\\p{L}-]+ )?(?:flavou?rs?|scents?)`),
@@ -168,6 +173,9 @@ const REPORTED_TEXT = new RegExp(
   'u',
 );
 
+// "… and it says that your benefits will increase": the thing spoken of before is the one that says it.
+const REPORTED_BY_PRONOUN = /^(\s*(?:(?:and|but)\s+)?(?:it|this|which)\s+)((?:also\s+)?(?:says|reads|states)\b.*)$/u;
+
 // "The bottle requires a key to open, according to the sticker": the whole clause is what the sticker says.
 const ACCORDING_TO_TEXT = new RegExp(
   `^(.*?)(,?\\s*according to (?:the|its|their|a|an|this) (?:[\\p{L}'-]+\\s+){0,2}?(?:${TEXT_BEARER})\\W*)$`,
@@ -182,13 +190,14 @@ export function cueText(text: string): string {
     .replace(/"[^"]*"|“[^”]*”|‘[^’]*’/gu, (quoted) => ' '.repeat(quoted.length))
     .replace(/\bas (?:indicated|shown|stated|written|printed|labeled|labelled) (?:on|by|in)\b/gu, ' ')
     .replace(REPORTED_TEXT, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length))
+    .replace(REPORTED_BY_PRONOUN, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length))
     .replace(ACCORDING_TO_TEXT, (_whole, reported: string, source: string) => ' '.repeat(reported.length) + source);
 }
 
 /** Does the clause report what text in the picture says ("the label warns that …", "…, according to the sticker")? */
 export function reportsText(text: string): boolean {
   const t = text.toLowerCase().replace(/[’]/gu, "'");
-  return REPORTED_TEXT.test(t) || ACCORDING_TO_TEXT.test(t);
+  return REPORTED_TEXT.test(t) || REPORTED_BY_PRONOUN.test(t) || ACCORDING_TO_TEXT.test(t);
 }
 
 /** Why the image cannot confirm this clause, or null when it is a checkable claim. */

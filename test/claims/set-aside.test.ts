@@ -69,6 +69,13 @@ describe('setAsideReason', () => {
     ['Zesto is made by a juice maker in Spain', 'world knowledge'],
     ['Crunchy Oats, a division of a cereal company', 'world knowledge'],
     ["which is the brand's well-known owl", 'world knowledge'],
+    ['Teal is a blue-green colour', 'world knowledge'],
+    ['they are on a school trip', 'inference about intent'],
+    ['she is reading on her day off', 'inference about intent'],
+    ['the scarf was a gift from his sister', 'inference'],
+    ['Scooters are cheaper to run than cars', 'evaluation'],
+    ['What a cute puppy!', 'evaluation'],
+    ['The blanket feels soft', 'not visible'],
     ['she has an appointment later', 'inference'],
   ])('%s → %s', (text, reason) => {
     expect(setAsideReason(text)).toBe(reason);
@@ -124,6 +131,12 @@ describe('setAsideReason', () => {
     'The lamp is based on a heavy iron stand',
     'a hand-knitted scarf made by hand',
     'It is his turn at the wheel',
+    'It is a dark teal colour',
+    'The mug is a pale shade of green',
+    'A sign on the break room door',
+    'A gift box with a red bow',
+    'The left cup is taller than the right one',
+    'How to open it is printed on the lid',
   ])('keeps "%s"', (text) => {
     expect(setAsideReason(text)).toBeNull();
   });

@@ -114,6 +114,11 @@ describe('splitCaption: set aside', () => {
     expect(asideOf(caption).map(([, reason]) => reason)).toEqual(['reasoning', 'reasoning']);
   });
 
+  it('reads what "it" says after the thing that bears the text as read off the image', () => {
+    const caption = 'The letter is from the water company and it says that the bill is due on May 3.';
+    expect(asideOf(caption)).toEqual([]);
+  });
+
   it('cuts a clause after what a label on something says', () => {
     const caption = 'The label on the jar says Golden Acre Honey and it is used to sweeten tea.';
     expect(claimsOf(caption)).toEqual(['The label on the jar says Golden Acre Honey']);
