@@ -110,7 +110,8 @@ const RULES: readonly Rule[] = [
   {
     reason: 'world knowledge',
     // "a typical office" names what is seen; "typical of", "is typical" states a general fact.
-    cues: cue(`common | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
+    // "a common pigeon", "the common room" name a kind or a place in view; "a common sight", "is common" state a fact.
+    cues: cue(`(?<!(?:a|an|the) )common | (?:a|an|the) common (?:sight|item|choice|practice|feature|way|type|kind|thing|name|method|tradition|symptom|cause|problem|use|ingredient|misconception|occurrence|breed|species) | commonly | typical (?:of|for|in|among) | (?:is|are|was|were|it's|that's) typical | typically | usually | generally | often | known (?:to|for|as) |
       naturally | popular | in the world | around the world | throughout the world | worldwide | associated with |
       (?:is|are|was|were) (?:produced|manufactured|sold|distributed|marketed) (?:by|in|at|under|through|throughout) | designed (?:to|for) | (?:is|are|(?:has|have|had) been) used (?:to|for|in|as) | used to (?!be\\b)\\p{L}+ |
       brand of | (?:is|are) (?:a|an) (?:\\w+ )?(?:brand|company|manufacturer|maker) | (?:a|the) (?:division|subsidiary) of |

@@ -35,10 +35,14 @@ export type SplitResult = z.infer<typeof splitResultSchema>;
 // parking is paid, and drivers are expected to pay", the add-on is only as certain as what it hangs on.
 const SCOPING: ReadonlySet<SetAsideReason> = new Set(['inference', 'speculation', 'inference about intent']);
 
-function inheritedReason(clause: Clause, previous: SetAsideReason | null, restrictive: boolean, decided: SetAsideReason | null): SetAsideReason | null {
+// A clause that opens on a thing in view or a place ("On the table is a popular game", "The can is …"),
+// not on a kind or a name ("Acme is a brand of chips").
+const IN_VIEW_OPENING = /^(?:(?:and|but)\s+)?(?:the|a|an|this|that|these|those|there|here|it|its|his|her|their|on|in|at|under|next|behind|beside|near|inside)\b/iu;
+
+function inheritedReason(clause: Clause, previous: SetAsideReason | null, restrictive: boolean, aboutTheWorld: boolean): SetAsideReason | null {
   // "Acme is a brand of chips that are sold in tubes": a relative clause with no comma narrows a noun of a
-  // statement about the world, so it speaks of the world too; what it narrows was set aside as such.
-  if (restrictive && decided === 'world knowledge') return decided;
+  // statement about a kind or a name, set aside as world knowledge, so it speaks of the world too.
+  if (restrictive && aboutTheWorld) return 'world knowledge';
   if (!previous) return null;
   // "because it is the first time that she approaches …": a relative clause with no comma belongs to a noun
   // inside a reason or a guess, and is only as certain as it.
@@ -139,7 +143,7 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
   // Inheritance follows the word rules, so a clause reads the same whatever the classifier said before it;
   // only a relative clause with no comma shares the final status of the statement about the world it narrows.
   let previous: SetAsideReason | null = null;
-  let decided: SetAsideReason | null = null;
+  let aboutTheWorld = false;
   let lastClaim: SplitResult['claims'][number] | undefined;
   let subjectOnly = false;
   let previousEnd = sentence.start;
@@ -150,10 +154,10 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     const own = filter ? (isMetaTalk(cueText(clause.text)) ? 'meta-talk' : setAsideReason(clause.text, clause.kind)) : null;
     const restrictive = clause.kind === 'relative' && /^\s*$/u.test(caption.slice(previousEnd, clause.start));
     previousEnd = clause.end;
-    const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous, restrictive, decided) : null);
+    const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous, restrictive, aboutTheWorld) : null);
     previous = rule;
     const reason: SetAsideReason | null = filter && !isModelDirective(clause.text) ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
-    decided = reason;
+    aboutTheWorld = reason === 'world knowledge' && !IN_VIEW_OPENING.test(clause.text);
     if (reason) {
       result.setAside.push({ ...piece, reason });
       lastClaim = undefined;

@@ -70,6 +70,8 @@ describe('setAsideReason', () => {
     ['Crunchy Oats, a division of a cereal company', 'world knowledge'],
     ["which is the brand's well-known owl", 'world knowledge'],
     ['Teal is a blue-green colour', 'world knowledge'],
+    ['which is a common sight in the city', 'world knowledge'],
+    ['Pigeons are common in cities', 'world knowledge'],
     ['they are on a school trip', 'inference about intent'],
     ['she is reading on her day off', 'inference about intent'],
     ['the scarf was a gift from his sister', 'inference'],
@@ -135,6 +137,8 @@ describe('setAsideReason', () => {
     'The mug is a pale shade of green',
     'A sign on the break room door',
     'A gift box with a red bow',
+    'There is a common pigeon on the railing',
+    'Students sit in the common room',
     'The left cup is taller than the right one',
     'How to open it is printed on the lid',
   ])('keeps "%s"', (text) => {

@@ -128,8 +128,11 @@ describe('splitCaption: set aside', () => {
   it('sets aside a relative clause without a comma with the statement about the world it narrows', () => {
     expect(claimsOf('Crunchies is a brand of crackers that are sold in tins.')).toEqual([]);
     expect(asideOf('Crunchies is a brand of crackers that are sold in tins.').map(([, reason]) => reason)).toEqual(['world knowledge', 'world knowledge']);
-    // A cue word the classifier overrules ("a common pigeon") leaves the relative clause with its noun.
-    expect(claimsOf('There is a common pigeon that sits on the railing.')).toEqual(['There is a common pigeon that sits on the railing.']);
+    // Said of a thing in view, the relative clause is judged on its own, whatever became of the clause before it.
+    expect(claimsOf('On the table is a popular board game that has a red box.')).toContain('that has a red box.');
+    // A cue word the classifier overrules ("a popular brand of coffee cup") leaves the relative clause with its noun.
+    const kept = 'A woman in a red coat is holding a popular brand of coffee cup that has a green lid.';
+    expect(claimsOf(kept)).toEqual([kept]);
   });
 
   it.each(['There is a man who is wearing a red hat.', 'A bowl that is full of water sits on the floor.'])('%s → one claim', (caption) => {
