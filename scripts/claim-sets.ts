@@ -119,15 +119,17 @@ function hl(path: string): Item[] {
 
 const probeSchema = z.object({
   id: z.string(),
-  part: z.enum(['a', 'b', 'c', 'd']),
+  part: z.enum(['a', 'b', 'c', 'd', 'e', 'f']),
   caption: z.string(),
   units: z.array(z.object({ text: z.string(), descriptive: z.boolean().nullable() })),
 });
 
-// Captions written for this project in the style of today's models, labelled before the split was run on
-// them (test/claims/probes.jsonl, ours). Part a was written and measured first and the rules were then
-// changed looking at its misses; part b was measured once unseen, and then its misses were read too.
-// Both are now trained on. A label marked ambiguous by its writer is not scored.
+// Captions written for this project, labelled by their writers before the split was run on them
+// (test/claims/probes.jsonl, ours), all trained on. Parts a and b: answers in the style of today's models;
+// part a was measured first and rules written on its misses, part b measured once unseen, then read too.
+// Part e: crowd-style object and scene captions and rationales for 90 imagined photos; part f: answers to
+// blind users' questions about their photos in six models' styles; both written as training data only.
+// A label marked ambiguous by its writer is not scored.
 function readProbes(path: string, set: string, heldOut: (id: string) => boolean): Item[] {
   return readJsonl(path, probeSchema).map((a) => {
     let cursor = 0;

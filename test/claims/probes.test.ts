@@ -6,17 +6,19 @@ describe('the written claim probes', () => {
   const { items } = loadSets('/nonexistent');
   const probes = items.filter((i) => i.set === 'probes');
 
-  it('load as two parts of 120 answers, every labelled unit found in its caption', () => {
+  it('load as parts a and b (120 answers each), e (450 captions) and f (100 answers), every labelled unit found in its caption', () => {
     expect(probes.filter((p) => p.group === 'part a')).toHaveLength(120);
     expect(probes.filter((p) => p.group === 'part b')).toHaveLength(120);
+    expect(probes.filter((p) => p.group === 'part e')).toHaveLength(450);
+    expect(probes.filter((p) => p.group === 'part f')).toHaveLength(100);
     for (const p of probes) for (const u of p.units) expect(p.caption.slice(u.start, u.end)).toBe(u.text);
   });
 
   it('label both kinds, with the ambiguous ones unscored', () => {
     const units = probes.flatMap((p) => p.units);
-    expect(units.filter((u) => u.gold === true).length).toBeGreaterThan(500);
-    expect(units.filter((u) => u.gold === false).length).toBeGreaterThan(200);
-    expect(units.filter((u) => u.gold === null)).toHaveLength(36);
+    expect(units.filter((u) => u.gold === true).length).toBeGreaterThan(900);
+    expect(units.filter((u) => u.gold === false).length).toBeGreaterThan(600);
+    expect(units.filter((u) => u.gold === null)).toHaveLength(43);
   });
 
   it('load the later parts: c (120 answers) and d (290 captions), every labelled unit found in its caption', () => {
