@@ -100,7 +100,7 @@ function Body({ c }: { c: CheckController }) {
         check={pageCheck}
         t={t}
         onRun={(ids) => void c.act({ type: 'runPageCheck', tabId, ids })}
-        onOpen={(item) => c.openFromPageCheck(item.jobId)}
+        onOpen={(item) => void c.openFromPageCheck(item.jobId)}
         onClose={() => c.closePageCheck(pageCheck)}
         {...(pageCheck.kind === 'alt'
           ? { onExportCsv: () => c.exportAuditCsv(pageCheck), onSaveReport: () => void c.saveAuditReport(pageCheck) }

@@ -143,9 +143,13 @@ export function useCheck(host: PopupHost, initialView: View) {
       setOpened(null);
     },
     openEntry: setOpened,
-    /** Opens the history entry of a page check's item in the history view. */
-    openFromPageCheck(jobId: string | null | undefined) {
-      const entry = history.find((e) => e.id === jobId);
+    /**
+     * Opens the history entry of a page check's item in the history view. A popup opened a moment ago may
+     * show the page check before its history has loaded: the entry is then read from storage, not missed.
+     */
+    async openFromPageCheck(jobId: string | null | undefined) {
+      const found = (entries: HistoryEntry[]) => entries.find((e) => e.id === jobId);
+      const entry = found(history) ?? found(await host.loadHistory().catch(() => []));
       if (!entry) return say(t('pageCheckNoEntry'));
       setView('history');
       setOpened(entry);
