@@ -2,7 +2,7 @@ import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
-import { FINITE, PREPOSITION, words, type Token } from './words.ts';
+import { FINITE, PREPOSITION, RANKING, words, type Token } from './words.ts';
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
 export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
@@ -92,6 +92,7 @@ function startsClause(tokens: Token[], i: number, limit = tokens.length): boolea
 }
 
 const INTERRUPTION: ReadonlySet<ClauseKind> = new Set(['relative', 'hedge', 'participle']);
+const RANKS = words(RANKING);
 
 const isParticiple = (w: string) => w.length > 4 && w.endsWith('ing') && !NOT_PARTICIPLE.has(w);
 
@@ -141,6 +142,8 @@ function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current
     return 'main';
   }
   if (RELATIVE.has(w)) return 'relative';
+  // "This is LeBron James, one of the greatest players in NBA history": an aside that ranks what was named.
+  if (w === 'one' && next?.word === 'of' && tokens[i + 2]?.word === 'the' && RANKS.has(tokens[i + 3]?.word ?? '')) return 'relative';
   if (SUBORDINATOR.has(w)) return 'subordinate';
   // "The lamp, which is red, stands …": the predicate resumes after an interruption.
   if (FINITE.has(w) && i - 1 > pieceStart) return 'main';

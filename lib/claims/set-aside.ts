@@ -1,5 +1,5 @@
 import type { ClauseKind } from './clauses.ts';
-import { TEXT_BEARERS } from './words.ts';
+import { RANKING, TEXT_BEARERS } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -56,6 +56,10 @@ const MODAL_ON_A_VERB = [
 // "could be due to", "might be drawn to": a hedged cause or effect, not a hedged description.
 const MODAL_BE_CAUSE =
   '(?:might|may|could|would) (?:also )?be (?:due to|any\\b|anything\\b|to (?!(?:the|a|an)\\b)\\p{L}+|(?:attracted|drawn|forced|interested|caused|intended|meant|influenced|affected|harmful|dangerous|a reference|a sign|a result)\\b)';
+
+const RANKED_ASIDE = new RegExp(`^one of the (?:${RANKING.replaceAll(' ', '|')})\\b`, 'u');
+// Among all of its kind, not among what is in view ("one of the tallest in the row").
+const WORLD_SCOPE = /\b(?:history|ever|of all time|world|worldwide|country|nation|century|era|generation|league)\b/u;
 
 interface Rule {
   reason: SetAsideReason;
@@ -123,10 +127,12 @@ const RULES: readonly Rule[] = [
       (?:has|have|had) been around | dat(?:es|ed|ing) back | since (?:the )?(?:\\d{4}s?|\\d+(?:st|nd|rd|th) century) | for (?:decades|centuries|generations) |
       species | habitat | serves? as | serving as | acts? as | acting as | provides? | providing | protects? |
       protecting | protection | requires? | requiring | allows? | allowing | enables? | ensures? | ensuring`),
-    // "which is a designated area for …": a relative clause that defines rather than describes; "Maroon is a
+    // "which is a designated area for …": a relative clause that defines rather than describes; ", one of the
+    // greatest players in NBA history": an aside that ranks a thing among all of its kind; "Maroon is a
     // dark brownish-red color": a colour's name defined, not the colour of anything in view ("It is a dark red").
     also: (t, kind) =>
       (kind === 'relative' && /^(?:which|that) (?:is|are) (?:a|an) /u.test(t) && !/\b(?:appears?|seems?|likely)\b/u.test(t)) ||
+      (kind === 'relative' && RANKED_ASIDE.test(t) && WORLD_SCOPE.test(t)) ||
       /^(?!(?:it|this|that|which|the|its|their|his|her|one|each|both|all|everything)\b)[\p{L}-]+ is an? (?:[\p{L}-]+,? ){0,3}(?:colou?r|shade|hue|tone)\b/u.test(t.trim()),
   },
   {

@@ -9,6 +9,9 @@ export const PREPOSITION = words(
   'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop',
 );
 
+/** Superlatives that rank a thing among all of its kind ("one of the greatest players in history"). */
+export const RANKING = 'most best worst greatest largest biggest oldest newest finest tallest highest longest smallest fastest richest busiest earliest';
+
 /** A word or punctuation mark of a sentence, with where it stands in the caption. */
 export interface Token {
   word: string; // lower-cased word, or the punctuation mark itself

@@ -119,6 +119,12 @@ describe('splitCaption: set aside', () => {
     expect(asideOf(caption)).toEqual([]);
   });
 
+  it('sets aside an aside that ranks what was named among all of its kind, not among what is in view', () => {
+    expect(claimsOf('This is Ada Quill, one of the greatest chess players in history.')).toEqual(['This is Ada Quill']);
+    expect(asideOf('This is Ada Quill, one of the greatest chess players in history.')).toEqual([['one of the greatest chess players in history.', 'world knowledge']]);
+    for (const kept of ['The boy, one of the tallest in the row, wears a red cap.', 'She holds one of the biggest pumpkins in the patch.']) expect(claimsOf(kept)).toEqual([kept]);
+  });
+
   it('cuts a clause after what a label on something says', () => {
     const caption = 'The label on the jar says Golden Acre Honey and it is used to sweeten tea.';
     expect(claimsOf(caption)).toEqual(['The label on the jar says Golden Acre Honey']);
