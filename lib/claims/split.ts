@@ -50,7 +50,8 @@ function inheritedReason(clause: Clause, previous: SetAsideReason | null, restri
   // ", including …" lists what its clause speaks of: things in view after an opinion of them ("a unique
   // selection, including …"), things in general after a general statement ("Yamaha makes keyboards, including …").
   if (/^including\b/iu.test(clause.text)) return SCOPING.has(previous) || previous === 'reasoning' || previous === 'world knowledge' ? previous : null;
-  if (clause.kind === 'participle' && /^\p{L}+ing\b/u.test(clause.text)) return previous;
+  // "…, keeping them dry" and "…, without exceeding six a day" say how the clause before them happens.
+  if (clause.kind === 'participle' && /^(?:(?:without|by) )?\p{L}+ing\b/u.test(clause.text)) return previous;
   // ", possibly at a vintage store" narrows the clause it hangs on, so it shares its status.
   if (clause.kind === 'hedge') return previous;
   if (clause.kind === 'coordinate' && SCOPING.has(previous) && /^(?:and|or)\b/iu.test(clause.text)) return previous;

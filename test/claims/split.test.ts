@@ -231,8 +231,13 @@ describe('splitCaption: set aside', () => {
     ['The hats might protect them from rain, keeping them dry.', 'keeping them dry.'],
     ['The meter indicates that parking is paid, and drivers are expected to pay.', 'and drivers are expected to pay.'],
     ['The image captures a quiet moment, possibly at a park.', 'possibly at a park.'],
+    ['The awning might shield the stall from rain, without blocking the view.', 'without blocking the view.'],
   ])('an add-on inherits the uncertainty of its clause: %s', (caption, addOn) => {
     expect(asideOf(caption).map(([text]) => text)).toContain(addOn);
+  });
+
+  it('keeps a manner add-on of a description with it', () => {
+    expect(claimsOf('A man rides a bike, without holding the handlebars.')).toEqual(['A man rides a bike', 'without holding the handlebars.']);
   });
 
   it('does not pass a set-aside status on to an independent clause', () => {
