@@ -8,7 +8,8 @@
  * Sets (../shared/benchmarks/, see each README): FaithScore stage 1 (pieces of LLaVA-style answers),
  * VizWiz-LF (sentences of six models' long answers), HL (COCO object captions vs human rationales);
  * and our own written probes in the style of today's models (test/claims/probes.jsonl, development only;
- * test/claims/probes-cd.jsonl, written later by other hands, with a held-out half).
+ * test/claims/probes-cd.jsonl, written later by other hands, with a held-out half; test/claims/probes-g.jsonl,
+ * all held out).
  * A unit counts as KEPT when at least half of its non-space characters lie inside claim spans
  * returned by `splitCaption(caption)`; otherwise (set aside, or left uncovered such as "In the
  * image,") it is NOT KEPT. Descriptive = should be kept. Balanced accuracy = mean of the
@@ -111,9 +112,14 @@ function main(): void {
   console.log('set / part                    desc  non  kept   aside  bal.acc P      R      F1     | keep-all F1');
   for (const set of [...new Set(items.map((i) => i.set))]) {
     const ofSet = judged.filter((j) => j.item.set === set);
-    const parts: Array<[string, Judged[]]> = [[`${set} development`, ofSet.filter((j) => !j.item.heldOut)]];
-    // A set with no held-out part (our first written probes) has only its development row.
-    if (!dev && ofSet.some((j) => j.item.heldOut)) parts.push([`${set} held out`, ofSet.filter((j) => j.item.heldOut)], [`${set} all`, ofSet]);
+    if (!ofSet.length) continue;
+    const development = ofSet.filter((j) => !j.item.heldOut);
+    const heldOut = ofSet.filter((j) => j.item.heldOut);
+    // A set with no held-out part (our first written probes) has only its development row, one that is all
+    // held out (the last written probes) only its held-out row.
+    const parts: Array<[string, Judged[]]> = development.length ? [[`${set} development`, development]] : [];
+    if (!dev && heldOut.length) parts.push([`${set} held out`, heldOut]);
+    if (!dev && heldOut.length && development.length) parts.push([`${set} all`, ofSet]);
     for (const [name, list] of parts) console.log(row(name, list));
     if (set.startsWith('probes')) for (const part of [...new Set(ofSet.map((j) => j.item.group))].sort()) console.log(row(`  ${part}`, ofSet.filter((j) => j.item.group === part)));
     if (set === 'vizwiz-lf') {

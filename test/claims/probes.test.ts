@@ -32,4 +32,13 @@ describe('the written claim probes', () => {
     expect(later.filter((p) => p.heldOut).every((p) => Number(p.id.split('/').pop()) % 2 === 0)).toBe(true);
     expect(later.filter((p) => p.heldOut)).toHaveLength(205);
   });
+
+  it('load the last part, g (150 items), all held out, every labelled unit found in its caption', () => {
+    const last = items.filter((i) => i.set === 'probes-g');
+    expect(last).toHaveLength(150);
+    expect(last.every((p) => p.heldOut && p.group === 'part g')).toBe(true);
+    for (const p of last) for (const u of p.units) expect(p.caption.slice(u.start, u.end)).toBe(u.text);
+    const units = last.flatMap((p) => p.units);
+    expect([units.filter((u) => u.gold === true).length, units.filter((u) => u.gold === false).length]).toEqual([305, 138]);
+  });
 });
