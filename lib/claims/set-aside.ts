@@ -61,6 +61,9 @@ const RANKED_ASIDE = new RegExp(`^one of the (?:${RANKING.replaceAll(' ', '|')})
 // Among all of its kind, not among what is in view ("one of the tallest in the row").
 const WORLD_SCOPE = /\b(?:history|ever|of all time|world|worldwide|country|nation|century|era|generation|league)\b/u;
 
+// Movements a photo catches in progress, so an attempt at one or one about to happen is part of the description.
+const MOVEMENT = '(?:catch|hit|reach|grab|climb|cross|jump|kick|throw|lift|pull|push|balance|swing|board|land|crash|fall|dive|bite|serve|shoot|score|block)';
+
 interface Rule {
   reason: SetAsideReason;
   cues: RegExp;
@@ -93,10 +96,12 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'inference about intent',
-    cues: cue(`preparing (?:to|for) | prepares (?:to|for) | trying to | tries to | attempting to | intends? to | wants? to |
+    // An attempt at a movement the photo shows in progress ("a man trying to catch a frisbee", "a wave about to
+    // crash") is seen; an attempt at anything else ("trying to impress his friends") is intent.
+    cues: cue(`preparing (?:to|for) | prepares (?:to|for) | (?:trying|tries|attempting) to (?!${MOVEMENT}\\b)\\p{L}+ | intends? to | wants? to |
       in order to | to ensure | to make sure | enjoy\\w* | having (?:a good|fun) | ready to be |
       likely (?:to|have|has|been|\\w+ing|\\w+ed|in the process) | (?:have|has) likely |
-      probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to | going to (?!(?:the|a|an|his|her|their|its|be)\\b)\\w+ | (?:is|are) going (?:home|somewhere|back|out|for) |
+      probably \\w+ing | seeking | (?:the|its|their|a) purpose | reasons? | about to (?!${MOVEMENT}\\b)\\p{L}+ | going to (?!(?:the|a|an|his|her|their|its|be)\\b)\\w+ | (?:is|are) going (?:home|somewhere|back|out|for) |
       (?:his|her|their) (?:job|daily|hobby|routine) | on (?:a |his |her |their )?(?:(?!(?:the|this|that|these|those) )[\\p{L}-]+ )?(?:break|holiday|vacation|safari|trip|leisure|day off) |
       (?:doing|does|did) (?:it|this|that|so) | wants? | loves? | likes? to | favou?rite | for (?:fun|recreation|sport|leisure|pleasure|a living|practice)`),
   },

@@ -70,6 +70,8 @@ describe('setAsideReason', () => {
     ['Crunchy Oats, a division of a cereal company', 'world knowledge'],
     ["which is the brand's well-known owl", 'world knowledge'],
     ['Teal is a blue-green colour', 'world knowledge'],
+    ['he is trying to impress the judges', 'inference about intent'],
+    ['she is about to leave for school', 'inference about intent'],
     ['which is a common sight in the city', 'world knowledge'],
     ['Pigeons are common in cities', 'world knowledge'],
     ['they are on a school trip', 'inference about intent'],
@@ -138,6 +140,9 @@ describe('setAsideReason', () => {
     'A sign on the break room door',
     'A gift box with a red bow',
     'There is a common pigeon on the railing',
+    // An attempt at a movement the photo catches in progress is part of the description.
+    'A boy trying to catch a frisbee on the lawn',
+    'A wave about to crash on the rocks',
     'Students sit in the common room',
     'The left cup is taller than the right one',
     'How to open it is printed on the lid',
