@@ -9,8 +9,8 @@
  * Trained only on data whose licence allows it: the development parts of FaithScore (MIT) and HL
  * (Apache-2.0 / CC BY 4.0) in ../shared/benchmarks/, our written probes (test/claims/probes.jsonl: answers in
  * the style of today's models, answers to blind users' questions, crowd-style captions and rationales), and
- * the examples in scripts/claim-examples.ts and
- * scripts/claim-example-categories.ts. The later probes (test/claims/probes-cd.jsonl) are only measured on.
+ * the examples in scripts/claim-examples.ts and scripts/claim-example-categories.ts. The later probes
+ * (test/claims/probes-cd.jsonl, probes-g.jsonl) are only measured on.
  * VizWiz-LF has no licence: it is measured on (`npm run bench:claims`), never trained on. Held-out
  * parts are never read here. Both thresholds are fixed by what a mistake costs: where a word rule fired, the
  * classifier overrules it at P(descriptive) ≥ 1/3 (dropping checkable text counts twice); where none did, a
