@@ -94,13 +94,17 @@ const OCCASION = set(`party wedding funeral ceremony celebration festival fair c
 const NOT_NOW = set('lately recently yesterday tomorrow tonight later soon someday anymore nowadays beforehand');
 const TIME_UNIT = set(`day days week weeks weekend weekends month months year years morning mornings night nights evening
   evenings afternoon afternoons summer winter spring autumn season life lives`);
-// Past forms of common irregular verbs, read as a finite past right after a subject that names a
-// person ("he came", "her grandma bought"): what happened before the photo was taken. Forms that are also
-// a place or a material ("left", "made of", "built of", "set", "put", "read") are not listed.
-const IRREGULAR_PAST = set(`came went got bought brought took gave told found saw ran ate drank drove flew grew knew lost paid sent
-  sold spent threw won wrote caught taught thought felt kept met fell forgot chose began became broke bit fed heard
-  held hid led lent meant rode rang rose sang sat slept spoke stole stood swam understood woke wore`);
+// Past forms of common irregular verbs. Those that are only ever a past ("fell", "drove") say so after any
+// subject ("the tree fell"); those that are also a participle ("held", "sold": "a cup held by …") only right
+// after a subject that names a person ("her grandma bought"). Either is what happened before the photo was
+// taken. Forms that are also a place or a material ("left", "made of", "built of", "set", "put", "read") are
+// not listed.
 const ONLY_PAST = set('came went took gave ran ate drank drove flew grew knew threw wrote began became broke bit rode rang rose sang spoke stole swam woke wore fell forgot chose saw');
+const IRREGULAR_PAST = new Set([
+  ...ONLY_PAST,
+  ...set(`got bought brought found lost paid sent sold spent won caught taught thought felt kept met fed heard held hid led lent meant
+    sat slept stood told understood`),
+]);
 // Verbs in -s a photo can show a person doing ("she wears", "he holds"), beside the "-ing" activities' own -s forms.
 const SCENE_VERB = set('wears holds has carries sits stands smiles poses leans lies stares waves points reaches looks appears seems faces');
 const SHOWN_PRESENT = new Set([
