@@ -1,4 +1,5 @@
 import { statesSomething } from './clauses.ts';
+import { figureLabelLength } from './figure-label.ts';
 import { trimSpan, type Span } from './span.ts';
 import { TEXT_BEARERS } from './words.ts';
 
@@ -45,6 +46,8 @@ function lineBlocks(blocks: Block[], caption: string, start: number, end: number
   // A heading names a section ("## Objects"); it states nothing about the picture.
   if (marker?.[0].startsWith('#')) return;
   if (marker) at += marker[0].length;
+  // "Figure 3:", "Sample 2.", "Image 1 of 5": where the picture sits among others, not what it shows.
+  at += figureLabelLength(caption.slice(at, end));
   const found = LABEL.exec(caption.slice(at, end));
   // "The medication label reads:", "The two socks are different colors:": a sentence leading into what
   // follows states something itself, so it is no label to drop.
