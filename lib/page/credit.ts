@@ -115,3 +115,16 @@ export function splitCredit(lines: string[], marked: ReadonlySet<string> = new S
   const clean = (s: string) => collapse(s.replace(/^[•·|\s]+/, '').replace(/^\((.*)\)$/, '$1'));
   return { text: collapse(text.join(' ')), credit: collapse(credit.map(clean).filter(Boolean).join(' · ')) };
 }
+
+const SELECTED_CREDIT_CHARS = 500;
+
+/**
+ * A selected caption with its credit set apart as the chooser's captions have it ("… (Jane Doe / AP)" → credit
+ * "Jane Doe / AP"), read by the selection's own lines; a selection that is only a credit stays the caption.
+ */
+export function selectedCaption(raw: string, maxChars: number): { text: string; credit: string } {
+  // A selection can be a whole page: read no further than a caption at its cap and a credit line after it.
+  const split = splitCredit(raw.slice(0, maxChars + SELECTED_CREDIT_CHARS).split('\n'));
+  const text = split.text || collapse(raw);
+  return { text: text.slice(0, maxChars), credit: split.text ? split.credit : '' };
+}

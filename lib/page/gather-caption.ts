@@ -1,5 +1,6 @@
 import { findCaptionCandidates, type CaptionCandidate } from './caption-candidates';
 import { chooseCaption } from './chooser';
+import { selectedCaption } from './credit';
 import { findFrame } from './find-image';
 import { pickedElementFor } from './picker';
 
@@ -7,7 +8,7 @@ import { pickedElementFor } from './picker';
 export interface PageCaption {
   caption: string;
   source: 'selection' | 'chooser';
-  /** The photographer / agency / licence line the chooser set apart from the caption ("" when none or for a selection). */
+  /** The photographer / agency / licence line set apart from the caption, by the chooser or from the selection ("" when none). */
   credit: string;
   pageUrl: string;
   imageUrl: string;
@@ -53,8 +54,9 @@ export async function gatherCaption(srcUrl: string, maxChars: number): Promise<P
   const base = { pageUrl: location.href, imageUrl: (image instanceof HTMLImageElement && image.currentSrc) || srcUrl };
   // One character past the cap: the worker then sees that the selection was longer and says so
   // (prepareCaption), instead of it being cut here silently. The chooser shows its own notice.
-  const selection = readSelection(maxChars + 1);
-  if (selection) return { ...base, caption: selection, source: 'selection', credit: '', lang: declaredLanguage(window.getSelection()?.anchorNode) };
+  const selection = selectedCaption(window.getSelection()?.toString() ?? '', maxChars + 1);
+  if (selection.text)
+    return { ...base, caption: selection.text, source: 'selection', credit: selection.credit, lang: declaredLanguage(window.getSelection()?.anchorNode) };
   const anchor = image ?? document.documentElement;
   const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars);
   if ('cancelled' in choice) return choice;
@@ -72,10 +74,10 @@ export const FOREIGN_FRAME_HINT =
  */
 export async function gatherAroundFrame(frameUrl: string, srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled> {
   const frame = findFrame(frameUrl);
-  const selection = readSelection(maxChars);
+  const selection = selectedCaption(window.getSelection()?.toString() ?? '', maxChars);
   const candidates: CaptionCandidate[] = [
-    ...(selection ? [{ source: 'selection' as const, text: selection, truncated: false }] : []),
-    ...(frame ? findCaptionCandidates(frame, maxChars).filter((c) => c.text !== selection) : []),
+    ...(selection.text ? [{ source: 'selection' as const, text: selection.text, truncated: false, credit: selection.credit }] : []),
+    ...(frame ? findCaptionCandidates(frame, maxChars).filter((c) => c.text !== selection.text) : []),
   ];
   const choice = await chooseCaption(frame ?? document.documentElement, candidates, maxChars, FOREIGN_FRAME_HINT);
   if ('cancelled' in choice) return choice;

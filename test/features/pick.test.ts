@@ -48,6 +48,14 @@ describe('checkSelection', () => {
     expect(fake.jobs.get(5)).toMatchObject({ status: 'done', caption: 'Four yellow ducks.' });
   });
 
+  it('sets the credit inside the selection apart, as the chooser does: shown with the result, never a claim', async () => {
+    const fake = fakePlatform({ page: { readSelection: () => 'Four yellow ducks swim in a pond. (Jane Doe / AP)', pick: () => picked } });
+    await checkSelection(fake.platform, { tabId: 5, frameId: 0 });
+    const job = fake.jobs.get(5);
+    expect(job).toMatchObject({ status: 'done', caption: 'Four yellow ducks swim in a pond.', credit: 'Jane Doe / AP' });
+    expect(job?.claims.map((c) => c.text)).toEqual(['Four yellow ducks swim in a pond.']);
+  });
+
   it('with nothing selected, the chooser asks after the pick', async () => {
     const fake = fakePlatform({ page: { readSelection: () => '', pick: () => picked } });
     await checkSelection(fake.platform, { tabId: 5, frameId: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCredit, splitCredit } from '../../lib/page/credit';
+import { isCredit, selectedCaption, splitCredit } from '../../lib/page/credit';
 
 describe('splitCredit', () => {
   it.each([
@@ -40,4 +40,22 @@ describe('isCredit', () => {
     '%j is not a credit',
     (text) => expect(isCredit(text)).toBe(false),
   );
+});
+
+describe('selectedCaption (a caption the user selected on the page)', () => {
+  it.each([
+    // [selection as the page gives it, caption, credit]
+    ['Protesters gather outside the court. (Jane Doe / AP)', 'Protesters gather outside the court.', 'Jane Doe / AP'],
+    ['Protesters gather outside the court.\nPhoto: Jane Doe / AP', 'Protesters gather outside the court.', 'Photo: Jane Doe / AP'],
+    ['Ein Eisbär auf einer Scholle. Foto: Iona Dutz', 'Ein Eisbär auf einer Scholle.', 'Foto: Iona Dutz'],
+    ['Two cats sit on a red sofa.', 'Two cats sit on a red sofa.', ''],
+    // Only a credit selected: it stays the caption (the user chose it), with no credit beside it.
+    ['Photo: Jane Doe / AP', 'Photo: Jane Doe / AP', ''],
+  ])('%j → caption %j, credit %j', (selection, text, credit) => {
+    expect(selectedCaption(selection, 10_000)).toEqual({ text, credit });
+  });
+
+  it('caps the caption, not the credit, at maxChars', () => {
+    expect(selectedCaption('A long caption about a dog. (Jane Doe / AP)', 10)).toEqual({ text: 'A long cap', credit: 'Jane Doe / AP' });
+  });
 });
