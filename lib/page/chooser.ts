@@ -2,14 +2,16 @@
 // element (shadow-host.ts) so the page's CSS and scripts cannot reach into it. Built with DOM APIs and
 // textContent only. Only the user's own keys and clicks act on it: a page can forge events, not isTrusted.
 import { SOURCE_LABELS, type CaptionCandidate } from './caption-candidates';
+import { follow, isRtl, placeBeside, viewportSize } from './place';
 import { createShadowHost, trusted } from './shadow-host';
 
 /** What the user decided: a caption to check (possibly edited) with the credit shown beside it, or nothing at all. */
 export type ChooserResult = { caption: string; credit: string } | { cancelled: true };
 
 const STYLE = `
-:host { all: initial !important; position: absolute !important; z-index: 2147483647 !important; display: block !important; }
-.panel { box-sizing: border-box; width: 380px; max-width: calc(100vw - 16px); padding: 12px; border-radius: 8px;
+:host { all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; width: 0 !important;
+  height: 0 !important; overflow: visible !important; z-index: 2147483647 !important; display: block !important; }
+.panel { position: fixed; direction: ltr; box-sizing: border-box; max-height: calc(100vh - 16px); overflow: auto; width: 380px; max-width: calc(100vw - 16px); padding: 12px; border-radius: 8px;
   background: #fff; color: #1f1f1f; border: 1px solid #c4c7c5; box-shadow: 0 4px 16px rgba(0,0,0,.25);
   font: 13px/1.4 system-ui, sans-serif; text-align: left; }
 .title { margin: 0 0 6px; font-weight: 600; font-size: 14px; }
@@ -72,6 +74,8 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     textarea.maxLength = maxChars;
     textarea.spellcheck = false;
     textarea.setAttribute('aria-label', 'Caption to check');
+    // The page's captions keep their own direction (an Arabic caption in this English dialog reads right to left).
+    textarea.dir = 'auto';
     const creditLine = make('p', 'credit');
     const notice = make('p', 'notice');
     notice.setAttribute('role', 'status');
@@ -106,7 +110,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       const button = make('button', 'candidate');
       button.type = 'button';
       button.title = candidate.text.slice(0, 500);
-      button.append(make('span', 'source', SOURCE_LABELS[candidate.source]), make('span', 'text', candidate.text));
+      button.append(make('span', 'source', SOURCE_LABELS[candidate.source]), Object.assign(make('span', 'text', candidate.text), { dir: 'auto' }));
       button.setAttribute('aria-pressed', 'false');
       // Read as one phrase ("Alt text: …"), not the two spans run together.
       button.setAttribute('aria-label', `${SOURCE_LABELS[candidate.source]}: ${candidate.text.slice(0, 300)}`);
@@ -128,7 +132,9 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     panel.append(title, textarea, creditLine, notice, ...(candidates.length ? [list] : []), hintLine, actions);
     root.append(style, panel);
 
+    const placement = new AbortController();
     const finish = (result: ChooserResult) => {
+      placement.abort();
       window.removeEventListener('keydown', onPageKey, true);
       document.removeEventListener('selectionchange', onSelection);
       host.remove();
@@ -192,20 +198,11 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     document.addEventListener('selectionchange', onSelection);
 
     document.documentElement.append(host);
-    placeBy(host, anchor);
+    // Placed from inside the shadow root: the host's own inline styles would lose to `:host { all: initial !important }`.
+    const rtl = isRtl(anchor);
+    follow(panel, anchor, (rect, size) => placeBeside(rect, size, viewportSize(), { rtl }), placement.signal);
     if (preselect) pick(0);
     textarea.focus({ preventScroll: true });
     textarea.setSelectionRange(textarea.value.length, textarea.value.length);
   });
-}
-
-/** Puts the dialog just under the anchor, kept inside the visible part of the page. */
-function placeBy(host: HTMLElement, anchor: Element): void {
-  const rect = anchor.getBoundingClientRect();
-  const box = host.getBoundingClientRect();
-  const left = Math.min(Math.max(8, rect.left), Math.max(8, innerWidth - box.width - 8));
-  const below = Math.min(rect.bottom + 8, innerHeight - box.height - 8);
-  const top = Math.max(8, below);
-  host.style.setProperty('left', `${left + scrollX}px`, 'important');
-  host.style.setProperty('top', `${top + scrollY}px`, 'important');
 }

@@ -1,4 +1,5 @@
 import { drawMarkLayer, type MarkLabel } from './mark-layer';
+import { follow, isRtl, placeOn } from './place';
 import { createShadowHost, trusted } from './shadow-host';
 
 export type { MarkLabel } from './mark-layer';
@@ -122,14 +123,15 @@ function claimRanges(payload: MarksPayload, image: HTMLImageElement | null): (Ra
 }
 
 const BADGE_CSS = `
-:host { all: initial; }
-.wrap { font: 13px/1.4 system-ui, sans-serif; color: #1f1f1f; }
+:host { all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; width: 0 !important;
+  height: 0 !important; overflow: visible !important; z-index: 2147483647 !important; display: block !important; }
+.wrap { position: fixed; direction: ltr; white-space: nowrap; font: 13px/1.4 system-ui, sans-serif; color: #1f1f1f; }
 button { font: inherit; cursor: pointer; border: 1px solid #0003; border-radius: 12px; padding: 2px 10px; background: #fff; color: #1f1f1f; box-shadow: 0 1px 4px #0004; }
 button.bad { background: #fce8e6; color: #8c1d18; }
 button.ok { background: #e6f4ea; color: #14532d; }
 button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
 .close { margin-left: 4px; padding: 2px 7px; }
-.panel { margin-top: 6px; max-width: 340px; background: #fff; border: 1px solid #0002; border-radius: 8px; padding: 8px 10px; box-shadow: 0 2px 10px #0003; }
+.panel { white-space: normal; margin-top: 6px; max-width: 340px; background: #fff; border: 1px solid #0002; border-radius: 8px; padding: 8px 10px; box-shadow: 0 2px 10px #0003; }
 .panel[hidden], .tip[hidden] { display: none; }
 .panel ul { margin: 0; padding: 0; list-style: none; }
 .panel li { margin: 3px 0; }
@@ -183,7 +185,6 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   const ranges = claimRanges(payload, image);
 
   const { host, root: shadow } = createShadowHost('badge');
-  host.setAttribute('style', 'position:absolute;z-index:2147483647;top:0;left:0;display:block;');
   const style = document.createElement('style');
   style.textContent = BADGE_CSS;
   const wrap = document.createElement('div');
@@ -220,14 +221,6 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   shadow.append(style, wrap);
   document.documentElement.append(host);
 
-  const place = () => {
-    const rect = image?.getBoundingClientRect();
-    const top = rect ? rect.top + window.scrollY + 6 : window.scrollY + 8;
-    const left = rect ? rect.left + window.scrollX + 6 : window.scrollX + 8;
-    host.style.top = `${Math.max(0, top)}px`;
-    host.style.left = `${Math.max(0, left)}px`;
-  };
-  place();
   const open = (show: boolean) => {
     panel.hidden = !show;
     button.setAttribute('aria-expanded', String(show));
@@ -246,7 +239,10 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   wrap.addEventListener('mouseleave', () => shadow.activeElement !== button && open(false), { signal });
   button.addEventListener('blur', () => open(false), { signal });
   close.addEventListener('click', trusted(() => clearMarks()), { signal });
-  window.addEventListener('resize', place, { signal, passive: true });
+  // On its image, following it through scrolled boxes and reflows (placed from inside the shadow root).
+  const anchor = image ?? document.documentElement;
+  const rtl = isRtl(anchor);
+  follow(wrap, anchor, (rect, size) => placeOn(rect, size, { rtl }), signal);
   document.addEventListener('keydown', trusted((event: KeyboardEvent) => event.key === 'Escape' && clearMarks()), { signal });
   for (const type of ['pagehide', 'popstate', 'hashchange'] as const) window.addEventListener(type, () => clearMarks(), { signal });
   const navigation = (window as unknown as { navigation?: EventTarget }).navigation;

@@ -7,6 +7,7 @@ import type { ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
 import { clickMenu, openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
+import { dialogBox } from './on-screen';
 import { htmlPage, makeSolid, type PageServer } from './page-server';
 import { expectColor, frameIdOf, receivedColor } from './received-image';
 import { cancelHandled, finishedJob, markBadge, openGranted, storedJob } from './run-check';
@@ -58,8 +59,8 @@ describe('an image inside a frame from another site', () => {
     expect(view.candidates[0]).toBe('Figure caption: A lighthouse on a rocky shore at dusk.');
     expect(view.text.join(' ')).toContain('inside a frame from another site');
     // The dialog is the top frame's, placed under the <iframe>, not over it (a screenshot of the frame follows).
-    const [frameBox, chooserBox] = await Promise.all([page.locator('#embed').boundingBox(), page.locator('[data-caption-check="chooser"]').boundingBox()]);
-    expect(chooserBox!.y).toBeGreaterThanOrEqual(frameBox!.y + frameBox!.height);
+    const [frameBox, chooserBox] = await Promise.all([page.locator('#embed').boundingBox(), dialogBox(page)]);
+    expect(chooserBox!.top).toBeGreaterThanOrEqual(frameBox!.y + frameBox!.height);
     // Nothing is sent before the user confirms: no request yet, and none after that arrived before Enter.
     expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);
     // Focus came out of the frame into the caption box: typing replaces the offered caption.
