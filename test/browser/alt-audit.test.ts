@@ -8,6 +8,7 @@ import { clickMenu, openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { htmlPage, makeSolid, type PageServer } from './page-server';
 import { openGranted } from './results-flow';
+import { docsPicture } from './screenshots';
 
 const RIGHT = 'A crimson kite flies over a harbour.';
 const WRONG = 'A green tractor is parked in a barn. A goat sleeps on the hay.';
@@ -75,7 +76,7 @@ describe('alt-text audit', () => {
     await expect.poll(() => counts('blue canoe')).toEqual(['1', '0', '1']);
     await expect.poll(() => row('green tractor').innerText()).toContain('Object');
     await popup.setViewportSize({ width: 560, height: 700 });
-    await popup.screenshot({ path: 'docs/audit.png', fullPage: true });
+    await popup.screenshot({ path: docsPicture('audit.png'), fullPage: true });
     // Three verifications, one per alt text; the findings and the left-out images were never sent.
     expect(model.requests.filter((r) => r.image).map((r) => r.claims.join(' ')).sort()).toEqual(
       ['A blue canoe rests on a sandy beach.', RIGHT, WRONG].sort(),

@@ -4,6 +4,7 @@ import type { HistoryEntry } from '@/lib/history';
 import { currentWorker } from './extension';
 import { browserSuite } from './fixture';
 import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
+import { docsPicture } from './screenshots';
 
 const CAPTIONS = [
   'A red bus drives down a busy street. Two people wait at the stop.',
@@ -59,7 +60,7 @@ describe('history on the device', () => {
     const rows = popup.getByTestId('history-entry');
     await expect.poll(() => rows.count()).toBe(3);
     await expect.poll(() => popup.getByRole('tab', { name: 'History (3)' }).getAttribute('aria-selected')).toBe('true');
-    await popup.screenshot({ path: 'docs/history.png', fullPage: true });
+    await popup.screenshot({ path: docsPicture('history.png'), fullPage: true });
 
     await popup.getByPlaceholder('Search captions').fill('cats dog');
     await expect.poll(() => rows.count()).toBe(1);

@@ -6,6 +6,7 @@ import { browserSuite } from './fixture';
 import { covers, readMarks } from './marks-driver';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, storedJob } from './results-flow';
+import { docsPicture } from './screenshots';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
@@ -91,7 +92,7 @@ describe('marks on the page: marked claim spans and a badge by the image', () =>
     const box = await page.locator('figcaption i').boundingBox();
     await page.mouse.move(box!.x + 4, box!.y + box!.height / 2);
     await expect.poll(() => tooltipText(page)).toContain('A dog sleeps under the table.');
-    await page.screenshot({ path: 'docs/marks.png', clip: { x: 0, y: 0, width: 760, height: 620 } });
+    await page.screenshot({ path: docsPicture('marks.png'), clip: { x: 0, y: 0, width: 760, height: 620 } });
 
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[data-caption-check="marks"]') && !document.querySelector('[data-caption-check="badge"]'));

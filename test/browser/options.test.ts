@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { currentWorker, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
+import { docsPicture } from './screenshots';
 
 describe('Options: presets, model list, key storage, Test connection', () => {
   const suite = browserSuite({ endpoint: false, model: { models: ['test-vlm', 'other-vlm'] } });
@@ -139,7 +140,7 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     expect(check.claims).toEqual(['There is a red square in the image.']);
     expect(check.image?.mimeType).toBe('image/jpeg');
     await page.setViewportSize({ width: 760, height: 400 });
-    await page.screenshot({ path: 'docs/options.png', fullPage: true });
+    await page.screenshot({ path: docsPicture('options.png'), fullPage: true });
 
     // A wrong key and a text-only model: each step says which part failed.
     await page.getByLabel('API key', { exact: true }).fill('sk-wrong');

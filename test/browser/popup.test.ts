@@ -4,6 +4,7 @@ import { configureEndpoint, currentWorker, openPopup, type LoadedExtension } fro
 import { browserSuite } from './fixture';
 import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
+import { docsPicture } from './screenshots';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The scene feels cozy and inviting.';
 
@@ -93,7 +94,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await expect.poll(() => claims.nth(1).innerText()).toContain('There is no dog in the image.');
 
     await popup.setViewportSize({ width: 420, height: 400 });
-    await popup.screenshot({ path: 'docs/popup.png', fullPage: true });
+    await popup.screenshot({ path: docsPicture('popup.png'), fullPage: true });
 
     // Copy as Markdown and JSON: what reaches the clipboard API (headless Chromium grants no clipboard
     // permission to extension origins, so the call is recorded instead of read back).

@@ -10,6 +10,7 @@ import { openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, popupAt } from './results-flow';
+import { docsPicture } from './screenshots';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The scene feels cozy and inviting.';
 
@@ -78,7 +79,7 @@ describe('evidence report', () => {
     expect(read.handlers).toBe(0);
     expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
     await report.setViewportSize({ width: 900, height: 700 });
-    await report.screenshot({ path: 'docs/report.png', fullPage: true });
+    await report.screenshot({ path: docsPicture('report.png'), fullPage: true });
     await report.close();
 
     // Copy citation: what reaches the clipboard API (headless Chromium grants extension pages none).

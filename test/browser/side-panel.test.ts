@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
 import { currentWorker, type LoadedExtension } from './extension';
 import { readMarks } from './marks-driver';
-import { sideBySide } from './screenshots';
+import { docsPicture, sideBySide } from './screenshots';
 import { browserSuite } from './fixture';
 import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, patchSettings, storedJob } from './results-flow';
@@ -108,7 +108,7 @@ describe('the side panel', () => {
     // For the README: the panel beside the page, with the hovered claim standing out in the caption.
     await Promise.all([panel.setViewportSize({ width: 400, height: 700 }), a.page.setViewportSize({ width: 800, height: 700 })]);
     const [pageShot, panelShot] = await Promise.all([a.page.screenshot(), panel.screenshot()]);
-    await sideBySide(pageShot, panelShot, 'docs/panel.png');
+    await sideBySide(pageShot, panelShot, docsPicture('panel.png'));
     await claims.nth(0).hover();
     await expect.poll(focused).toEqual([0]);
     await panel.mouse.move(1, 1);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { clickMenu, tabIdOf } from './extension';
 import { browserSuite } from './fixture';
 import { useEndpoint } from './run-check';
+import { docsPicture } from './screenshots';
 
 describe('the welcome page', () => {
   const suite = browserSuite({ endpoint: false });
@@ -47,7 +48,7 @@ describe('the welcome page', () => {
       ['Four yellow ducks swim on a blue pond.'],
       ['A red car is parked on a grey road.', 'A bicycle leans against the car.'],
     ]);
-    await welcome.screenshot({ path: 'docs/welcome.png', fullPage: true });
+    await welcome.screenshot({ path: docsPicture('welcome.png'), fullPage: true });
     await welcome.close();
   });
 });
