@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { claimState, countFalse, decidedCount, errorTypesOf, type CheckJob } from '@/lib/check-job';
-import type { MessageKey, Translate } from '@/lib/i18n';
+import { claimState, decidedCount, type CheckJob } from '@/lib/check-job';
+import { plural, type MessageKey, type Translate } from '@/lib/i18n';
 import { claimsWithSetAside } from '@/lib/rerun';
+import { verdictSummary } from '@/lib/verdict-summary';
 import { ERROR_TYPES } from '@/lib/verify/schema';
 import { CaptionSpans, type CaptionPiece } from './caption-spans';
 import { ClaimEditor } from './claim-editor';
@@ -22,16 +23,9 @@ export function statusText(job: CheckJob, t: Translate): string {
   if (job.status === 'error') return job.error?.message ?? t('checkFailed');
   if (job.status === 'running') {
     const done = job.claims.filter((c) => c.verdict).length;
-    return job.phase === 'verifying' && job.claims.length > 0 ? t('progress', done, job.claims.length) : t(PHASE_TEXT[job.phase]);
+    return job.phase === 'verifying' && job.claims.length > 0 ? plural(t, 'progress', job.claims.length, done, job.claims.length) : t(PHASE_TEXT[job.phase]);
   }
-  const unsupported = countFalse(job);
-  const total = job.claims.length;
-  if (unsupported > 0) {
-    const types = errorTypesOf(job);
-    return types.length ? t('summaryNotSupportedTypes', unsupported, total, types.join(', ')) : t('summaryNotSupported', unsupported, total);
-  }
-  const missing = job.claims.filter((c) => !c.verdict).length;
-  return missing ? t('summaryMissing', total - missing, total, missing) : t('summaryAllSupported', total);
+  return verdictSummary(job, t);
 }
 
 /** "3 of 5 claims decided at ≤ 10% error · 2 unsure", when the job ran with a calibration. */

@@ -5,6 +5,7 @@ import type { MessageKey, Translate } from '@/lib/i18n';
 export const STATE_TEXT: Record<ClaimState, { icon: string; word: MessageKey }> = {
   true: { icon: '✓', word: 'verdictSupported' },
   false: { icon: '✗', word: 'verdictNotSupported' },
+  unknown: { icon: '~', word: 'verdictCannotTell' },
   pending: { icon: '…', word: 'verdictPending' },
   error: { icon: '?', word: 'verdictNone' },
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { claimState, countFalse, type CheckJob } from '@/lib/check-job';
+import { claimState, countCannotTell, countFalse, type CheckJob } from '@/lib/check-job';
 import { searchHistory, type HistoryEntry } from '@/lib/history';
 import type { Translate } from '@/lib/i18n';
 
@@ -19,6 +19,8 @@ export interface HistoryViewProps {
 function resultWord(job: CheckJob, t: Translate): string {
   const unsupported = countFalse(job);
   if (unsupported > 0) return t('historyNotSupported', unsupported, job.claims.length);
+  const cannotTell = countCannotTell(job);
+  if (cannotTell > 0) return t('historyCannotTell', cannotTell);
   const missing = job.claims.filter((c) => claimState(c, job) === 'error').length;
   return missing ? t('historyMissing', missing) : t('historyAllSupported');
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { claimSpanSchema, setAsideSchema } from './claims/split';
 import { checkErrorInfoSchema } from './errors';
+import { isCannotTell } from './verify/cannot-tell';
 import { errorTypeSchema, scoreKindSchema, verdictSchema } from './verify/schema';
 
 /** A claim as the UI shows it: its span in the caption and, once it arrives, its verdict. */
@@ -83,23 +84,41 @@ export const checkJobSchema = z.object({
   calibration: jobCalibrationSchema.optional(),
   /** How the claims' scores were measured: `logprob`, `agreement` (among k samples), null when not at all. */
   scoreKind: scoreKindSchema.nullable().optional(),
+  /** Every piece of the caption was set aside (nothing describes the image) and all of it was checked anyway. */
+  checkedAnyway: z.boolean().optional(),
   /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
   owner: z.string().optional(),
 });
 export type CheckJob = z.infer<typeof checkJobSchema>;
 
-/** What the popup's test hooks and badge show for a claim. */
-export type ClaimState = 'true' | 'false' | 'pending' | 'error';
+/** What the popup's test hooks and badge show for a claim; `unknown`: the model said it cannot tell from the image. */
+export type ClaimState = 'true' | 'false' | 'unknown' | 'pending' | 'error';
+
+/** What a claim's verdict says, the one reading every view and count uses: null without a verdict. */
+export function verdictState(claim: Pick<ClaimResult, 'verdict'>): 'true' | 'false' | 'unknown' | null {
+  if (!claim.verdict) return null;
+  if (isCannotTell(claim.verdict)) return 'unknown';
+  return claim.verdict.label ? 'true' : 'false';
+}
 
 /** A claim's display state: its verdict, else pending while the check runs, else error ("No verdict"). */
 export function claimState(claim: ClaimResult, job: Pick<CheckJob, 'status'>): ClaimState {
-  if (claim.verdict) return claim.verdict.label ? 'true' : 'false';
-  return job.status === 'running' ? 'pending' : 'error';
+  return verdictState(claim) ?? (job.status === 'running' ? 'pending' : 'error');
 }
 
 /** Claims the model found not supported. */
 export function countFalse(job: Pick<CheckJob, 'claims'>): number {
-  return job.claims.filter((c) => c.verdict?.label === false).length;
+  return job.claims.filter((c) => verdictState(c) === 'false').length;
+}
+
+/** Claims the model found supported ("can't tell" verdicts are not). */
+export function countTrue(job: Pick<CheckJob, 'claims'>): number {
+  return job.claims.filter((c) => verdictState(c) === 'true').length;
+}
+
+/** Claims whose verdict says they cannot be told from the image. */
+export function countCannotTell(job: Pick<CheckJob, 'claims'>): number {
+  return job.claims.filter((c) => verdictState(c) === 'unknown').length;
 }
 
 /** The error types that occur among the unsupported claims, in the seed's order. */
@@ -130,9 +149,9 @@ export function isUnsure(claim: ClaimResult): boolean {
   return claim.verdict !== null && claim.decided === false;
 }
 
-/** How a claim is marked on the page: its verdict, "unsure" below its calibration threshold, else "error" (no verdict). */
+/** How a claim is marked on the page: its verdict, "unsure" below its calibration threshold or when the model cannot tell, else "error". */
 export function markLabelOf(claim: ClaimResult, job: Pick<CheckJob, 'status'>): 'true' | 'false' | 'unsure' | 'error' {
-  if (isUnsure(claim)) return 'unsure';
+  if (isUnsure(claim) || verdictState(claim) === 'unknown') return 'unsure';
   const state = claimState(claim, job);
   return state === 'true' || state === 'false' ? state : 'error';
 }

@@ -1,20 +1,25 @@
-import { claimState, countFalse, errorTypesOf, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './check-job';
+import { claimState, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './check-job';
 import type { HistoryEntry } from './history';
+import { createTranslate } from './i18n';
+import { verdictSummary } from './verdict-summary';
 
 /** How each claim state reads, in words and as an icon (never colour alone). */
-export const STATE_WORD: Record<ClaimState, string> = { true: 'Supported', false: 'Not supported', pending: 'Checking', error: 'No verdict' };
-export const STATE_ICON: Record<ClaimState, string> = { true: '✓', false: '✗', pending: '…', error: '?' };
+export const STATE_WORD: Record<ClaimState, string> = {
+  true: 'Supported',
+  false: 'Not supported',
+  unknown: "Can't tell from the image",
+  pending: 'Checking',
+  error: 'No verdict',
+};
+export const STATE_ICON: Record<ClaimState, string> = { true: '✓', false: '✗', unknown: '~', pending: '…', error: '?' };
 
-/** The one-line result, as the popup and exports say it. */
-export function summaryLine(job: Pick<CheckJob, 'claims' | 'status'>): string {
-  const unsupported = countFalse(job);
-  const total = job.claims.length;
-  if (unsupported === 0) {
-    const missing = job.claims.filter((c) => !c.verdict).length;
-    return missing ? `${total - missing} of ${total} claims supported, ${missing} without a verdict.` : `All ${total} claims supported.`;
-  }
-  const types = errorTypesOf(job);
-  return `${unsupported} of ${total} claims not supported${types.length ? ` — ${types.join(', ')}` : ''}.`;
+// Exports and reports are written in English, whatever the browser's language.
+const english = createTranslate();
+
+/** The one-line result, as the popup says it, in English and ending in a full stop (exports, reports, the page badge). */
+export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway'>): string {
+  const line = verdictSummary(job, english);
+  return /[.!?]$/u.test(line) ? line : `${line}.`;
 }
 
 // Markdown control characters in page text would otherwise turn into formatting or links.

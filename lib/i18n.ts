@@ -3,8 +3,14 @@ import english from '../public/_locales/en/messages.json';
 /** The name of a UI string in public/_locales/<lang>/messages.json. */
 export type MessageKey = keyof typeof english;
 
-/** Looks a UI string up by name, filling $1…$9 with the substitutions. */
-export type Translate = (key: MessageKey, ...substitutions: (string | number)[]) => string;
+/** A counted message: written once per plural form of the language ("progress_one", "progress_other"). */
+export type PluralBase = { [K in MessageKey]: K extends `${infer Base}_other` ? Base : never }[MessageKey];
+
+/** One plural form of a counted message; a language may have forms English lacks ("_few" in Polish). */
+export type PluralKey = `${PluralBase}_${Intl.LDMLPluralRule}`;
+
+/** Looks a UI string up by name, filling $1…$9 with the substitutions ("" for a plural form the language lacks). */
+export type Translate = (key: MessageKey | PluralKey, ...substitutions: (string | number)[]) => string;
 
 /** The browser's lookup (browser.i18n.getMessage), passed in so this module and the components stay browser-free. */
 export type MessageLookup = (key: string, substitutions: string[]) => string;
@@ -21,6 +27,22 @@ export function createTranslate(lookup?: MessageLookup): Translate {
   return (key, ...substitutions) => {
     const subs = substitutions.map(String);
     const found = lookup?.(key, subs);
-    return found || fill(english[key].message, subs);
+    const text = (english as Partial<Record<string, { message: string }>>)[key]?.message;
+    return found || (text === undefined ? '' : fill(text, subs));
   };
+}
+
+/**
+ * The form of a counted message that `count` takes in the language of the messages shown (its plural rules,
+ * Intl.PluralRules), falling back to the "_other" form; never "1 claims".
+ */
+export function plural(t: Translate, base: PluralBase, count: number, ...substitutions: (string | number)[]): string {
+  const locale = t('pluralLocale');
+  let form: Intl.LDMLPluralRule = 'other';
+  try {
+    form = new Intl.PluralRules(locale).select(count);
+  } catch {
+    // A tag Intl cannot read: the "_other" form.
+  }
+  return t(`${base}_${form}`, ...substitutions) || t(`${base}_other`, ...substitutions);
 }

@@ -134,16 +134,17 @@ export interface ClaimPlanOptions {
  * The claims a check asks about, planned from the caption's split the same way in the extension and the
  * CLI: the split's notes kept, at most `maxClaims` claims (a note says how many were cut).
  */
-export function planSplit(split: SplitResult, notes: string[], options: ClaimPlanOptions): SplitResult & { notes: string[] } {
+export function planSplit(split: SplitResult, notes: string[], options: ClaimPlanOptions): SplitResult & { notes: string[]; checkedAnyway?: true } {
   notes.push(...(split.notes ?? []));
   let planned = split;
-  if (options.checkAllWhenAllSetAside && split.claims.length === 0 && split.setAside.length > 0) {
+  const checkedAnyway = options.checkAllWhenAllSetAside && split.claims.length === 0 && split.setAside.length > 0;
+  if (checkedAnyway) {
     notes.push('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
     planned = { claims: split.setAside.map(({ text, start, end }) => ({ text, start, end, hedged: false })), setAside: [] };
   }
   const { claims, cut } = capClaims(planned.claims, options.maxClaims);
   if (cut > 0) notes.push(`Only the first ${claims.length} of ${planned.claims.length} claims were checked${options.capHint ?? ''}.`);
-  return { claims, setAside: planned.setAside, notes };
+  return { claims, setAside: planned.setAside, notes, ...(checkedAnyway ? { checkedAnyway: true as const } : {}) };
 }
 
 /**
@@ -181,6 +182,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       claims: planned.claims.map((c) => ({ ...c, verdict: null, confidence: null })),
       setAside: planned.setAside,
       notes,
+      ...(planned.checkedAnyway ? { checkedAnyway: true } : {}),
       phase: 'image',
     });
     const image = await deps.acquireImage(job.imageUrl);

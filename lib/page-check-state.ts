@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countFalse, errorTypesOf, type CheckJob } from './check-job';
+import { countFalse, countTrue, errorTypesOf, type CheckJob } from './check-job';
 import { tabKey } from './storage-keys';
 import { errorTypeSchema } from './verify/schema';
 
@@ -118,7 +118,7 @@ export function itemFromJob(item: PageCheckItem, job: CheckJob): PageCheckItem {
     jobId: ended ? job.id : item.jobId,
     thumbnail: job.thumbnail ?? item.thumbnail,
     claims: job.claims.length,
-    supported: job.claims.filter((c) => c.verdict?.label === true).length,
+    supported: countTrue(job),
     unsupported: countFalse(job),
     setAside: job.setAside.length,
     errorTypes: errorTypesOf(job),

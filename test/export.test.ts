@@ -30,7 +30,7 @@ const job: CheckJob = {
 describe('export', () => {
   it.each([
     [job, '1 of 2 claims not supported — Object.'],
-    [{ ...job, claims: [job.claims[0]!] }, 'All 1 claims supported.'],
+    [{ ...job, claims: [job.claims[0]!] }, '1 claim supported.'],
     [{ ...job, claims: [job.claims[0]!, { ...job.claims[1]!, verdict: null }] }, '1 of 2 claims supported, 1 without a verdict.'],
   ])('says the result in one line', (input, line) => {
     expect(summaryLine(input)).toBe(line);

@@ -1,6 +1,6 @@
 // Marks on the page: a finished check's claims marked in its caption, with a badge by the image;
 // one claim made to stand out (from the panel), or all of them removed.
-import { decidedCount, markLabelOf, type CheckJob } from '../check-job';
+import { decidedCount, isUnsure, markLabelOf, type CheckJob } from '../check-job';
 import { summaryLine } from '../export';
 import type { Translate } from '../i18n';
 import type { MarksPayload } from '../page/marks';
@@ -27,7 +27,8 @@ export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
         start: c.start,
         end: c.end,
         label,
-        ...(label === 'unsure' && c.verdict ? { leaning: c.verdict.label ? ('true' as const) : ('false' as const) } : {}),
+        // Below its calibration threshold a verdict keeps its leaning; a "can't tell" has none to show.
+        ...(label === 'unsure' && isUnsure(c) && c.verdict ? { leaning: c.verdict.label ? ('true' as const) : ('false' as const) } : {}),
         errorTypes: c.verdict?.error_type ?? [],
         reasoning: c.verdict?.reasoning ?? '',
       };

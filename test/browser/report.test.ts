@@ -135,7 +135,7 @@ describe('evidence report', () => {
     );
     // Newest first, as the history lists them.
     expect(sections).toEqual([
-      { title: 'Check 1 of 2', summary: 'All 1 claims supported.', caption: captions[1], thumbnail: true },
+      { title: 'Check 1 of 2', summary: '1 claim supported.', caption: captions[1], thumbnail: true },
       { title: 'Check 2 of 2', summary: '1 of 2 claims not supported — Object.', caption: captions[0], thumbnail: true },
     ]);
     expect(await report.evaluate(() => document.scripts.length)).toBe(0);

@@ -33,7 +33,7 @@ describe('the welcome page', () => {
     await sample('ducks').getByRole('button', { name: 'Check this caption' }).click();
     const ducks = sample('ducks').locator('[data-testid="check-status"][data-state="done"]');
     await ducks.waitFor({ timeout: 30_000 });
-    await expect.poll(() => ducks.innerText()).toBe('1 of 1 claims not supported — Quantitative.');
+    await expect.poll(() => ducks.innerText()).toBe('1 of 1 claim not supported — Quantitative.');
     await expect.poll(() => sample('ducks').getByTestId('sample-truth').innerText()).toContain('two ducks, not four');
 
     // A right-click on a sample, as on any page: its caption is known, so no chooser; the worker reads the picture.

@@ -7,7 +7,7 @@ import { ErrorHelp, FIXES } from '@/components/error-help';
 import { FirstRun } from '@/components/first-run';
 import type { CheckJob } from '@/lib/check-job';
 import { checkErrorKindSchema } from '@/lib/errors';
-import { createTranslate } from '@/lib/i18n';
+import { createTranslate, plural } from '@/lib/i18n';
 import english from '@/public/_locales/en/messages.json';
 
 const t = createTranslate();
@@ -46,7 +46,7 @@ describe('CheckView', () => {
     [job, '1 of 2 claims not supported — Object, Quantitative'],
     [{ ...job, status: 'running' as const, phase: 'verifying' as const, claims: [job.claims[0]!, { ...job.claims[1]!, verdict: null }] }, 'Checking… 1 of 2 claims have a verdict'],
     [{ ...job, status: 'running' as const, phase: 'image' as const }, 'Preparing the image…'],
-    [{ ...job, claims: [job.claims[0]!] }, 'All 1 claims supported.'],
+    [{ ...job, claims: [job.claims[0]!] }, '1 claim supported.'],
     [{ ...job, status: 'error' as const, error: { kind: 'auth' as const, message: 'Check your API key in Options.', retryAfterMs: null } }, 'Check your API key in Options.'],
   ])('status line %#', (input, text) => {
     expect(statusText(input, t)).toBe(text);
@@ -159,7 +159,7 @@ describe('captionSegments', () => {
 describe('UI text', () => {
   it('has every message filled, and $n placeholders filled by t()', () => {
     for (const [key, value] of Object.entries(english)) expect(value.message.trim(), key).not.toBe('');
-    expect(t('progress', 1, 3)).toBe('Checking… 1 of 3 claims have a verdict');
+    expect(plural(t, 'progress', 3, 1, 3)).toBe('Checking… 1 of 3 claims have a verdict');
     expect(createTranslate(() => 'Übersetzt')('save')).toBe('Übersetzt');
     expect(createTranslate(() => '')('save')).toBe('Save');
   });
