@@ -1,45 +1,7 @@
-// The caption-check command: picks the subcommand, turns usage mistakes into exit code 2 with a line
-// saying what to pass, and Ctrl-C into a clean stop. Run with `npm run -s caption-check -- …` or the bin.
-import { readFileSync } from 'node:fs';
-import { UsageError } from './args';
-import { runBatch } from './batch-command';
-import { runCalibrate } from './calibrate-command';
-import { MAIN_HELP } from './help';
-import { EXIT, PROGRAM, warn, type CliIo } from './io';
-import { asCheckError, debugDetail } from './messages';
-import { runSplit } from './split-command';
-import { runVerify } from './verify-command';
-
-const COMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promise<number>> = {
-  verify: runVerify,
-  split: runSplit,
-  batch: runBatch,
-  calibrate: runCalibrate,
-};
-
-function version(): string {
-  const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  return typeof pkg === 'object' && pkg !== null && 'version' in pkg ? String(pkg.version) : 'unknown';
-}
-
-async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined) {
-    io.stderr.write(MAIN_HELP);
-    return EXIT.usage;
-  }
-  if (command === '--help' || command === '-h' || command === 'help') {
-    io.stdout.write(MAIN_HELP);
-    return EXIT.ok;
-  }
-  if (command === '--version' || command === '-V' || command === 'version') {
-    io.stdout.write(`${PROGRAM} ${version()}\n`);
-    return EXIT.ok;
-  }
-  const run = COMMANDS[command];
-  if (!run) throw new UsageError(`Unknown command "${command}". Use verify, split, batch or calibrate.`);
-  return run(rest, io);
-}
+// The caption-check process: hands its arguments, streams, environment and folder to captionCheck,
+// turns Ctrl-C into a clean stop, and sets the exit code. Run with `npm run -s caption-check -- …` or the bin.
+import { captionCheck } from './caption-check';
+import { EXIT, type CliIo } from './io';
 
 const controller = new AbortController();
 let interrupts = 0;
@@ -63,15 +25,4 @@ const io: CliIo = {
   signal: controller.signal,
 };
 
-try {
-  process.exitCode = await main(process.argv.slice(2), io);
-} catch (error) {
-  if (error instanceof UsageError) {
-    warn(io, `${error.message} See: ${PROGRAM}${error.command ? ` ${error.command}` : ''} --help`);
-    process.exitCode = EXIT.usage;
-  } else {
-    warn(io, asCheckError(error).message);
-    if (io.env.CAPTION_CHECK_DEBUG) io.stderr.write(debugDetail(error));
-    process.exitCode = EXIT.failed;
-  }
-}
+process.exitCode = await captionCheck(process.argv.slice(2), io);
