@@ -1,11 +1,11 @@
-// --keep-all through the batch engines, as a child process against the local server over HTTP: the
+// --keep-all through the batch engines, run in-process against the local server over HTTP: the
 // same claims and result lines as the online `batch --keep-all`, the choice recorded for a resume, and
 // answers planned with the other setting never matched to an item's claims.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatRequests, useModelServer } from '../server/fixtures';
-import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, killWhen, runCli, useTempDir, type CliRun } from './run-cli';
+import { CLI_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir, type CliRun } from './run-cli';
 
 const model = useModelServer({ logprobs: true });
 const server = () => model.server;
@@ -34,7 +34,7 @@ beforeEach(() => {
 
 let files = 0;
 const fresh = (name: string) => join(dir, `${++files}-${name}`);
-const run = (args: string[]) => runCli(['batch', ...args], { timeoutMs: 85_000 });
+const run = (args: string[]) => runCli(['batch', ...args]);
 const via = (out: string, ...extra: string[]) => run([input, '--out', out, '--via', 'openai-batch', '--poll', '50ms', ...endpointArgs(server().baseUrl), ...extra]);
 /** Requests the CLI itself sent to the chat endpoint (not the ones a batch runner made for its lines). */
 const onlineChats = () => chatRequests(server()).filter((r) => !r.headers['x-caption-check-batch']);
@@ -52,14 +52,13 @@ beforeAll(async () => {
     expect(done.code, done.stderr).toBe(0);
     online.set(keepAll, results(out));
   }
-}, 3 * CHILD_TIMEOUT_MS);
+}, 3 * CLI_TIMEOUT_MS);
 
 /** Starts `--via openai-batch` with batches that do not end, and stops it with Ctrl-C once its batch exists. */
 async function interruptedVia(out: string, ...extra: string[]): Promise<CliRun> {
   server().batchApi.set({ stepMs: 60_000 });
   const stopped = await runCli(['batch', input, '--out', out, '--via', 'openai-batch', '--poll', '100ms', ...endpointArgs(server().baseUrl), ...extra], {
-    timeoutMs: 85_000,
-    onSpawn: (child) => killWhen(child, () => server().batchApi.batches.size === 1, 'SIGINT'),
+    interruptWhen: () => server().batchApi.batches.size === 1,
   });
   expect(stopped.code, stopped.stderr).toBe(130);
   server().batchApi.set({ stepMs: 20 });
@@ -81,7 +80,7 @@ async function answerLikeAnEngine(requestsPath: string, responsesPath: string): 
   writeFileSync(responsesPath, `${answered.map((a) => JSON.stringify(a)).join('\n')}\n`);
 }
 
-describe('--keep-all on the batch-engine routes', { timeout: 4 * CHILD_TIMEOUT_MS }, () => {
+describe('--keep-all on the batch-engine routes', { timeout: 4 * CLI_TIMEOUT_MS }, () => {
   it('--via openai-batch --keep-all writes the online --keep-all results; the choice is recorded and a rerun without it is refused', async () => {
     const plain = onlineResults(false);
     const kept = onlineResults(true);

@@ -1,13 +1,13 @@
-// `caption-check batch` through batch engines, as a child process against the local server's Files and
+// `caption-check batch` through batch engines, run in-process against the local server's Files and
 // Batches endpoints over HTTP: the request file, the ingest of an engine's output, the whole
-// --via openai-batch run, its failures, and a kill while polling followed by a resume.
+// --via openai-batch run, its failures, and a kill of the process while polling followed by a resume.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { chatRequests, useModelServer } from '../server/fixtures';
 import { lastUserText, parseClaimList } from '../server/openai-server';
-import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, killWhen, runCli, useTempDir } from './run-cli';
+import { CLI_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, killWhen, runCli, spawnCli, useTempDir } from './run-cli';
 
 // Logprobs on, as the endpoints whose label probability scores each claim: one online request per chunk.
 const model = useModelServer({ logprobs: true });
@@ -42,7 +42,7 @@ const ITEMS = [
 
 /** Requests the CLI itself sent to the chat endpoint (not the ones the batch runner made for its lines). */
 const onlineChats = () => chatRequests(server()).filter((r) => !r.headers['x-caption-check-batch']);
-const run = (args: string[], timeoutMs = 85_000) => runCli(['batch', ...args], { timeoutMs });
+const run = (args: string[]) => runCli(['batch', ...args]);
 const via = (input: string, out: string, ...extra: string[]) =>
   run([input, '--out', out, '--via', 'openai-batch', '--poll', '50ms', ...endpointArgs(server().baseUrl), ...extra]);
 
@@ -56,7 +56,7 @@ const documentedRequest = z.strictObject({
 
 const byId = (lines: Record<string, unknown>[]) => [...lines].sort((a, b) => String(a.id).localeCompare(String(b.id)));
 
-describe('--emit-requests', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
+describe('--emit-requests', { timeout: 3 * CLI_TIMEOUT_MS }, () => {
   it('writes documented lines, one per chunk of claims, each body exactly what the online batch sends', async () => {
     const input = writeInput([...ITEMS, { id: 'gone', image: 'img/none.jpg', claims: ['A cat.'] }]);
     const requests = fresh('requests.jsonl');
@@ -105,7 +105,7 @@ function completion(verdicts: { label: boolean; error_type?: string[] }[]) {
   };
 }
 
-describe('--ingest', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
+describe('--ingest', { timeout: 3 * CLI_TIMEOUT_MS }, () => {
   it('reads the documented output lines and error lines; what failed is listed, then retried online with --resume', async () => {
     const input = writeInput(ITEMS);
     const requests = fresh('requests.jsonl');
@@ -156,7 +156,7 @@ describe('--ingest', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
   });
 });
 
-describe('--via openai-batch', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
+describe('--via openai-batch', { timeout: 3 * CLI_TIMEOUT_MS }, () => {
   it('uploads within the file limit, records every id, and writes the same results as the online batch', async () => {
     server().set({ apiKey: 'sk-batch-secret-4242', falseWhen: [{ match: 'gulls', error_type: ['Quantitative'] }] });
     const key = ['--api-key', 'sk-batch-secret-4242'];
@@ -210,7 +210,8 @@ describe('--via openai-batch', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
     const input = writeInput(ITEMS);
     const out = fresh('results.jsonl');
     const statePath = `${out}.batch.json`;
-    const killed = await runCli(['batch', input, '--out', out, '--via', 'openai-batch', '--poll', '100ms', '--max-file-requests', '2', ...endpointArgs(server().baseUrl)], {
+    // A kill needs a process of its own.
+    const killed = await spawnCli(['batch', input, '--out', out, '--via', 'openai-batch', '--poll', '100ms', '--max-file-requests', '2', ...endpointArgs(server().baseUrl)], {
       timeoutMs: 85_000,
       onSpawn: (child) =>
         killWhen(
@@ -259,8 +260,7 @@ describe('--via openai-batch', { timeout: 3 * CHILD_TIMEOUT_MS }, () => {
 
     server().batchApi.set({ stepMs: 60_000 });
     const interrupted = await runCli(['batch', input, '--out', out, '--via', 'openai-batch', '--poll', '100ms', ...endpointArgs(server().baseUrl)], {
-      timeoutMs: 85_000,
-      onSpawn: (child) => killWhen(child, () => server().batchApi.batches.size === 1, 'SIGINT'),
+      interruptWhen: () => server().batchApi.batches.size === 1,
     });
     expect(interrupted.code).toBe(130);
     expect(interrupted.stderr).toMatch(/the batches keep running\. Run the same command again to collect them, or add --cancel/);

@@ -1,10 +1,10 @@
-// `caption-check batch` as a child process against the local model server: output lines, resume,
-// gold-label metrics, failures, Ctrl-C.
+// `caption-check batch` run in-process against the local model server: output lines, resume,
+// gold-label metrics, failures; Ctrl-C sent to a child process.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatRequests, useModelServer } from '../server/fixtures';
-import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir } from './run-cli';
+import { CLI_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, spawnCli, useTempDir } from './run-cli';
 
 // Logprobs on, so each check is one request scored by its label token (the agreement path has its own tests).
 const model = useModelServer({ logprobs: true });
@@ -30,7 +30,7 @@ function outPath(): string {
   return join(dir, `out-${++files}.jsonl`);
 }
 function batch(input: string, out: string, ...args: string[]) {
-  return runCli(['batch', input, '--out', out, ...endpointArgs(server().baseUrl), ...args], { timeoutMs: 80_000 });
+  return runCli(['batch', input, '--out', out, ...endpointArgs(server().baseUrl), ...args]);
 }
 
 const ITEMS = [
@@ -40,7 +40,7 @@ const ITEMS = [
   { id: 'i4', image: 'img/b.jpg', claims: ['A lighthouse.'] },
 ];
 
-describe('batch', { timeout: CHILD_TIMEOUT_MS }, () => {
+describe('batch', { timeout: CLI_TIMEOUT_MS }, () => {
   it('writes one line per item with the verdicts, and a summary on stderr', async () => {
     server().set({ falseWhen: [{ match: 'gulls', error_type: ['Quantitative'] }] });
     const out = outPath();
@@ -172,7 +172,8 @@ describe('batch', { timeout: CHILD_TIMEOUT_MS }, () => {
     const many = Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, image: 'img/a.jpg', claims: [`Claim number ${i}.`] }));
     const input = writeInput(many);
     const out = outPath();
-    const run = await runCli(['batch', input, '--out', out, ...endpointArgs(server().baseUrl), '--concurrency', '1'], {
+    // A real SIGINT to a real process: main's handler turns it into the command's stop signal.
+    const run = await spawnCli(['batch', input, '--out', out, ...endpointArgs(server().baseUrl), '--concurrency', '1'], {
       timeoutMs: 80_000,
       onSpawn: (child) => {
         const poll = setInterval(() => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calibrationSchema } from '../../lib/calibrate/calibration';
 import { chatRequests, useModelServer } from '../server/fixtures';
-import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir } from './run-cli';
+import { CLI_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir } from './run-cli';
 
 const model = useModelServer();
 const server = () => model.server;
@@ -43,10 +43,10 @@ beforeEach(() => {
   server().set(SCRIPT);
 });
 
-const cli = (args: string[]) => runCli(args, { timeoutMs: 80_000 });
+const cli = (args: string[]) => runCli(args);
 const base = () => endpointArgs(server().baseUrl);
 
-/** The labelled set's batch results and its calibration at alpha 0.2, made once per file (each start of the command is slow). */
+/** The labelled set's batch results and its calibration at alpha 0.2, made once per file and read by the tests below. */
 let made: Promise<{ results: string; out: string; report: string }> | undefined;
 function calibrated() {
   made ??= (async () => {
@@ -62,7 +62,7 @@ function calibrated() {
   return made;
 }
 
-describe('calibrate and --calibration', { timeout: CHILD_TIMEOUT_MS * 3 }, () => {
+describe('calibrate and --calibration', { timeout: CLI_TIMEOUT_MS * 3 }, () => {
   it('batch → calibrate → verify: sure verdicts are decided, hedged ones unsure, labels kept', async () => {
     const { out } = await calibrated();
     const calibration = calibrationSchema.parse(JSON.parse(readFileSync(out, 'utf8')));

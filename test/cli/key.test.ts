@@ -9,7 +9,7 @@ import { guardKey, sendsKeyInClear } from '../../lib/cli/endpoint-key';
 import type { CliIo } from '../../lib/cli/io';
 import { REDACTED } from '../../lib/redact';
 import { chatRequests, useModelServer } from '../server/fixtures';
-import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, runCli, useTempDir } from './run-cli';
+import { CLI_TIMEOUT_MS, endpointArgs, jpeg, runCli, useTempDir } from './run-cli';
 
 const KEY = 'sk-test-0123456789abcdef';
 const dir = useTempDir();
@@ -106,7 +106,7 @@ function echoKey(): void {
   server().set({ failures: Array.from({ length: 8 }, () => ({ status: 400, body: { error: { message: `Invalid request for key ${KEY}.` } } })) });
 }
 
-describe('the key never reaches output', { timeout: CHILD_TIMEOUT_MS }, () => {
+describe('the key never reaches output', { timeout: CLI_TIMEOUT_MS }, () => {
   it('verify --json: an endpoint error echoing the key is redacted on stdout and stderr', async () => {
     echoKey();
     const run = await runCli(['verify', ...endpointArgs(server().baseUrl), '--api-key', KEY, '--image', photo, '--caption', 'A dog sits.', '--json'], {
@@ -134,7 +134,7 @@ describe('the key never reaches output', { timeout: CHILD_TIMEOUT_MS }, () => {
   });
 });
 
-describe('the key never reaches output through a batch engine', { timeout: CHILD_TIMEOUT_MS }, () => {
+describe('the key never reaches output through a batch engine', { timeout: CLI_TIMEOUT_MS }, () => {
   it('batch --via openai-batch: an API error echoing the key is redacted on stderr', async () => {
     const input = join(dir, 'via-in.jsonl');
     writeFileSync(input, `${JSON.stringify({ id: 1, image: photo, caption: 'A dog sits.' })}\n`);

@@ -1,18 +1,23 @@
-// Runs the real caption-check command as a child process, the way a person or a script does, and
-// makes the images it reads. The model server stays in the test process, so the child is spawned
-// asynchronously (a synchronous spawn would block the server from answering).
+// Runs the real caption-check command the way a person or a script does, and makes the images it
+// reads. Most tests run it in this process: captionCheck, the function the process entry calls, with
+// the arguments, stdin, stdout, stderr, environment and folder passed in, against the model server
+// over real HTTP, without paying a TypeScript start-up per run. What only a process shows (the bin
+// entry, the exit code the shell sees, a signal) is run as a child process with spawnCli; the model
+// server stays in the test process, so the child is spawned asynchronously.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { captionCheck } from '../../lib/cli/caption-check';
 
-/** Per-test time limit for tests that start the command: each start compiles TypeScript, slow on a busy machine. */
-export const CHILD_TIMEOUT_MS = 90_000;
+/** Per-test time limit for tests that run the command against the model server (generous for a loaded machine). */
+export const CLI_TIMEOUT_MS = 90_000;
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(REPO_ROOT, 'lib/cli/main.ts');
@@ -24,10 +29,18 @@ export interface CliRun {
   stderr: string;
 }
 
-export interface CliOptions {
+interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   cwd?: string;
+}
+
+export interface CliOptions extends RunOptions {
+  /** Stops the run as Ctrl-C does (its stop signal is aborted) once this holds, checked every 20 ms. */
+  interruptWhen?: () => boolean;
+}
+
+export interface SpawnOptions extends RunOptions {
   timeoutMs?: number;
   /** Called once the child is running (to interrupt it, for example). */
   onSpawn?: (child: ChildProcess) => void;
@@ -41,8 +54,77 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
   return env;
 }
 
-/** Runs `node --import tsx lib/cli/main.ts ...args`; resolves with its exit code and output. */
-export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+/** Runs still going when their test ends (a test that did not wait for its run) are stopped, and the test fails. */
+const running = new Set<AbortController>();
+afterEach(() => {
+  if (!running.size) return;
+  for (const controller of running) controller.abort();
+  running.clear();
+  throw new Error('A caption-check run was still going when its test ended; it was stopped.');
+});
+
+/** What a run could leave behind in this process: the environment, the folder, signal handlers. */
+function processState() {
+  return { env: { ...process.env }, cwd: process.cwd(), sigint: process.listenerCount('SIGINT'), sigterm: process.listenerCount('SIGTERM') };
+}
+
+/** What differs between two states, by name (no environment values, which may be secrets). */
+function changes(before: ReturnType<typeof processState>, after: ReturnType<typeof processState>): string[] {
+  const names = new Set([...Object.keys(before.env), ...Object.keys(after.env)]);
+  const env = [...names].filter((name) => before.env[name] !== after.env[name]).map((name) => `env ${name}`);
+  const rest = (['cwd', 'sigint', 'sigterm'] as const).filter((key) => before[key] !== after[key]).map((key) => `${key} ${before[key]} → ${after[key]}`);
+  return [...env, ...rest];
+}
+
+/**
+ * Runs `caption-check ...args` in this process, as main.ts does in its own: stdout and stderr are not a
+ * terminal, stdin holds `input` then ends. Resolves with the exit code and output; fails when the run
+ * wrote after it returned or changed the process's environment, folder or signal handlers.
+ */
+export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+  const before = processState();
+  const controller = new AbortController();
+  const output = { stdout: '', stderr: '', done: false, late: '' };
+  const stream = (name: 'stdout' | 'stderr') => ({
+    write(text: string) {
+      if (output.done) output.late += text;
+      else output[name] += text;
+      return true;
+    },
+  });
+  const ready = options.interruptWhen;
+  const poll =
+    ready &&
+    setInterval(() => {
+      if (!ready()) return;
+      clearInterval(poll);
+      controller.abort();
+    }, 20);
+  running.add(controller);
+  try {
+    const code = await captionCheck(args, {
+      stdout: stream('stdout'),
+      stderr: stream('stderr'),
+      stdin: Readable.from(options.input ? [options.input] : []),
+      env: cleanEnv(options.env),
+      cwd: options.cwd ?? REPO_ROOT,
+      signal: controller.signal,
+    });
+    return { code, signal: null, stdout: output.stdout, stderr: output.stderr };
+  } finally {
+    output.done = true;
+    running.delete(controller);
+    if (poll) clearInterval(poll);
+    // Anything written a moment after the end would have reached a process's output but not this run's.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (output.late) throw new Error(`caption-check wrote after it returned: ${output.late.slice(0, 200)}`);
+    const changed = changes(before, processState());
+    if (changed.length) throw new Error(`caption-check changed the process: ${changed.join(', ')}`);
+  }
+}
+
+/** Runs `node --import tsx lib/cli/main.ts ...args` as a child process; resolves with its exit code or signal and output. */
+export function spawnCli(args: readonly string[], options: SpawnOptions = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
@@ -53,7 +135,7 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? CHILD_TIMEOUT_MS - 5_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? CLI_TIMEOUT_MS - 5_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);

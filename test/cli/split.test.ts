@@ -1,13 +1,14 @@
-// `caption-check split` as a child process: the on-device split, no model involved.
+// `caption-check split`, run in-process: the on-device split, no model involved; the bin and an exit
+// code from a child process.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { CHILD_TIMEOUT_MS, cleanEnv, jsonLines, REPO_ROOT, runCli } from './run-cli';
+import { CLI_TIMEOUT_MS, cleanEnv, jsonLines, REPO_ROOT, runCli, spawnCli } from './run-cli';
 
 type Piece = { text: string; start: number; end: number };
 
-describe('split', { timeout: CHILD_TIMEOUT_MS }, () => {
+describe('split', { timeout: CLI_TIMEOUT_MS }, () => {
   it('--caption --json gives spans that index the caption as given', async () => {
     const caption = '  A red car is parked next to a tree. It evokes a sense of calm.';
     const run = await runCli(['split', '--caption', caption, '--json']);
@@ -88,6 +89,13 @@ describe('split', { timeout: CHILD_TIMEOUT_MS }, () => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+  });
+
+  it('a usage mistake exits the process with code 2 and one line on stderr', async () => {
+    const run = await spawnCli(['split', '--caption', 'A dog.', '--jsonl']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe('caption-check: Pass exactly one of --caption <text> or --jsonl (lines on stdin). See: caption-check split --help\n');
   });
 
   it('answers --help and --version', async () => {

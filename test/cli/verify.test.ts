@@ -1,11 +1,12 @@
-// `caption-check verify` as a child process against the local model server, over real HTTP.
+// `caption-check verify` against the local model server, over real HTTP: run in-process, and once as
+// a child process for the exit code and stderr a shell sees.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_REASONING } from '../server/behavior';
 import { chatRequests, useModelServer } from '../server/fixtures';
-import { CHILD_TIMEOUT_MS, endpointArgs, jpeg, png, runCli, startImageServer, useTempDir } from './run-cli';
+import { CLI_TIMEOUT_MS, endpointArgs, jpeg, png, runCli, spawnCli, startImageServer, useTempDir } from './run-cli';
 
 // Logprobs on, so each check is one request scored by its label token (the agreement path has its own tests).
 const model = useModelServer({ logprobs: true });
@@ -23,7 +24,7 @@ function verify(...args: string[]) {
   return runCli(['verify', ...endpointArgs(server().baseUrl), ...args]);
 }
 
-describe('verify --json', { timeout: CHILD_TIMEOUT_MS }, () => {
+describe('verify --json', { timeout: CLI_TIMEOUT_MS }, () => {
   it('prints exactly one JSON object with the claims, labels, error types, model and usage', async () => {
     server().set({
       falseWhen: [{ match: 'cats', error_type: ['Quantitative'], reasoning: 'There is one cat.' }],
@@ -87,7 +88,7 @@ function writeClaims(claims: string[]): string {
   return file;
 }
 
-describe('verify as a table', { timeout: CHILD_TIMEOUT_MS }, () => {
+describe('verify as a table', { timeout: CLI_TIMEOUT_MS }, () => {
   it('shows ✓/✗, error types, reasoning, and the set-aside pieces as not checked', async () => {
     server().set({ falseWhen: [{ match: 'cats', error_type: ['Quantitative', 'Object'], reasoning: 'There is one cat.' }] });
     const run = await verify('--image', photo, '--caption', CAPTION);
@@ -108,10 +109,11 @@ describe('verify as a table', { timeout: CHILD_TIMEOUT_MS }, () => {
   });
 });
 
-describe('verify failures', { timeout: CHILD_TIMEOUT_MS }, () => {
+describe('verify failures', { timeout: CLI_TIMEOUT_MS }, () => {
   it('exits 1 on a rejected key with one stderr line naming the flag, no stack trace', async () => {
     server().set({ apiKey: 'right-key' });
-    const run = await verify('--image', photo, '--caption', CAPTION, '--api-key', 'wrong-key');
+    // A process of its own: the exit code and the stderr (no stack trace) as a shell sees them.
+    const run = await spawnCli(['verify', ...endpointArgs(server().baseUrl), '--image', photo, '--caption', CAPTION, '--api-key', 'wrong-key']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     const lines = run.stderr.trim().split('\n');
@@ -170,7 +172,7 @@ describe('verify failures', { timeout: CHILD_TIMEOUT_MS }, () => {
   });
 });
 
-describe('verify images', { timeout: CHILD_TIMEOUT_MS }, () => {
+describe('verify images', { timeout: CLI_TIMEOUT_MS }, () => {
   let images: Awaited<ReturnType<typeof startImageServer>>;
   beforeAll(async () => {
     images = await startImageServer({ '/pic.jpg': { body: await jpeg(800, 600), type: 'image/jpeg' } });
