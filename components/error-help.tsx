@@ -11,7 +11,14 @@ export const FIXES: Record<CheckErrorKind, FixAction[]> = {
   'model-not-found': ['pickModel'],
   'endpoint-not-found': ['options'],
   'no-image-input': ['pickModel'],
-  network: ['grant', 'retry', 'options'],
+  // Nothing answers at the address, or not securely: the Base URL (or the server) is what to fix.
+  unreachable: ['options', 'retry'],
+  'host-not-found': ['options', 'retry'],
+  tls: ['options', 'retry'],
+  // The server answers, but not to this extension: the grant is the fix.
+  blocked: ['grant', 'retry'],
+  'origin-refused': ['grant', 'retry'],
+  network: ['retry', 'options'],
   'rate-limited': ['retry'],
   timeout: ['retry', 'options'],
   'bad-output': ['retry', 'pickModel'],

@@ -9,6 +9,15 @@ export const checkErrorKindSchema = z.enum([
   'no-image-input',
   'rate-limited',
   'timeout',
+  /** Nothing answered at the address (connection refused, or what a browser cannot tell apart from it). */
+  'unreachable',
+  'host-not-found',
+  'tls',
+  /** The server answered, but the browser withheld its answer from the extension (no CORS permission). */
+  'blocked',
+  /** A local server answered 403 to the extension's Origin (Ollama without OLLAMA_ORIGINS). */
+  'origin-refused',
+  /** A connection failure whose cause is not known. */
   'network',
   'bad-output',
   'refused',

@@ -14,6 +14,10 @@ export function cliMessage(error: CheckError, endpoint: Pick<Endpoint, 'baseUrl'
       return `The endpoint does not know the model "${endpoint.model}". Pass another one with --model or ${ENDPOINT_ENV.model}.`;
     case 'no-image-input':
       return `The model "${endpoint.model}" does not accept images. Pass a vision model with --model.`;
+    case 'unreachable':
+      return `Nothing is listening at ${hostOf(endpoint.baseUrl)} (the connection was refused). Start the model server, or pass the right address with --base-url (or ${ENDPOINT_ENV.baseUrl}).`;
+    case 'host-not-found':
+      return `The host name in ${endpoint.baseUrl} was not found. Check --base-url (or ${ENDPOINT_ENV.baseUrl}) for a typo.`;
     case 'network':
       return `Could not reach the model endpoint at ${endpoint.baseUrl}. Check --base-url (or ${ENDPOINT_ENV.baseUrl}) and that the server is running.`;
     case 'timeout':
@@ -24,6 +28,14 @@ export function cliMessage(error: CheckError, endpoint: Pick<Endpoint, 'baseUrl'
       return 'Cancelled.';
     default:
       return error.message;
+  }
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
   }
 }
 
@@ -38,4 +50,12 @@ export function debugDetail(error: unknown): string {
 }
 
 /** Failures that would repeat for every item: the batch stops at the first instead of writing thousands. */
-export const ENDPOINT_FAILURES: ReadonlySet<CheckError['kind']> = new Set(['auth', 'model-not-found', 'no-image-input', 'network']);
+export const ENDPOINT_FAILURES: ReadonlySet<CheckError['kind']> = new Set([
+  'auth',
+  'model-not-found',
+  'no-image-input',
+  'network',
+  'unreachable',
+  'host-not-found',
+  'tls',
+]);

@@ -82,7 +82,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   const calibration = choice.provider === 'endpoint' ? await platform.calibrationFor(settings.model) : null;
   const verifier =
     choice.provider === 'endpoint'
-      ? platform.withLocalHint(
+      ? platform.withFailureCause(
           choice.verifier(signal, {
             fresh: preset.fresh === true,
             onRequest: request.onRequest,

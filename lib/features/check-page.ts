@@ -115,7 +115,7 @@ async function checkListed(platform: Platform, listed: PageCheck, ids: readonly 
         },
         verify:
           choice.provider === 'endpoint'
-            ? platform.withLocalHint(choice.verifier(signal, { onRequest: request.onRequest }), settings.baseUrl)
+            ? platform.withFailureCause(choice.verifier(signal, { onRequest: request.onRequest }), settings.baseUrl)
             : choice.verifier(signal),
         split: platform.modelSplitter(settings, signal),
         // The row's thumbnail, made once the request is out (off its path), or when the model step ended.

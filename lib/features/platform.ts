@@ -89,8 +89,8 @@ export interface Platform {
   endpointModel(settings: Settings, signal: AbortSignal, options?: ModelOptions): ModelStep;
   /** The model-assisted split, or undefined for the on-device one. */
   modelSplitter(settings: Settings, signal: AbortSignal): ((caption: string) => Promise<SplitResult>) | undefined;
-  /** Adds the exact fix to a local server's refusal (grant access, or OLLAMA_ORIGINS). */
-  withLocalHint(step: ModelStep, baseUrl: string): ModelStep;
+  /** Makes the step's failures name their real cause (nothing listening, origin refused, no CORS permission…). */
+  withFailureCause(step: ModelStep, baseUrl: string): ModelStep;
 
   showBadge(job: CheckJob): Promise<void>;
   clearBadge(tabId: number): Promise<void>;

@@ -8,7 +8,7 @@ import { clearBadge, showBadge } from './badge';
 import { calibrationFor } from './calibration-store';
 import { callPage, closeChooserIn, gatherFromFrame } from './page-calls';
 import { recordHistory } from './history-store';
-import { withLocalHint } from './local-endpoint';
+import { withFailureCause } from './endpoint-failure';
 import { afterSweep, WORKER_INSTANCE } from './resume';
 import { loadPageCheck, savePageCheck } from './page-check-store';
 import { showResultsView } from './toolbar';
@@ -51,7 +51,7 @@ export const browserPlatform: Platform = {
   chooseModel: pickVerifier,
   endpointModel: endpointVerifier,
   modelSplitter: endpointSplitter,
-  withLocalHint,
+  withFailureCause,
   showBadge,
   clearBadge,
   showResultsView,

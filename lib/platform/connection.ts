@@ -1,8 +1,9 @@
-import { CheckError } from '../errors';
+import { CheckError, type CheckErrorKind } from '../errors';
 import type { ConnectionReport } from '../messages';
 import { configuredEndpoint, type Settings } from '../settings';
 import { createClient, toCheckError } from '../verify/client';
 import { verifyClaims, type OutputMode } from '../verify/verify';
+import { explainEndpointFailure, hasEndpointAccess } from './endpoint-failure';
 import { outputModesItem } from './storage';
 import { redSquareImage } from './thumbnail';
 
@@ -14,6 +15,16 @@ const MODE_TEXT: Record<OutputMode, string> = {
 };
 
 type Step = ConnectionReport['steps'][number];
+
+/** Failures where the endpoint gave no usable answer at all: the "reached" step failed. */
+const NOT_REACHED: ReadonlySet<CheckErrorKind> = new Set(['network', 'timeout', 'unreachable', 'host-not-found', 'tls', 'blocked']);
+
+/** A failure of the test as a CheckError that names its real cause (probing the address when the browser hid it). */
+async function explained(raw: unknown, endpoint: { baseUrl: string; model: string }): Promise<CheckError> {
+  const granted = await hasEndpointAccess(endpoint.baseUrl);
+  const error = await explainEndpointFailure(toCheckError(raw, endpoint.model, endpoint.baseUrl), endpoint.baseUrl, { granted, fetch: (...a) => fetch(...a) });
+  return error instanceof CheckError ? error : toCheckError(error, endpoint.model, endpoint.baseUrl);
+}
 
 /**
  * Test connection: lists the models (reached? key accepted?), then sends one real check of a generated
@@ -37,13 +48,13 @@ export async function testConnection(settings: Settings, now: () => number = Dat
     await client.models.list();
     steps.push({ id: 'reached', ok: true, detail: `${endpoint.baseUrl} answered.` });
   } catch (raw) {
-    const error = toCheckError(raw, endpoint.model);
-    if (error.kind === 'network' || error.kind === 'timeout') {
+    const error = await explained(raw, endpoint);
+    if (NOT_REACHED.has(error.kind)) {
       steps.push({ id: 'reached', ok: false, detail: error.message });
       return done(error.message);
     }
     steps.push({ id: 'reached', ok: true, detail: `${endpoint.baseUrl} answered.` });
-    if (error.kind === 'auth') {
+    if (error.kind === 'auth' || error.kind === 'origin-refused') {
       steps.push({ id: 'key', ok: false, detail: error.message });
       return done(error.message);
     }
@@ -75,13 +86,13 @@ export async function testConnection(settings: Settings, now: () => number = Dat
     await outputModesItem.setValue({ ...all, [`${endpoint.baseUrl}|${endpoint.model}`]: result.outputMode });
     return done(verdict ? null : 'The model answered, but not in a form Caption Check can read. Try another model.', result.outputMode);
   } catch (raw) {
-    const error = raw instanceof CheckError ? raw : toCheckError(raw, endpoint.model);
-    if (error.kind === 'auth') steps.push({ id: 'key', ok: false, detail: error.message });
+    const error = await explained(raw, endpoint);
+    if (error.kind === 'auth' || error.kind === 'origin-refused') steps.push({ id: 'key', ok: false, detail: error.message });
     else if (error.kind === 'model-not-found') steps.push({ id: 'key', ok: false, detail: error.message });
     else steps.push({ id: 'key', ok: true, detail: 'The endpoint accepted the key.' });
     if (error.kind === 'no-image-input') steps.push({ id: 'image', ok: false, detail: error.message });
     if (error.kind === 'bad-output' || error.kind === 'refused') steps.push({ id: 'structured', ok: false, detail: error.message });
-    if (error.kind === 'network' || error.kind === 'timeout') steps.splice(0, 1, { id: 'reached', ok: false, detail: error.message });
+    if (NOT_REACHED.has(error.kind)) steps.splice(0, 1, { id: 'reached', ok: false, detail: error.message });
     return done(error.message, mode);
   }
 }

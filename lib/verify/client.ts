@@ -12,6 +12,7 @@ import OpenAI, {
   UnprocessableEntityError,
 } from 'openai';
 import { asCheckError, CheckError } from '../errors';
+import { nodeNoAnswerCause, noAnswerError } from './connection-failure';
 
 export interface EndpointConfig {
   baseUrl: string;
@@ -53,26 +54,32 @@ export function mentionsImageInput(error: APIError): boolean {
   return /image|vision|multimodal|image_url/.test(text);
 }
 
-/** Maps anything the SDK throws to a CheckError by class, never by message text. */
-export function toCheckError(error: unknown, model: string): CheckError {
+/**
+ * Maps anything the SDK throws to a CheckError by class (and, for a connection that got no answer, by
+ * the `code` Node gives its cause), never by message text. `baseUrl` lets the message name the address.
+ */
+export function toCheckError(error: unknown, model: string, baseUrl: string | null = null): CheckError {
   if (error instanceof CheckError) return error;
   const cause = { cause: error };
   if (error instanceof APIUserAbortError) return new CheckError('aborted', 'The check was cancelled.', null, cause);
   if (error instanceof APIConnectionTimeoutError)
     return new CheckError('timeout', 'The model did not answer in time. Retry, or pick a faster model in Options.', null, cause);
-  if (error instanceof APIConnectionError)
+  if (error instanceof APIConnectionError) {
+    const noAnswer = nodeNoAnswerCause(error);
+    if (noAnswer) return noAnswerError(noAnswer, baseUrl, cause);
     return new CheckError(
       'network',
-      'Could not reach the model endpoint. Check the Base URL in Options and that the server is running (and allows this extension).',
+      'Could not reach the model endpoint. Check the Base URL in Options and that the server is running.',
       null,
       cause,
     );
+  }
   if (error instanceof AuthenticationError)
     return new CheckError('auth', 'The endpoint rejected the API key. Check your API key in Options.', null, cause);
   if (error instanceof PermissionDeniedError)
     return new CheckError(
       'auth',
-      'The endpoint refused the request (403). Check the API key in Options; for a local server, allow the extension origin or grant access when asked.',
+      'The endpoint answered 403 Forbidden: the API key has no access to this model or endpoint. Check your API key in Options.',
       null,
       cause,
     );

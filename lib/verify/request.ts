@@ -186,13 +186,13 @@ export async function requestWithLadder(
       state.requests++;
       return await requestOnce(options, claims, state, onVerdict);
     } catch (error) {
-      if (!isRejectedRequest(error) || mentionsImageInput(error)) throw toCheckError(error, options.model);
+      if (!isRejectedRequest(error) || mentionsImageInput(error)) throw toCheckError(error, options.model, options.client.baseURL);
       const named = rejectedOption(error);
       const nextMode = OUTPUT_MODES[OUTPUT_MODES.indexOf(state.mode) + 1];
       if (state.logprobs && (named === 'logprobs' || named === null)) state.logprobs = false;
       else if (nextMode && (named === 'format' || named === null)) state.mode = nextMode;
       else if (state.stream && (named === 'stream' || named === null)) state.stream = false;
-      else throw toCheckError(error, options.model);
+      else throw toCheckError(error, options.model, options.client.baseURL);
     }
   }
 }

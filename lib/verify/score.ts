@@ -100,7 +100,7 @@ export async function scoreVerdicts(options: ScoreOptions, result: Pick<Endpoint
       sampleChunk(options, indices.map((i) => options.claims[i]!), result.outputMode, samples, tally),
     );
   } catch (error) {
-    const failure = toCheckError(error, options.model);
+    const failure = toCheckError(error, options.model, options.client.baseURL);
     if (failure.kind === 'aborted' || options.signal?.aborted) throw new CheckError('aborted', 'The check was cancelled.');
     return { ...unscored([`The verdicts are not scored: sampling ${samples} answers failed (${failure.message})`]), incomplete: true };
   }

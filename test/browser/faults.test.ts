@@ -2,11 +2,11 @@
 // the user reads it — the status line, its state, and the fix buttons offered. The SDK-level mapping
 // of each failure is covered by test/verify/*; this file proves the whole path shows it, and that no
 // promise rejection goes unhandled in the worker along the way.
-import { createServer } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CheckJob } from '@/lib/check-job';
 import type { CheckErrorKind } from '@/lib/errors';
+import { closedPort } from '../server/closed-port';
 import type { Behavior, ModelServer } from '../server/openai-server';
 import { currentWorker, openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
@@ -14,16 +14,6 @@ import { figurePage, makeJpeg, type PageServer } from './page-server';
 import { checkImage, clearVerdictCache, finishedJob, openGranted, storedJob } from './run-check';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
-
-/** A loopback port with nothing listening on it (connection refused). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('endpoint faults, as the popup shows them', () => {
   const suite = browserSuite({ watchErrors: true });
@@ -40,6 +30,13 @@ describe('endpoint faults, as the popup shows them', () => {
     pages.route('/article.html', figurePage('/photo.jpg', CAPTION));
     ({ page, tabId } = await openGranted(ext, `${pages.origin}/article.html`));
     popup = await openPopup(ext, tabId);
+    // The popup's first read rewrites the stored settings in the current format (once). A test's own
+    // write racing that rewrite could be lost: wait for it before any test changes the settings.
+    const worker = await currentWorker(ext);
+    await vi.waitFor(async () => {
+      const version = await worker.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { version?: unknown }).version);
+      if (typeof version !== 'number') throw new Error('the stored settings are not rewritten yet');
+    });
   });
 
   /** Merges fields into the stored settings, as Options would save them. */
@@ -69,7 +66,7 @@ describe('endpoint faults, as the popup shows them', () => {
 
   /** The popup shows the job's error: state "error", the message, and exactly these fix buttons. */
   async function expectError(job: CheckJob, kind: CheckErrorKind, message: RegExp, buttons: (string | RegExp)[]): Promise<void> {
-    expect(job.error?.kind).toBe(kind);
+    expect(job.error?.kind, `job ${job.status}: ${job.error?.message ?? 'no error'}`).toBe(kind);
     await expect.poll(() => status().getAttribute('data-state')).toBe('error');
     await expect.poll(() => status().innerText()).toMatch(message);
     await expect.poll(() => popup.getByTestId('error-help').getAttribute('data-kind')).toBe(kind);
@@ -168,16 +165,47 @@ describe('endpoint faults, as the popup shows them', () => {
     await expect.poll(() => popup.locator('.notes').innerText()).toMatch(/ran out of output tokens/);
   });
 
-  it('connection refused → says the endpoint cannot be reached, offers Retry and Options', async () => {
-    const port = await closedPort();
-    await setSettings({ baseUrl: `http://127.0.0.1:${port}/v1` });
+  /** Runs one check with the Base URL pointed elsewhere, then points it back. */
+  async function checkAt(baseUrl: string): Promise<CheckJob> {
+    await setSettings({ baseUrl });
     try {
-      const job = await check({});
-      // A loopback endpoint gets the local-server wording (is it running, does it let the extension in).
-      await expectError(job, 'network', /Could not reach the local model server at http:\/\/127\.0\.0\.1:\d+/, [/Allow access/, 'Retry', 'Open Options']);
+      return await check({});
     } finally {
       await setSettings({ baseUrl: model.baseUrl });
     }
+  }
+
+  it('connection refused → says nothing is listening at that address, offers Options first, never "Allow access"', async () => {
+    const port = await closedPort();
+    const job = await checkAt(`http://127.0.0.1:${port}/v1`);
+    await expectError(job, 'unreachable', new RegExp(`^Nothing is listening at 127\\.0\\.0\\.1:${port} \\(the connection was refused\\)\\. Start the model server there, or correct the Base URL\\.$`), [
+      'Open Options',
+      'Retry',
+    ]);
+    expect(await status().innerText()).not.toContain('OLLAMA_ORIGINS');
+  });
+
+  it('a host name that is not found → says the name may not exist or nothing listens, and does not guess which', async () => {
+    const job = await checkAt('http://caption-check-test.invalid:11434/v1');
+    await expectError(job, 'unreachable', /^Nothing answered at caption-check-test\.invalid:11434: nothing is listening on that port, or the host name "caption-check-test\.invalid" was not found\./, [
+      'Open Options',
+      'Retry',
+    ]);
+  });
+
+  it('https:// to a server that speaks plain HTTP → a TLS failure, with the fix: write http://', async () => {
+    const job = await checkAt(model.baseUrl.replace('http:', 'https:'));
+    await expectError(job, 'tls', /does not speak HTTPS .*Write http:\/\/ instead of https:\/\//, ['Open Options', 'Retry']);
+  });
+
+  it('a server that answers but not to extensions (Ollama\'s 403 without CORS headers) → says so, offers access first', async () => {
+    const job = await check({ rejectExtensionOrigins: true });
+    await expectError(job, 'blocked', new RegExp(`^The server at ${model.origin.replace(/\./g, '\\.')} answers, but does not let browser extensions read its answers`), [
+      `Allow access to ${model.origin}`,
+      'Retry',
+    ]);
+    // The server refused the extension's request with 403 and no CORS headers: the worker could not see that 403.
+    expect(model.requests.some((r) => r.status === 403 && String(r.headers.origin).startsWith('chrome-extension://'))).toBe(true);
   });
 
   it('a timeout → says the model did not answer in time, offers Retry and Options', async () => {

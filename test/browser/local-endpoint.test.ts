@@ -86,8 +86,10 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
       ]);
       const job = await checkFigure(ext, pages);
       expect(job.status).toBe('error');
-      expect(job.error?.message).toContain(`local model server at ${model.origin}`);
-      expect(job.error?.message).toContain('open Options and press Save');
+      // Ollama's 403 carries no CORS headers: without access the worker sees no answer, and says what it does know.
+      expect(job.error?.kind).toBe('blocked');
+      expect(job.error?.message).toContain(`The server at ${model.origin} answers, but does not let browser extensions read its answers`);
+      expect(job.error?.message).toContain(`allow Caption Check access to ${model.origin}`);
       expect(job.error?.message).toContain('OLLAMA_ORIGINS=chrome-extension://*');
       // The server saw our origin and refused it (the rule cannot act without the grant).
       const refused = model.requests.filter((r) => r.status === 403);
@@ -127,8 +129,11 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
       await (await currentWorker(ext)).evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401] }));
       const job = await checkFigure(ext, pages);
       expect(job.status).toBe('error');
-      expect(job.error?.message).toContain('refused this extension (403)');
+      // With access the 403 itself comes through: only then is it called an origin refusal.
+      expect(job.error?.kind).toBe('origin-refused');
+      expect(job.error?.message).toContain(`The local model server at ${model.origin} refused this extension (403)`);
       expect(job.error?.message).toContain('OLLAMA_ORIGINS=chrome-extension://*');
+      expect(job.error?.message).not.toContain('press Save');
     } finally {
       await ext.close();
     }

@@ -6,7 +6,7 @@ import { confidenceOf } from '@/components/claim-row';
 import { ErrorHelp, FIXES } from '@/components/error-help';
 import { FirstRun } from '@/components/first-run';
 import type { CheckJob } from '@/lib/check-job';
-import { checkErrorKindSchema } from '@/lib/errors';
+import { checkErrorKindSchema, type CheckErrorKind } from '@/lib/errors';
 import { createTranslate, plural } from '@/lib/i18n';
 import english from '@/public/_locales/en/messages.json';
 
@@ -132,8 +132,15 @@ describe('ErrorHelp and FirstRun', () => {
       const html = renderToStaticMarkup(<ErrorHelp error={{ kind, message: 'x', retryAfterMs: null }} endpointOrigin="http://localhost:11434" onFix={noop} t={t} />);
       expect(FIXES[kind].length > 0 ? html.includes('<button') : html.includes('class="hint"'), kind).toBe(true);
     }
-    const network = renderToStaticMarkup(<ErrorHelp error={{ kind: 'network', message: 'x', retryAfterMs: null }} endpointOrigin="http://localhost:11434" onFix={noop} t={t} />);
-    expect(network).toContain('Allow access to http://localhost:11434');
+    const help = (kind: CheckErrorKind) =>
+      renderToStaticMarkup(<ErrorHelp error={{ kind, message: 'x', retryAfterMs: null }} endpointOrigin="http://localhost:11434" onFix={noop} t={t} />);
+    // Access is offered first only where the server answered but not to the extension; where nothing answers, the Base URL is the fix.
+    expect(help('blocked')).toMatch(/^<div[^>]*><div class="actions"><button type="button">Allow access to http:\/\/localhost:11434</);
+    expect(help('origin-refused')).toContain('Allow access to http://localhost:11434');
+    for (const kind of ['unreachable', 'host-not-found', 'tls', 'network'] as const) {
+      expect(help(kind), kind).not.toContain('Allow access');
+      if (kind !== 'network') expect(help(kind), kind).toMatch(/<button type="button">Open Options<\/button>/);
+    }
     const limited = renderToStaticMarkup(<ErrorHelp error={{ kind: 'rate-limited', message: 'x', retryAfterMs: 2500 }} endpointOrigin={null} onFix={noop} t={t} />);
     expect(limited).toContain('wait 3 s');
   });

@@ -92,7 +92,7 @@ export function fakePlatform(options: FakeOptions = {}) {
       return model(signal);
     },
     modelSplitter: () => undefined,
-    withLocalHint: (step) => step,
+    withFailureCause: (step) => step,
     showBadge: async (job) => void badges.set(job.tabId, job.status),
     clearBadge: async (tabId) => void badges.set(tabId, ''),
     showResultsView: (tabId) => void events.push(`showResults:${tabId}`),

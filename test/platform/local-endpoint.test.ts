@@ -1,8 +1,5 @@
-import { APIConnectionError, PermissionDeniedError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { CheckError } from '@/lib/errors';
-import { toCheckError } from '@/lib/verify/client';
-import { explainLocalFailure, isLocalEndpoint, localRuleFor, originPattern } from '@/lib/platform/local-endpoint';
+import { isLocalEndpoint, localRuleFor, originPattern } from '@/lib/platform/local-endpoint';
 
 describe('isLocalEndpoint', () => {
   it.each([
@@ -37,36 +34,5 @@ describe('the Origin rule', () => {
       action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
       condition: { requestDomains: ['::1'], initiatorDomains: ['abcdef'], resourceTypes: ['xmlhttprequest', 'other'] },
     });
-  });
-});
-
-describe('explainLocalFailure', () => {
-  const refused = toCheckError(new PermissionDeniedError(403, undefined, undefined, new Headers()), 'llava');
-  const unreachable = toCheckError(new APIConnectionError({ message: 'fetch failed' }), 'llava');
-
-  it('names the grant and OLLAMA_ORIGINS for a 403 from a local server without access', () => {
-    const error = explainLocalFailure(refused, 'http://localhost:11434/v1', false) as CheckError;
-    expect(error.kind).toBe('auth');
-    expect(error.message).toBe(
-      'The local model server at http://localhost:11434 refused this extension (403). To fix it, open Options and press Save, then allow access to http://localhost:11434 when the browser asks — or start Ollama with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://*.',
-    );
-  });
-
-  it('with access granted, only OLLAMA_ORIGINS is left to suggest', () => {
-    const error = explainLocalFailure(refused, 'http://localhost:11434/v1', true) as CheckError;
-    expect(error.message).toContain('start Ollama with OLLAMA_ORIGINS');
-    expect(error.message).not.toContain('press Save');
-  });
-
-  it('a network failure (CORS looks the same) keeps its kind and adds the fix', () => {
-    const error = explainLocalFailure(unreachable, 'http://127.0.0.1:11434/v1', false) as CheckError;
-    expect(error.kind).toBe('network');
-    expect(error.message).toMatch(/^Could not reach the local model server at http:\/\/127\.0\.0\.1:11434\. Check that it is running/);
-  });
-
-  it('leaves remote endpoints and other errors alone', () => {
-    expect(explainLocalFailure(refused, 'https://api.openai.com/v1', false)).toBe(refused);
-    const timeout = new CheckError('timeout', 'slow');
-    expect(explainLocalFailure(timeout, 'http://localhost:11434/v1', false)).toBe(timeout);
   });
 });

@@ -60,8 +60,13 @@ export interface Behavior {
   rejectStreaming: boolean;
   /** Like a text-only model. */
   rejectImages: boolean;
-  /** 403 with an empty body for chrome-extension:// and moz-extension:// origins (Ollama without OLLAMA_ORIGINS). */
+  /**
+   * 403 with an empty body and no CORS headers for chrome-extension:// and moz-extension:// origins,
+   * preflights included (Ollama without OLLAMA_ORIGINS).
+   */
   rejectExtensionOrigins: boolean;
+  /** Takes every request and never answers it (until the client gives up). */
+  unresponsive: boolean;
   /** Wait this long before answering at all (for client timeouts). */
   delayMs: number;
   /** Stream ~4-character tokens at this rate after this first-token delay; JSON answers wait as long in total. */
@@ -188,6 +193,7 @@ export function defaultBehavior(): Behavior {
     rejectStreaming: false,
     rejectImages: false,
     rejectExtensionOrigins: false,
+    unresponsive: false,
     delayMs: 0,
     pace: null,
     holdAt: null,

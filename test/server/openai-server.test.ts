@@ -73,14 +73,28 @@ describe('CORS', () => {
     await sse.text();
   });
 
-  it.each(['chrome-extension://abc', 'moz-extension://0f1e'])('rejects %s like Ollama without OLLAMA_ORIGINS: 403, empty body', async (origin) => {
+  it.each(['chrome-extension://abc', 'moz-extension://0f1e'])('rejects %s like Ollama without OLLAMA_ORIGINS: 403, empty body, no CORS headers', async (origin) => {
     ctx.server.set({ rejectExtensionOrigins: true });
     const preflight = await fetch(`${ctx.server.baseUrl}/chat/completions`, { method: 'OPTIONS', headers: { origin } });
     const res = await post(verifyBody(), { origin });
     expect([preflight.status, res.status]).toEqual([403, 403]);
     expect(await res.text()).toBe('');
+    expect([preflight.headers.get('access-control-allow-origin'), res.headers.get('access-control-allow-origin')]).toEqual([null, null]);
     const allowed = await post(verifyBody(), { origin: 'http://localhost:3000' });
     expect(allowed.status).toBe(200);
+  });
+});
+
+describe('an unresponsive server', () => {
+  it('takes the request and never answers, until the client leaves', async () => {
+    ctx.server.set({ unresponsive: true });
+    const gaveUp = await fetch(`${ctx.server.baseUrl}/models`, { signal: AbortSignal.timeout(200) }).then(
+      () => 'answered',
+      (e: unknown) => (e as Error).name,
+    );
+    expect(gaveUp).toBe('TimeoutError');
+    await expect.poll(() => ctx.server.requests[0]?.endedAt ?? null).not.toBeNull();
+    expect(ctx.server.requests[0]?.status).toBeNull();
   });
 });
 

@@ -135,7 +135,15 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       res.end(text);
     };
     const origin = req.headers.origin ?? '';
-    if (behavior.rejectExtensionOrigins && /^(chrome|moz)-extension:\/\//.test(origin)) return send(403, undefined);
+    if (behavior.rejectExtensionOrigins && /^(chrome|moz)-extension:\/\//.test(origin)) {
+      // As Ollama's CORS middleware answers: 403, empty body, and no CORS headers, so a browser without
+      // host access to the server sees no answer at all (only a granted extension sees the 403).
+      record.status = 403;
+      if (!gone.aborted) res.writeHead(403).end();
+      return;
+    }
+    // Taken and never answered: a stuck server, or a firewall that swallows the connection.
+    if (behavior.unresponsive) return;
 
     if (req.method === 'OPTIONS') {
       const asked = req.headers['access-control-request-headers'];

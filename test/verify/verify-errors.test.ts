@@ -67,11 +67,11 @@ describe.each([false, true])('stream: %s', (stream) => {
     expect(chatRequests(ctx.server)[0]?.status).toBeNull();
   });
 
-  it('reports kind "network" when nothing listens at the base URL', async () => {
+  it('reports kind "unreachable" when nothing listens at the base URL', async () => {
     const gone = await startModelServer();
     await gone.close();
     const run = await runVerify(gone, { claims: CLAIMS, imageDataUrl: image, stream });
-    expect(run.error?.kind).toBe('network');
+    expect(run.error?.kind).toBe('unreachable');
   });
 
   it('reports kind "aborted" for a signal aborted before the check starts, sending nothing', async () => {
