@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { Translate } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
 import { PRESETS, presetById, presetFor } from '@/lib/presets';
@@ -14,11 +14,16 @@ export interface SettingsFormProps {
   onLoadModels: (baseUrl: string, apiKey: string) => void;
   /** Saves; resolves to an error message a person can act on, or null when saved. */
   onSave: (settings: Settings) => Promise<string | null>;
+  /**
+   * After a save, what still stops checks from working and what to do (nothing answers at the Base
+   * URL), or null. The settings stay saved either way: what the user typed is never lost.
+   */
+  onSaved?: (settings: Settings) => Promise<string | null>;
   /** Saves, then runs one tiny real check; resolves to the report or an error message. */
   onTest: (settings: Settings) => Promise<ConnectionReport | string>;
 }
 
-type Status = { kind: 'idle' | 'saved' | 'error' | 'busy'; text: string };
+type Status = { kind: 'idle' | 'saved' | 'warning' | 'error' | 'busy'; text: string };
 
 const IMAGE_SIZES = [512, 768, 1024, 1536, 2048];
 
@@ -27,10 +32,18 @@ function StepIcon({ ok }: { ok: boolean | null }) {
 }
 
 /** The endpoint (preset, Base URL, API key, Model), the check settings, Save and Test connection. */
-export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest }: SettingsFormProps) {
+export function SettingsForm({ initial, t, models, onLoadModels, onSave, onSaved, onTest }: SettingsFormProps) {
   const [values, setValues] = useState<Settings>(initial);
   const [presetId, setPresetId] = useState(presetFor(initial.baseUrl).id);
-  const [status, setStatus] = useState<Status>({ kind: 'idle', text: '' });
+  const [status, setStatusNow] = useState<Status>({ kind: 'idle', text: '' });
+  // Each status change counts: a warning that arrives after a newer action does not overwrite it.
+  const statusCount = useRef(0);
+  // While the saved address is being asked whether anything answers there.
+  const [checking, setChecking] = useState(false);
+  const setStatus = (next: Status) => {
+    statusCount.current++;
+    setStatusNow(next);
+  };
   const [report, setReport] = useState<ConnectionReport | null>(null);
   // The origin the key in the field was saved or typed for: it is sent nowhere else.
   const [keyOrigin, setKeyOrigin] = useState<string | null>(initial.apiKey ? originOf(initial.baseUrl) : null);
@@ -87,6 +100,11 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
     setStatus({ kind: 'busy', text: t('saving') });
     const error = await onSave(values);
     setStatus(error ? { kind: 'error', text: error } : { kind: 'saved', text: t('saved') });
+    if (error || !onSaved) return;
+    const shown = statusCount.current;
+    setChecking(true);
+    const warning = await onSaved(values).finally(() => setChecking(false));
+    if (warning && statusCount.current === shown) setStatus({ kind: 'warning', text: t('savedWarning', warning) });
   };
 
   const test = async () => {
@@ -224,7 +242,7 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onTest 
           {t('testConnection')}
         </button>
       </div>
-      <p className={`form-status form-status--${status.kind}`} role="status" data-testid="settings-status">
+      <p className={`form-status form-status--${status.kind}`} role="status" aria-busy={checking} data-testid="settings-status">
         {status.text}
       </p>
       {report && (

@@ -12,6 +12,7 @@ import { send } from '@/lib/platform/worker-client';
 import { readBuiltinStatus, startBuiltinDownload } from '@/lib/platform/builtin-host';
 import { installLocalRule, isLocalEndpoint, LOCAL_ACCESS_REASON, requestLocalAccess } from '@/lib/platform/local-endpoint';
 import { loadSettings, saveSettings } from '@/lib/platform/storage';
+import { diagnoseAddress } from '@/lib/verify/connection-failure';
 import { configuredEndpoint, endpointSchema, MAX_SAMPLES, settingsSchema, type ProviderSetting, type Settings } from '@/lib/settings';
 import '@/components/theme.css';
 
@@ -85,6 +86,7 @@ function Options() {
           }
           return error;
         }}
+        onSaved={async (values) => (values.baseUrl ? ((await diagnoseAddress(values.baseUrl, (...a) => fetch(...a)))?.message ?? null) : null)}
         onTest={async (values): Promise<ConnectionReport | string> => {
           const error = await save(values);
           if (error) return error;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../server/closed-port';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { currentWorker, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
@@ -114,6 +115,61 @@ describe('Options: presets, model list, key storage, Test connection', () => {
       await page.close();
     } finally {
       await other.close();
+    }
+  });
+
+  /** Types an endpoint and presses Save; resolves once the saved address has been asked whether anything answers there. */
+  const saveAt = async (baseUrl: string) => {
+    const page = await openOptions();
+    await page.getByLabel('Base URL', { exact: true }).fill(baseUrl);
+    await page.getByLabel('Model', { exact: true }).fill('test-vlm');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const status = page.getByTestId('settings-status');
+    await status.filter({ hasText: 'Saved.' }).waitFor();
+    await expect.poll(() => status.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+    return { page, status };
+  };
+
+  it('Save where nothing listens keeps what was typed, and warns with the cause and the fix; Test connection says the same', async () => {
+    const port = await closedPort();
+    const { page, status } = await saveAt(`http://127.0.0.1:${port}/v1`);
+    expect(await status.innerText()).toBe(
+      `Saved. But: Nothing is listening at 127.0.0.1:${port} (the connection was refused). Start the model server there, or correct the Base URL.`,
+    );
+    expect(await status.getAttribute('class')).toContain('form-status--warning');
+    expect((await stored()).local).toMatchObject({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'test-vlm' });
+
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.locator('[data-step="reached"][data-ok="false"]').waitFor();
+    expect(await page.locator('[data-step="reached"]').innerText()).toContain(`Nothing is listening at 127.0.0.1:${port} (the connection was refused)`);
+    await page.close();
+  });
+
+  it('Save where a server takes the connection and never answers: warns after the probe gives up, naming the wait', async () => {
+    model.reset();
+    model.set({ unresponsive: true });
+    try {
+      const { page, status } = await saveAt(model.baseUrl);
+      expect(await status.innerText()).toMatch(new RegExp(`^Saved\\. But: Nothing answered at ${new URL(model.origin).host.replace(/\./g, '\\.')} within 5 s`));
+      expect((await stored()).local).toMatchObject({ baseUrl: model.baseUrl });
+      await page.close();
+    } finally {
+      model.reset();
+    }
+  });
+
+  it('Save where a server answers, even 403 to extensions (Ollama): no warning, the address is there', async () => {
+    model.reset();
+    model.set({ rejectExtensionOrigins: true });
+    try {
+      const { page, status } = await saveAt(model.baseUrl);
+      expect(await status.innerText()).toBe('Saved.');
+      // The model list asked with the extension's Origin was refused; the probe (a no-cors GET carries no Origin) was answered.
+      await expect.poll(() => model.requests.some((r) => r.path === '/v1/models' && r.status === 403)).toBe(true);
+      expect(model.requests.some((r) => r.method === 'GET' && r.path === '/v1/models' && r.headers.origin === undefined && r.status === 200)).toBe(true);
+      await page.close();
+    } finally {
+      model.reset();
     }
   });
 
