@@ -1,6 +1,7 @@
 // The one line a person reads when a check fails in a terminal: the core's errors speak of
 // Options, so the kinds whose fix is a flag are reworded here (by kind, never by message text).
 import { CheckError } from '../errors';
+import { hostOf } from '../report';
 // Re-exported: the CLI's commands take every message helper from here.
 export { asCheckError } from '../errors';
 import { ENDPOINT_ENV, type Endpoint } from './args';
@@ -15,7 +16,7 @@ export function cliMessage(error: CheckError, endpoint: Pick<Endpoint, 'baseUrl'
     case 'no-image-input':
       return `The model "${endpoint.model}" does not accept images. Pass a vision model with --model.`;
     case 'unreachable':
-      return `Nothing is listening at ${hostOf(endpoint.baseUrl)} (the connection was refused). Start the model server, or pass the right address with --base-url (or ${ENDPOINT_ENV.baseUrl}).`;
+      return `Nothing is listening at ${hostOf(endpoint.baseUrl) ?? endpoint.baseUrl} (the connection was refused). Start the model server, or pass the right address with --base-url (or ${ENDPOINT_ENV.baseUrl}).`;
     case 'host-not-found':
       return `The host name in ${endpoint.baseUrl} was not found. Check --base-url (or ${ENDPOINT_ENV.baseUrl}) for a typo.`;
     case 'network':
@@ -28,14 +29,6 @@ export function cliMessage(error: CheckError, endpoint: Pick<Endpoint, 'baseUrl'
       return 'Cancelled.';
     default:
       return error.message;
-  }
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
   }
 }
 
