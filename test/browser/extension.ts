@@ -213,5 +213,7 @@ export async function configureEndpoint(
   await options.getByLabel(SAMPLES_LABEL, { exact: true }).fill(String(endpoint.samplesPerClaim ?? 1));
   await options.getByRole('button', { name: 'Save' }).click();
   await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
+  // Save then asks the address whether anything answers (a GET the model server records): no test inherits it half-way.
+  await options.locator('[data-testid="settings-status"][aria-busy="false"]').waitFor();
   await options.close();
 }

@@ -29,6 +29,8 @@ async function saveEndpoint(ext: LoadedExtension, baseUrl: string): Promise<void
   await options.getByLabel(SAMPLES_LABEL, { exact: true }).fill('1');
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();
+  // Save then asks the address whether anything answers (a GET the model server records): no test inherits it half-way.
+  await options.locator('[data-testid="settings-status"][aria-busy="false"]').waitFor();
   await options.close();
   // Saving a local endpoint installs its rule (with or without the grant): wait for it, so a test that
   // removes it, or checks through it, acts after the install.
