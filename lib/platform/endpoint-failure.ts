@@ -2,7 +2,7 @@
 // failure is one "Failed to fetch": a probe of the address tells "nothing answers there" from "it
 // answered, but the browser withheld the answer" (no CORS permission for the extension), and only a
 // 403 that actually came back from a local server is called an origin refusal.
-import { PermissionDeniedError } from 'openai';
+import { APIConnectionTimeoutError, PermissionDeniedError } from 'openai';
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
 import { diagnoseAddress } from '../verify/connection-failure';
@@ -15,6 +15,8 @@ export interface FailureContext {
   granted: boolean;
   /** The fetch the probe uses (the worker's own). */
   fetch: typeof fetch;
+  /** How long the probe waits for any answer (default PROBE_TIMEOUT_MS). */
+  probeTimeoutMs?: number;
 }
 
 /** Ollama's refusal of an extension Origin: a 403 with an empty body, where a key refusal explains itself. */
@@ -25,8 +27,8 @@ function isOriginRefusal(error: CheckError, baseUrl: string): boolean {
 
 /**
  * Turns a failure whose cause the browser hid into the cause it has, with its fix: an origin refusal
- * (403 from a local server), an address where nothing answers (probed), or a server that answers but
- * not to this extension. Every other error passes through unchanged.
+ * (403 from a local server), an address where nothing answers (probed, also after a timeout), or a
+ * server that answers but not to this extension. Every other error passes through unchanged.
  */
 export async function explainEndpointFailure(error: unknown, baseUrl: string, context: FailureContext): Promise<unknown> {
   if (!(error instanceof CheckError)) return error;
@@ -40,9 +42,12 @@ export async function explainEndpointFailure(error: unknown, baseUrl: string, co
     const fix = context.granted ? `${OLLAMA_FIX}.` : `open Options and press Save, then allow access to ${origin} when the browser asks — or ${OLLAMA_FIX}.`;
     return new CheckError('origin-refused', `The local model server at ${origin} refused this extension (403). To fix it, ${fix}`, null, { cause: error });
   }
-  if (error.kind !== 'network') return error;
-  const noAnswer = await diagnoseAddress(baseUrl, context.fetch);
+  // A request that timed out: a slow model, unless nothing answers at the address at all.
+  const timedOut = error.kind === 'timeout' && error.cause instanceof APIConnectionTimeoutError;
+  if (error.kind !== 'network' && !timedOut) return error;
+  const noAnswer = await diagnoseAddress(baseUrl, context.fetch, context.probeTimeoutMs);
   if (noAnswer) return new CheckError(noAnswer.kind, noAnswer.message, null, { cause: error });
+  if (timedOut) return error;
   if (context.granted)
     // With the host permission CORS does not apply: the server took the connection and then broke it off.
     return new CheckError('network', `The server at ${origin} answers, but broke off Caption Check's request. Retry; if it happens again, look at the server's log.`, null, { cause: error });

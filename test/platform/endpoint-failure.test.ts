@@ -85,6 +85,23 @@ describe('a connection failure the browser gives no cause for: the address is pr
     expect(error.message).toContain('answers, but broke off');
   });
 
+  it('a timed-out request where the address answers → the model was slow: the timeout stays as it was', async () => {
+    ctx.server.set({ delayMs: 3000 });
+    const run = await runVerify(ctx.server, { claims: ['A cat sits on a mat.'], imageDataUrl: await imageDataUrl(), stream: false, clientOptions: { timeoutMs: 300 } });
+    expect(run.error?.kind).toBe('timeout');
+    expect(await explainEndpointFailure(run.error, ctx.server.baseUrl, { granted: false, fetch: nodeFetch, probeTimeoutMs: 1000 })).toBe(run.error);
+  });
+
+  it('a timed-out request where nothing answers at all → says so, with how long the probe waited', async () => {
+    ctx.server.set({ unresponsive: true });
+    const run = await runVerify(ctx.server, { claims: ['A cat sits on a mat.'], imageDataUrl: await imageDataUrl(), stream: false, clientOptions: { timeoutMs: 300 } });
+    const error = (await explainEndpointFailure(run.error, ctx.server.baseUrl, { granted: false, fetch: nodeFetch, probeTimeoutMs: 1000 })) as CheckError;
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe(
+      `Nothing answered at ${new URL(ctx.server.origin).host} within 1 s: the connection is dropped on the way, or the server is stuck. Check the Base URL and that the server is running.`,
+    );
+  });
+
   it('leaves other errors alone', async () => {
     const timeout = new CheckError('timeout', 'slow');
     expect(await explain(timeout, ctx.server.baseUrl, false)).toBe(timeout);
