@@ -4,6 +4,7 @@ import { CheckView } from './check-view';
 import { FirstRun } from './first-run';
 import { HistoryView } from './history-view';
 import { PageCheckView } from './page-check';
+import { WaitingView } from './waiting-view';
 import { useCheck, type CheckController, type PopupHost, type View } from './use-check';
 import type { CheckJob } from '@/lib/check-job';
 
@@ -52,6 +53,30 @@ function Tabs({ c }: { c: CheckController }) {
         {t('options')}
       </button>
     </div>
+  );
+}
+
+/** The tab's own check, with every action it offers. */
+function TabCheck({ c, job }: { c: CheckController; job: CheckJob }) {
+  const { t, tabId } = c;
+  return (
+    <CheckView
+      job={job}
+      t={t}
+      endpointOrigin={c.endpointOrigin}
+      models={c.models}
+      notice={c.notice}
+      onCancel={() => tabId !== null && void c.act({ type: 'cancelCheck', tabId })}
+      onRerun={() => tabId !== null && void c.act({ type: 'rerunCheck', tabId })}
+      onFix={(action) => void c.onFix(action)}
+      onCopy={(format) => void c.copy(job, format)}
+      extraActions={<ReportActions c={c} shown={job} live />}
+      onRecheck={(claims) => tabId !== null && void c.act({ type: 'recheckClaims', tabId, claims })}
+      onCompare={(model) => tabId !== null && void c.act({ type: 'compareModel', tabId, model })}
+      {...(c.inPanel && tabId !== null
+        ? { onClaimPoint: (claim: number | null) => c.focusClaim(claim, false), onClaimLocate: (claim: number) => c.focusClaim(claim, true) }
+        : {})}
+    />
   );
 }
 
@@ -107,27 +132,18 @@ function Body({ c }: { c: CheckController }) {
           : {})}
       />
     );
-  if (job) {
-    if (job.error?.kind === 'not-configured' && !setup?.configured) return <FirstRun onOpenOptions={c.openOptions} t={t} />;
+  if (c.waiting && tabId !== null)
     return (
-      <CheckView
-        job={job}
+      <WaitingView
+        waiting={c.waiting}
         t={t}
-        endpointOrigin={c.endpointOrigin}
-        models={c.models}
-        notice={c.notice}
-        onCancel={() => tabId !== null && void c.act({ type: 'cancelCheck', tabId })}
-        onRerun={() => tabId !== null && void c.act({ type: 'rerunCheck', tabId })}
-        onFix={(action) => void c.onFix(action)}
-        onCopy={(format) => void c.copy(job, format)}
-        extraActions={<ReportActions c={c} shown={job} live />}
-        onRecheck={(claims) => tabId !== null && void c.act({ type: 'recheckClaims', tabId, claims })}
-        onCompare={(model) => tabId !== null && void c.act({ type: 'compareModel', tabId, model })}
-        {...(c.inPanel && tabId !== null
-          ? { onClaimPoint: (claim: number | null) => c.focusClaim(claim, false), onClaimLocate: (claim: number) => c.focusClaim(claim, true) }
-          : {})}
+        onCancel={() => void c.act({ type: 'cancelCheck', tabId })}
+        previous={job && job.status !== 'running' ? { pageUrl: job.pageUrl, imageUrl: job.imageUrl, view: <TabCheck c={c} job={job} /> } : null}
       />
     );
+  if (job) {
+    if (job.error?.kind === 'not-configured' && !setup?.configured) return <FirstRun onOpenOptions={c.openOptions} t={t} />;
+    return <TabCheck c={c} job={job} />;
   }
   if (setup && !setup.configured) return <FirstRun onOpenOptions={c.openOptions} t={t} />;
   return (

@@ -11,6 +11,7 @@ import { isFailure, type MessageOf, type Send, type Setup } from '@/lib/messages
 import type { PageCheck } from '@/lib/page-check-state';
 import { citationText, reportFileName, reportHtml, reportsHtml, type ReportContext } from '@/lib/report';
 import { PROMPT_VERSION } from '@/lib/verify/prompt';
+import type { WaitingCheck } from '@/lib/waiting-check';
 import type { CopyFormat } from './check-view';
 import type { FixAction } from './error-help';
 import { loadAndWatch } from './live-value';
@@ -30,6 +31,8 @@ export interface PopupHost {
   loadSessionImage(tabId: number): Promise<string | null>;
   loadPageCheck(tabId: number): Promise<PageCheck | null>;
   watchPageCheck(tabId: number, onChange: (check: PageCheck | null) => void): () => void;
+  loadWaiting(tabId: number): Promise<WaitingCheck | null>;
+  watchWaiting(tabId: number, onChange: (waiting: WaitingCheck | null) => void): () => void;
   removePageCheck(tabId: number): Promise<void>;
   loadHistory(): Promise<HistoryEntry[]>;
   watchHistory(onChange: (entries: HistoryEntry[]) => void): () => void;
@@ -69,6 +72,7 @@ export function useCheck(host: PopupHost, initialView: View) {
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pageCheck, setPageCheck] = useState<PageCheck | null>(null);
+  const [waiting, setWaiting] = useState<WaitingCheck | null>(null);
 
   useEffect(() => {
     void host.resolveTabId().then((id) => id !== null && setTabId(id));
@@ -86,13 +90,17 @@ export function useCheck(host: PopupHost, initialView: View) {
     if (tabId === null) return;
     setJob(null);
     setPageCheck(null);
+    setWaiting(null);
     setModels([]);
     const unwatch = loadAndWatch(() => host.loadJob(tabId), (onChange) => host.watchJob(tabId, onChange), setJob);
     // A page check in progress (or its summary) is shown again when the popup reopens.
     const unwatchPageCheck = loadAndWatch(() => host.loadPageCheck(tabId), (onChange) => host.watchPageCheck(tabId, onChange), setPageCheck);
+    // A check waiting for its caption on the page is shown first, the last result below it as the previous one.
+    const unwatchWaiting = loadAndWatch(() => host.loadWaiting(tabId), (onChange) => host.watchWaiting(tabId, onChange), setWaiting);
     return () => {
       unwatch();
       unwatchPageCheck();
+      unwatchWaiting();
     };
   }, [tabId]);
 
@@ -132,6 +140,7 @@ export function useCheck(host: PopupHost, initialView: View) {
     opened,
     notice,
     pageCheck,
+    waiting,
     endpointOrigin,
     inPanel: host.inPanel,
     say,

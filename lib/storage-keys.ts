@@ -21,8 +21,8 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKeyName = keyof typeof STORAGE_KEYS;
 
-/** What session storage keeps per tab (gone with the tab): its check, its image as sent, its page check. */
-export const TAB_KEY_KINDS = ['check', 'image', 'pageCheck'] as const;
+/** What session storage keeps per tab (gone with the tab): its check, its image as sent, its page check, a check waiting for its caption. */
+export const TAB_KEY_KINDS = ['check', 'image', 'pageCheck', 'waiting'] as const;
 export type TabKeyKind = (typeof TAB_KEY_KINDS)[number];
 
 /** The storage item name of one tab's data, e.g. `session:check:12`. */

@@ -7,6 +7,7 @@ import { pageCheckSchema } from './page-check-state';
 import { storedSettingsSchema } from './settings';
 import type { StorageKeyName, TabKeyKind } from './storage-keys';
 import type { OutputMode } from './verify/verify';
+import { waitingCheckSchema } from './waiting-check';
 
 /**
  * A stored list read entry by entry: one entry a newer or damaged build wrote is dropped, the rest
@@ -44,4 +45,5 @@ export const tabSchemas = {
   check: checkJobSchema,
   image: sessionImageSchema,
   pageCheck: pageCheckSchema,
+  waiting: waitingCheckSchema,
 } satisfies Record<TabKeyKind, z.ZodType>;

@@ -111,7 +111,9 @@ describe('every key declared once, read through its schema', () => {
       verdictCache: 'local:verdictCache',
     });
     expect([tabKey('check', 4), tabKey('image', 4), tabKey('pageCheck', 4)]).toEqual(['session:check:4', 'session:image:4', 'session:pageCheck:4']);
-    expect(tabSessionKeys(4)).toEqual(['check:4', 'image:4', 'pageCheck:4']);
+    // A new kind is added beside them (the check waiting for its caption), never renaming one.
+    expect(tabKey('waiting', 4)).toBe('session:waiting:4');
+    expect(tabSessionKeys(4)).toEqual(['check:4', 'image:4', 'pageCheck:4', 'waiting:4']);
     expect(areaKey('settings')).toBe('settings');
   });
 

@@ -6,6 +6,7 @@ import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/l
 import { t } from '@/lib/platform/i18n';
 import { loadPageCheck, removePageCheck, watchPageCheck } from '@/lib/platform/page-check-store';
 import { loadJob, loadSessionImage, watchJob } from '@/lib/platform/storage';
+import { loadWaiting, watchWaiting } from '@/lib/platform/waiting-store';
 import { send } from '@/lib/platform/worker-client';
 
 /** The tab whose check is shown: `?tabId=N`, else the active tab of this window. */
@@ -74,6 +75,8 @@ export function popupHost(inPanel: boolean): PopupHost {
     loadPageCheck,
     watchPageCheck,
     removePageCheck,
+    loadWaiting,
+    watchWaiting,
     loadHistory,
     watchHistory,
     deleteHistoryEntry,

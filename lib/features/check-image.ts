@@ -8,9 +8,10 @@ import { redactSecret } from '../redact';
 import { hostOf } from '../report';
 import type { Settings } from '../settings';
 import type { ProviderId } from '../verify/provider';
+import { newWaitingCheck } from '../waiting-check';
 import { WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
 import { showMarks } from './marks';
-import type { CheckTarget, Platform } from './platform';
+import type { CheckTarget, ImageRead, Platform } from './platform';
 import type { TaskContext } from './tab-tasks';
 
 /** A caption known before the check starts (text selected before picking, a re-run): no chooser then. */
@@ -38,7 +39,10 @@ export function checkImage(platform: Platform, target: CheckTarget, preset: Pres
 
 /** Cancels the tab's running check, re-check or comparison (and a caption chooser it waits on); verdicts that arrived stay. */
 export function cancelCheck(platform: Platform, tabId: number): boolean {
-  return platform.tasks.cancel('check', tabId);
+  const cancelled = platform.tasks.cancel('check', tabId);
+  // A waiting mark no task owns (its worker was stopped while the chooser was open) goes too.
+  if (!cancelled) void platform.endWaiting(tabId, null).catch(() => {});
+  return cancelled;
 }
 
 /** Checks one of the welcome page's samples: its caption is known, so no chooser (no page script runs there). */
@@ -64,10 +68,14 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
       ? { caption: preset.caption, ...(preset.credit ? { credit: preset.credit } : {}), pageUrl: target.pageUrl, imageUrl: target.srcUrl }
       : null;
   if (!chosen && choice.provider) {
-    chosen = await platform.gatherCaption(target).catch((error: unknown) => {
-      if (error instanceof CheckError) return error;
-      throw error;
-    });
+    const waiting = showWaiting(platform, target, read);
+    chosen = await platform
+      .gatherCaption(target)
+      .catch((error: unknown) => {
+        if (error instanceof CheckError) return error;
+        throw error;
+      })
+      .finally(() => waiting.end());
     if (chosen === null || signal.aborted) {
       // A check that replaced this one owns the badge now.
       // The tab may be gone (closed while its chooser was open): nothing is left to clear then.
@@ -138,6 +146,29 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   );
   if (task.current()) await afterCheck(platform, redactSecret({ ...job, frameId: target.frameId }, settings.apiKey), settings);
   return job;
+}
+
+/**
+ * Shows that the check waits for its caption while the chooser is open, with a thumbnail once the page
+ * has read the image; `end` removes it after every write it made, so the badge the check sets next is the last.
+ */
+function showWaiting(platform: Platform, target: CheckTarget, read: ImageRead): { end: () => Promise<void> } {
+  const record = newWaitingCheck(platform.newId(), target.tabId, target.pageUrl, target.srcUrl, platform.now());
+  let ended = false;
+  let writes = platform.showWaiting(record).catch(() => {});
+  void read.early
+    ?.then((image) => (image && !ended ? platform.makeThumbnail(image.dataUrl) : null))
+    .then((thumbnail) => {
+      if (thumbnail && !ended) writes = writes.then(() => platform.showWaiting({ ...record, thumbnail }).catch(() => {}));
+    })
+    .catch(() => {});
+  return {
+    end: () => {
+      ended = true;
+      writes = writes.then(() => platform.endWaiting(target.tabId, record.id).catch(() => {}));
+      return writes;
+    },
+  };
 }
 
 /** What happens once a check ends: history, marks on the page, or first-run guidance. */

@@ -12,6 +12,7 @@ import type { PageCheck } from '../page-check-state';
 import type { Settings } from '../settings';
 import type { ProviderId } from '../verify/provider';
 import type { ScoreKind } from '../verify/schema';
+import type { WaitingCheck } from '../waiting-check';
 import type { TabTasks } from './tab-tasks';
 
 /** A tab and frame the user acted in (menu, keyboard command or popup: activeTab is granted there). */
@@ -54,6 +55,9 @@ export interface ModelChoice {
   verifier(signal: AbortSignal, options?: ModelOptions): ModelStep;
 }
 
+/** The step that finishes reading the image; `early` is what the page or a fetch gave without a screenshot (null: a screenshot is needed). */
+export type ImageRead = ((imageUrl: string) => Promise<AcquiredImage>) & { early?: Promise<AcquiredImage | null> };
+
 /** Everything the features ask of the browser and of the worker's stores. */
 export interface Platform {
   /** The worker's per-tab tasks (abort, keep-alive, cleanup). */
@@ -64,7 +68,7 @@ export interface Platform {
   /** Closes the caption chooser a check on this tab waits on, as if the user cancelled it. */
   closeChooser(tabId: number): Promise<void>;
   /** Starts reading the image at once (page, then fetch) and returns the step that finishes it (else a screenshot). */
-  startImageRead(target: CheckTarget, maxEdge: number, signal: AbortSignal): (imageUrl: string) => Promise<AcquiredImage>;
+  startImageRead(target: CheckTarget, maxEdge: number, signal: AbortSignal): ImageRead;
   /** A thumbnail of an image, or null where it cannot be made. */
   makeThumbnail(dataUrl: string): Promise<string | null>;
 
@@ -92,6 +96,10 @@ export interface Platform {
   /** Makes the step's failures name their real cause (nothing listening, origin refused, no CORS permission…). */
   withFailureCause(step: ModelStep, baseUrl: string): ModelStep;
 
+  /** Shows that the tab's check waits for the user to choose its caption (popup, panel, toolbar button). */
+  showWaiting(waiting: WaitingCheck): Promise<void>;
+  /** Check `id` no longer waits for its caption (null: whichever check the tab shows as waiting). */
+  endWaiting(tabId: number, id: string | null): Promise<void>;
   showBadge(job: CheckJob): Promise<void>;
   clearBadge(tabId: number): Promise<void>;
   /** Opens the panel or popup where a tab's results show (in the user's gesture: before any await). */

@@ -2,6 +2,7 @@
 // path that can read them — in the page, then a fetch from the worker, then a screenshot crop.
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
+import type { ImageRead } from '../features/platform';
 import { encodeWithinBudget } from '../image/encode';
 import { IMAGE_POLICY, fitWithin } from '../image/size';
 import type { AcquiredImage } from '../jobs';
@@ -136,20 +137,22 @@ async function withoutScreenshot(target: CheckTarget, maxEdge: number, signal: A
  * runCheck's `acquireImage`, which takes over that work: the image is usually ready when the claims
  * are. The screenshot waits for that call: by then the caption chooser is closed and not captured.
  */
-export function startAcquire(target: CheckTarget, maxEdge: number, signal: AbortSignal): (imageUrl: string) => Promise<AcquiredImage> {
+export function startAcquire(target: CheckTarget, maxEdge: number, signal: AbortSignal): ImageRead {
   // A welcome-page sample is a file of this extension: the worker reads it itself (no page script runs
   // in the extension's own pages, and no screenshot is needed).
   if (sampleAt(target.srcUrl, browser.runtime.getURL('/'))) {
     const own = fetchImage(target.srcUrl, maxEdge, signal);
     own.catch(() => undefined);
-    return () => own;
+    return Object.assign(() => own, { early: own });
   }
   const early = withoutScreenshot(target, maxEdge, signal);
   early.catch(() => undefined); // a check that ends before asking must not leave an unhandled rejection
-  return async () => {
+  const finish = async () => {
     const found = await early;
     if (found.image) return found.image;
     signal.throwIfAborted();
     return fromScreenshot(target, maxEdge, found.pageReachable);
   };
+  // For the thumbnail the popup shows while the caption is chosen: a failure here is the check's to report, not the thumbnail's.
+  return Object.assign(finish, { early: early.then((found) => found.image, () => null) });
 }

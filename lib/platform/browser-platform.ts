@@ -15,6 +15,7 @@ import { showResultsView } from './toolbar';
 import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } from './storage';
 import { tabTasks } from './tab-tasks';
 import { makeThumbnail } from './thumbnail';
+import { endWaiting, showWaiting } from './waiting-store';
 import { endpointSplitter, endpointVerifier, pickVerifier } from './verifier';
 
 const translate = t;
@@ -52,6 +53,8 @@ export const browserPlatform: Platform = {
   endpointModel: endpointVerifier,
   modelSplitter: endpointSplitter,
   withFailureCause,
+  showWaiting: (waiting) => showWaiting(waiting, t('waitingTitle')),
+  endWaiting,
   showBadge,
   clearBadge,
   showResultsView,

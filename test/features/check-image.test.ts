@@ -118,6 +118,65 @@ describe('checkImage', () => {
   });
 });
 
+describe('a check waiting for its caption', () => {
+  /** A chooser the test answers: resolves the check's gather when `answer` is called. */
+  function openChooser() {
+    let answer!: (caption: GatheredCaption | null) => void;
+    const chosen = new Promise<GatheredCaption | null>((resolve) => (answer = resolve));
+    let opened = 0;
+    return { caption: async () => (opened++, chosen), answer, opened: () => opened };
+  }
+
+  it('is shown while the chooser is open (which page, which image, its thumbnail, the badge) and gone once a caption is confirmed', async () => {
+    const chooser = openChooser();
+    const fake = fakePlatform({ caption: chooser.caption });
+    const running = checkImage(fake.platform, target);
+    await expect.poll(() => fake.waiting.get(4)?.thumbnail ?? null).toBe('data:image/jpeg;base64,THUMB');
+    expect(fake.waiting.get(4)).toMatchObject({ tabId: 4, pageUrl: target.pageUrl, imageUrl: target.srcUrl });
+    expect(fake.badges.get(4)).toBe('waiting');
+    expect(fake.saved).toEqual([]);
+    chooser.answer({ caption: 'A red car.', pageUrl: target.pageUrl, imageUrl: target.srcUrl });
+    await expect(running).resolves.toMatchObject({ status: 'done' });
+    expect(fake.waiting.has(4)).toBe(false);
+    expect(fake.badges.get(4)).toBe('done');
+  });
+
+  it('is gone when the user cancels the chooser, with the badge cleared', async () => {
+    const chooser = openChooser();
+    const fake = fakePlatform({ caption: chooser.caption });
+    const running = checkImage(fake.platform, target);
+    await expect.poll(() => fake.waiting.has(4)).toBe(true);
+    chooser.answer(null);
+    await expect(running).resolves.toBeNull();
+    expect(fake.waiting.has(4)).toBe(false);
+    expect(fake.badges.get(4)).toBe('');
+  });
+
+  it("of a check that replaced a waiting one stays when the first one's chooser answers late", async () => {
+    const first = openChooser();
+    const second = openChooser();
+    let call = 0;
+    const fake = fakePlatform({ caption: () => (++call === 1 ? first.caption() : second.caption()) });
+    const firstCheck = checkImage(fake.platform, target);
+    await expect.poll(() => first.opened()).toBe(1);
+    const secondCheck = checkImage(fake.platform, { ...target, srcUrl: 'https://news.test/ducks.jpg' });
+    await expect.poll(() => fake.waiting.get(4)?.imageUrl).toBe('https://news.test/ducks.jpg');
+    first.answer(null);
+    await expect(firstCheck).resolves.toBeNull();
+    expect(fake.waiting.get(4)?.imageUrl).toBe('https://news.test/ducks.jpg');
+    second.answer({ caption: 'Two ducks.', pageUrl: target.pageUrl, imageUrl: 'https://news.test/ducks.jpg' });
+    await expect(secondCheck).resolves.toMatchObject({ status: 'done' });
+    expect(fake.waiting.has(4)).toBe(false);
+  });
+
+  it('left behind by a stopped worker is cleared by Cancel, though no check runs', async () => {
+    const fake = fakePlatform({});
+    await fake.platform.showWaiting({ id: 'old', tabId: 4, pageUrl: target.pageUrl, imageUrl: target.srcUrl, since: 1, thumbnail: null });
+    expect(cancelCheck(fake.platform, 4)).toBe(false);
+    await expect.poll(() => fake.waiting.has(4)).toBe(false);
+  });
+});
+
 describe('checkWelcomeSample', () => {
   it('checks the sample file with its own caption, no chooser', async () => {
     const fake = fakePlatform({ caption: async () => Promise.reject(new Error('no chooser on the welcome page')) });

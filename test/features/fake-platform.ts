@@ -9,6 +9,7 @@ import type { AcquiredImage, GatheredCaption, ModelStep } from '@/lib/jobs';
 import type { PageApi } from '@/lib/page/api';
 import type { PageCheck } from '@/lib/page-check-state';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
+import type { WaitingCheck } from '@/lib/waiting-check';
 
 /** How the fake page answers: a method left out behaves as a page we may not script. */
 export type FakePage = { [M in keyof PageApi]?: (frameId: number, ...args: Parameters<PageApi[M]>) => ReturnType<PageApi[M]> | Awaited<ReturnType<PageApi[M]>> };
@@ -41,6 +42,7 @@ export function fakePlatform(options: FakeOptions = {}) {
   const history: CheckJob[] = [];
   const pageCalls: { method: string; frameId: number; args: unknown[] }[] = [];
   const badges = new Map<number, string>();
+  const waiting = new Map<number, WaitingCheck>();
   const events: string[] = [];
   const settings: Settings = { ...DEFAULT_SETTINGS, baseUrl: 'http://127.0.0.1:9/v1', model: 'vision-1', ...options.settings };
   const model = options.model ?? (() => options.verify ?? allSupported);
@@ -70,7 +72,10 @@ export function fakePlatform(options: FakeOptions = {}) {
       return typeof caption === 'function' ? caption(target) : caption;
     },
     closeChooser: async (tabId) => void events.push(`closeChooser:${tabId}`),
-    startImageRead: () => async () => options.image ?? { dataUrl: 'data:image/jpeg;base64,AAAA', path: 'page', byteLength: 3 },
+    startImageRead: () => {
+      const image = options.image ?? { dataUrl: 'data:image/jpeg;base64,AAAA', path: 'page' as const, byteLength: 3 };
+      return Object.assign(async () => image, { early: Promise.resolve(image) });
+    },
     makeThumbnail: async () => 'data:image/jpeg;base64,THUMB',
     loadSettings: async () => settings,
     loadJob: async (tabId) => jobs.get(tabId) ?? null,
@@ -93,6 +98,13 @@ export function fakePlatform(options: FakeOptions = {}) {
     },
     modelSplitter: () => undefined,
     withFailureCause: (step) => step,
+    showWaiting: async (record) => {
+      waiting.set(record.tabId, record);
+      badges.set(record.tabId, 'waiting');
+    },
+    endWaiting: async (tabId, id) => {
+      if (id === null || waiting.get(tabId)?.id === id) waiting.delete(tabId);
+    },
     showBadge: async (job) => void badges.set(job.tabId, job.status),
     clearBadge: async (tabId) => void badges.set(tabId, ''),
     showResultsView: (tabId) => void events.push(`showResults:${tabId}`),
@@ -102,7 +114,7 @@ export function fakePlatform(options: FakeOptions = {}) {
     now: () => (clock += 10),
     newId: () => `id-${++ids}`,
   };
-  return { platform, jobs, saved, images, pageChecks, history, pageCalls, badges, events, settings, modelsAsked };
+  return { platform, jobs, saved, images, pageChecks, history, pageCalls, badges, waiting, events, settings, modelsAsked };
 }
 
 /** A finished check on `tabId` with the given claims, as the worker stores it. */

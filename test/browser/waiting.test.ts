@@ -1,0 +1,56 @@
+// While the caption dialog waits on the page, the popup says so — for which image, with a Cancel — and
+// the tab's last result is set apart as the previous one, so its verdicts are not read as the new photo's.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForChooser, waitForChooserClosed } from './chooser-driver';
+import { clickMenu, currentWorker, type LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import { makeJpeg, type PageServer } from './page-server';
+import { checkWithSelection, freshArticle, openGranted, popupAt } from './results-flow';
+
+describe('a check waiting for its caption', () => {
+  const suite = browserSuite({ endpoint: 'storage', watchErrors: true, closePages: true });
+  let ext: LoadedExtension;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    ({ ext, pages } = suite);
+    pages.route('/second.jpg', { type: 'image/jpeg', body: await makeJpeg(900, 600, { r: 200, g: 120, b: 40 }) });
+  });
+
+  const badge = async (tabId: number) => (await currentWorker(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+
+  it('shows the waiting check with its image in the popup, the last result marked as the previous one, and Cancel closes the dialog', async () => {
+    const { article, photo } = await freshArticle(
+      pages,
+      'A red tram waits at a stop.',
+      '<figure id="second"><img id="photo2" src="/second.jpg" alt="" width="600" height="400"><figcaption>An orange kite over a beach.</figcaption></figure>',
+    );
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await popupAt(ext, tabId, 'done');
+    const firstPhoto = photo.split('/').pop()!;
+
+    // Nothing selected: the dialog opens on the page for the second photo.
+    await page.evaluate(() => getSelection()?.removeAllRanges());
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/second.jpg`, pageUrl: page.url() });
+    await waitForChooser(page);
+    const waiting = popup.getByTestId('waiting-check');
+    await expect.poll(() => waiting.getByRole('heading').textContent()).toBe('Choose the caption on the page — by the image');
+    expect(await waiting.textContent()).toContain(`Image second.jpg on ${new URL(pages.origin).host}`);
+    // The thumbnail of the photo that waits, once the page has read it.
+    await expect.poll(() => waiting.getByRole('img', { name: 'The image waiting for its caption' }).evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => badge(tabId)).toBe('…');
+    // The last result is still there, labelled as another image's.
+    const previous = popup.getByTestId('previous-check');
+    await expect.poll(() => previous.getByRole('heading').first().textContent()).toBe(`Previous check — not this image: ${firstPhoto} on ${new URL(pages.origin).host}`);
+    expect(await previous.getByTestId('check-status').getAttribute('data-state')).toBe('done');
+
+    await waiting.getByRole('button', { name: 'Cancel check' }).click();
+    await waitForChooserClosed(page);
+    await expect.poll(() => waiting.count()).toBe(0);
+    await expect.poll(() => previous.count()).toBe(0);
+    // The tab's result is shown as its own again, and nothing else was started.
+    await expect.poll(() => popup.getByTestId('check-status').getAttribute('data-state')).toBe('done');
+    await popup.close();
+  });
+});
