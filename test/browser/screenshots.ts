@@ -1,5 +1,5 @@
 // Pictures for the README and docs/, made from the tests' own screenshots — only when asked
-// (`npm run pictures`), so that `npm test` leaves the working tree as it found it.
+// (`npm run docs:pictures`), so that `npm test` leaves the working tree as it found it.
 import sharp from 'sharp';
 
 /** The path a test writes a docs picture to when pictures are asked for (CAPTION_CHECK_PICTURES=1), else undefined: the screenshot is still taken, and kept in memory. */
