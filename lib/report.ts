@@ -52,7 +52,9 @@ export function reportDocument(title: string, style: string, body: string): stri
 <style>${style}</style>
 </head>
 <body>
+<main>
 ${body}
+</main>
 </body>
 </html>
 `;
