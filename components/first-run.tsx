@@ -9,7 +9,7 @@ export interface FirstRunProps {
 export function FirstRun({ onOpenOptions, t }: FirstRunProps) {
   return (
     <section className="first-run" data-testid="first-run" aria-labelledby="first-run-title">
-      <h1 id="first-run-title">{t('firstRunTitle')}</h1>
+      <h2 id="first-run-title">{t('firstRunTitle')}</h2>
       <ol>
         <li>{t('firstRunStep1')}</li>
         <li>{t('firstRunStep2')}</li>

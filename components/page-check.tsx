@@ -54,7 +54,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
   if (check.status === 'choosing') {
     return (
       <section className="page-check" data-testid="page-check" data-status="choosing" aria-label={title} data-kind={check.kind}>
-        <h1>{title}</h1>
+        <h2>{title}</h2>
         {check.listError ? (
           <p className="notice" role="alert" data-testid="page-check-error">
             {check.listError}
@@ -100,7 +100,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
 
   return (
     <section className="page-check" data-testid="page-check" data-status={check.status} aria-label={title} data-kind={check.kind}>
-      <h1>{title}</h1>
+      <h2>{title}</h2>
       <p className="meta" role="status" data-testid="page-check-progress">
         {t('pageCheckProgress', ended, total)}
       </p>
@@ -130,7 +130,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
                 <td>{item.thumbnail ? <img className="thumb thumb--small" src={item.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}</td>
                 <td>
                   {item.jobId && item.state === 'done' ? (
-                    <button type="button" className="link" onClick={() => onOpen(item)} aria-label={t('pageCheckOpen', excerpt(item.caption, 60))}>
+                    <button type="button" className="link" onClick={() => onOpen(item)} aria-label={t('pageCheckOpen', excerpt(item.caption))}>
                       {excerpt(item.caption)}
                     </button>
                   ) : (

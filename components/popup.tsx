@@ -25,34 +25,48 @@ function ReportActions({ c, shown, live }: { c: CheckController; shown: CheckJob
   );
 }
 
+const VIEWS: readonly View[] = ['check', 'history'];
+
+/** Where each key moves from tab `at` (the WAI-ARIA tabs pattern: arrows wrap around, Home and End go to the ends). */
+function tabKeyTarget(key: string, at: number): number | null {
+  const targets: Record<string, number> = { ArrowRight: (at + 1) % VIEWS.length, ArrowLeft: (at - 1 + VIEWS.length) % VIEWS.length, Home: 0, End: VIEWS.length - 1 };
+  return targets[key] ?? null;
+}
+
+/** The page's banner: its name, the Check / History tabs (one tab stop; arrows, Home and End select) and Options. */
 function Tabs({ c }: { c: CheckController }) {
   const { t, view } = c;
   return (
-    <div className="tabs" role="tablist" aria-label={t('viewsLabel')}>
-      {(['check', 'history'] as const).map((name) => (
-        <button
-          key={name}
-          type="button"
-          role="tab"
-          id={`tab-${name}`}
-          aria-selected={view === name}
-          aria-controls={`panel-${name}`}
-          tabIndex={view === name ? 0 : -1}
-          onClick={() => c.showView(name)}
-          onKeyDown={(event) => {
-            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-            const next = name === 'check' ? 'history' : 'check';
-            c.showView(next);
-            document.getElementById(`tab-${next}`)?.focus();
-          }}
-        >
-          {name === 'check' ? t('tabCheck') : t('tabHistory', c.history.length)}
-        </button>
-      ))}
+    <header className="tabs">
+      <h1 className="visually-hidden">{t('appName')}</h1>
+      <div className="tabs__list" role="tablist" aria-label={t('viewsLabel')}>
+        {VIEWS.map((name, at) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={view === name}
+            aria-controls={`panel-${name}`}
+            tabIndex={view === name ? 0 : -1}
+            onClick={() => c.showView(name)}
+            onKeyDown={(event) => {
+              const to = tabKeyTarget(event.key, at);
+              if (to === null) return;
+              event.preventDefault();
+              const next = VIEWS[to]!;
+              c.showView(next);
+              document.getElementById(`tab-${next}`)?.focus();
+            }}
+          >
+            {name === 'check' ? t('tabCheck') : t('tabHistory', c.history.length)}
+          </button>
+        ))}
+      </div>
       <button type="button" className="link tabs__options" onClick={c.openOptions}>
         {t('options')}
       </button>
-    </div>
+    </header>
   );
 }
 
@@ -148,7 +162,7 @@ function Body({ c }: { c: CheckController }) {
   if (setup && !setup.configured) return <FirstRun onOpenOptions={c.openOptions} t={t} />;
   return (
     <section className="empty">
-      <h1>{t('appName')}</h1>
+      <h2>{t('appName')}</h2>
       <p>{t('emptyHowTo')}</p>
       <p>{t('emptySelection')}</p>
     </section>
@@ -163,29 +177,35 @@ export function Popup({ host, initialView }: { host: PopupHost; initialView: Vie
   return (
     <>
       <Tabs c={c} />
-      <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
-        <Body c={c} />
-      </div>
-      {c.notice && view === 'check' && (pageCheck || !job) && (
-        <p className="meta" role="status">
-          {c.notice}
-        </p>
-      )}
-      {onCheckTab && !pageCheck && (
-        <button type="button" className="page-check-button" onClick={() => void c.listPage({ type: 'checkPage', tabId })}>
-          {t('pageCheckButton')}
-        </button>
-      )}
-      {onCheckTab && !pageCheck && (
-        <button type="button" className="alt-audit-button" onClick={() => void c.listPage({ type: 'auditAltText', tabId })}>
-          {t('altAuditButton')}
-        </button>
-      )}
-      {onCheckTab && (
-        <button type="button" className="pick-image" onClick={c.pickImage}>
-          {t('pickImage')}
-        </button>
-      )}
+      <main>
+        {/* Both panels exist (each tab controls one); only the shown one has content. */}
+        <div role="tabpanel" id="panel-check" aria-labelledby="tab-check" hidden={view !== 'check'}>
+          {view === 'check' && <Body c={c} />}
+          {c.notice && view === 'check' && (pageCheck || !job) && (
+            <p className="meta" role="status">
+              {c.notice}
+            </p>
+          )}
+          {onCheckTab && !pageCheck && (
+            <button type="button" className="page-check-button" onClick={() => void c.listPage({ type: 'checkPage', tabId })}>
+              {t('pageCheckButton')}
+            </button>
+          )}
+          {onCheckTab && !pageCheck && (
+            <button type="button" className="alt-audit-button" onClick={() => void c.listPage({ type: 'auditAltText', tabId })}>
+              {t('altAuditButton')}
+            </button>
+          )}
+          {onCheckTab && (
+            <button type="button" className="pick-image" onClick={c.pickImage}>
+              {t('pickImage')}
+            </button>
+          )}
+        </div>
+        <div role="tabpanel" id="panel-history" aria-labelledby="tab-history" hidden={view !== 'history'}>
+          {view === 'history' && <Body c={c} />}
+        </div>
+      </main>
     </>
   );
 }
