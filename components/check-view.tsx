@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { claimState, decidedCount, type CheckJob } from '@/lib/check-job';
 import { plural, type MessageKey, type Translate } from '@/lib/i18n';
 import { claimsWithSetAside } from '@/lib/rerun';
+import { fileNameOf, hostNameOf } from '@/lib/url-names';
 import { verdictSummary } from '@/lib/verdict-summary';
 import { ERROR_TYPES } from '@/lib/verify/schema';
 import { CaptionSpans, type CaptionPiece } from './caption-spans';
@@ -66,6 +67,32 @@ export interface CheckViewProps {
   onClaimPoint?: (index: number | null) => void;
   /** The side panel: a click on a claim scrolls the page to the image. */
   onClaimLocate?: (index: number) => void;
+  /** The image as it was sent to the model (the tab's own check); without it the thumbnail is shown enlarged. */
+  loadSentImage?: () => Promise<string | null>;
+}
+
+/** The checked image: a thumbnail that opens, under the result's head, the image as sent to the model. */
+function useCheckedImage(job: CheckJob, t: Translate, loadSentImage?: () => Promise<string | null>): { thumb: ReactNode; enlarged: ReactNode } {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  if (!job.thumbnail) return { thumb: null, enlarged: null };
+  const toggle = () => {
+    if (!open && !sent && loadSentImage) void loadSentImage().then((image) => image && setSent(image)).catch(() => undefined);
+    setOpen(!open);
+  };
+  return {
+    thumb: (
+      <button type="button" className="thumb-button" aria-expanded={open} aria-controls="sent-image" title={t(open ? 'sentImageHide' : 'sentImageShow')} onClick={toggle}>
+        <img className="thumb" src={job.thumbnail} alt={t('thumbnailAlt')} />
+      </button>
+    ),
+    enlarged: open && (
+      <figure className="sent-image" id="sent-image">
+        <img src={sent ?? job.thumbnail} alt={t('sentImageAlt')} />
+        <figcaption className="meta">{t(sent ? 'sentImageCaption' : 'sentImageThumbnail')}</figcaption>
+      </figure>
+    ),
+  };
 }
 
 function Meta({ job, t }: { job: CheckJob; t: Translate }) {
@@ -82,17 +109,20 @@ export function CheckView(props: CheckViewProps) {
   const [editing, setEditing] = useState(false);
   const [comparing, setComparing] = useState(false);
   const [model, setModel] = useState('');
+  // The model asked for in "Run and compare", until its comparison shows.
+  const [requested, setRequested] = useState<string | null>(null);
   const running = job.status === 'running';
   const pieces: CaptionPiece[] = [
     ...job.claims.map((c) => ({ start: c.start, end: c.end, kind: claimState(c, job) })),
     ...job.setAside.map((s) => ({ start: s.start, end: s.end, kind: 'set-aside' as const })),
   ];
   const finished = !running && job.claims.length > 0;
+  const image = useCheckedImage(job, t, props.loadSentImage);
 
   return (
     <section className="check" aria-label={t('checkLabel')}>
       <div className="result-head">
-        {job.thumbnail && <img className="thumb" src={job.thumbnail} alt={t('thumbnailAlt')} />}
+        {image.thumb}
         <div className="result-head__text">
           <p className={`status status--${job.status}`} data-testid="check-status" data-state={job.status} role="status" aria-live="polite">
             {statusText(job, t)}
@@ -100,70 +130,14 @@ export function CheckView(props: CheckViewProps) {
           {/* Only with an imported calibration: without one no verdict claims a guarantee. */}
           {job.status === 'done' && <DecidedLine job={job} t={t} />}
           <Meta job={job} t={t} />
+          <p className="meta page-from" title={job.pageUrl}>
+            {t('resultFrom', fileNameOf(job.imageUrl), hostNameOf(job.pageUrl))}
+          </p>
         </div>
       </div>
+      {image.enlarged}
       {job.error && !readOnly && (
         <ErrorHelp error={job.error} endpointOrigin={props.endpointOrigin} onFix={props.onFix} t={t} />
-      )}
-      <div className="actions" role="toolbar" aria-label={t('actionsLabel')}>
-        {running && !readOnly && (
-          <button type="button" onClick={props.onCancel}>
-            {t('cancelCheck')}
-          </button>
-        )}
-        {!running && !readOnly && (
-          <button type="button" onClick={props.onRerun}>
-            {t('rerun')}
-          </button>
-        )}
-        {finished && !readOnly && (
-          <button type="button" aria-pressed={editing} onClick={() => setEditing(!editing)}>
-            {t('editClaims')}
-          </button>
-        )}
-        {finished && !readOnly && (
-          <button type="button" aria-pressed={comparing} onClick={() => setComparing(!comparing)}>
-            {t('compareOpen')}
-          </button>
-        )}
-        {job.claims.length > 0 && (
-          <>
-            <button type="button" onClick={() => props.onCopy('markdown')}>
-              {t('copyMarkdown')}
-            </button>
-            <button type="button" onClick={() => props.onCopy('json')}>
-              {t('copyJson')}
-            </button>
-          </>
-        )}
-        {props.extraActions}
-      </div>
-      <p className="notice" role="status" data-testid="notice">
-        {props.notice ?? ''}
-      </p>
-      {comparing && !readOnly && (
-        <form
-          className="compare-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!model.trim()) return;
-            props.onCompare(model.trim());
-            setComparing(false);
-          }}
-        >
-          <label>
-            {t('compareModel')}
-            <input type="text" list="compare-models" value={model} onChange={(e) => setModel(e.target.value)} placeholder={t('compareModelPlaceholder')} />
-          </label>
-          <datalist id="compare-models">
-            {props.models.filter((m) => m !== job.model).map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
-          <button type="submit" className="primary">
-            {t('compareRun')}
-          </button>
-        </form>
       )}
       {job.caption && <CaptionSpans caption={job.caption} pieces={pieces} t={t} />}
       {/* Who made the picture: worth seeing beside the caption, but not something the image can prove. */}
@@ -202,6 +176,36 @@ export function CheckView(props: CheckViewProps) {
           {ERROR_TYPES.map((type) => t(`legend${type}` as const)).join(' · ')}
         </p>
       )}
+      {comparing && !readOnly && (
+        <form
+          className="compare-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!model.trim()) return;
+            props.onCompare(model.trim());
+            setRequested(model.trim());
+            setComparing(false);
+          }}
+        >
+          <label>
+            {t('compareModel')}
+            <input type="text" list="compare-models" value={model} onChange={(e) => setModel(e.target.value)} placeholder={t('compareModelPlaceholder')} />
+          </label>
+          <datalist id="compare-models">
+            {props.models.filter((m) => m !== job.model).map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          <button type="submit" className="primary">
+            {t('compareRun')}
+          </button>
+        </form>
+      )}
+      {requested && job.comparison?.model !== requested && (
+        <p className="compare__summary" role="status" data-testid="compare-pending">
+          {t('compareRunning', requested)}
+        </p>
+      )}
       {job.comparison && <CompareView job={{ ...job, comparison: job.comparison }} t={t} />}
       <SetAsideList job={job} t={t} canCheck={!readOnly && !running} onCheck={(indices) => props.onRecheck(claimsWithSetAside(job, indices))} />
       {job.notes.length > 0 && (
@@ -211,6 +215,42 @@ export function CheckView(props: CheckViewProps) {
           ))}
         </ul>
       )}
+      <div className="actions" role="toolbar" aria-label={t('actionsLabel')}>
+        {running && !readOnly && (
+          <button type="button" onClick={props.onCancel}>
+            {t('cancelCheck')}
+          </button>
+        )}
+        {!running && !readOnly && (
+          <button type="button" onClick={props.onRerun}>
+            {t('rerun')}
+          </button>
+        )}
+        {finished && !readOnly && (
+          <button type="button" aria-pressed={editing} onClick={() => setEditing(!editing)}>
+            {t('editClaims')}
+          </button>
+        )}
+        {finished && !readOnly && (
+          <button type="button" aria-pressed={comparing} onClick={() => setComparing(!comparing)}>
+            {t('compareOpen')}
+          </button>
+        )}
+        {job.claims.length > 0 && (
+          <>
+            <button type="button" onClick={() => props.onCopy('markdown')}>
+              {t('copyMarkdown')}
+            </button>
+            <button type="button" onClick={() => props.onCopy('json')}>
+              {t('copyJson')}
+            </button>
+          </>
+        )}
+        {props.extraActions}
+      </div>
+      <p className="notice" role="status" data-testid="notice">
+        {props.notice ?? ''}
+      </p>
     </section>
   );
 }

@@ -21,11 +21,19 @@ export function ClaimEditor({ initial, onSubmit, onCancel, t }: ClaimEditorProps
       <ol className="editor__list">
         {claims.map((text, i) => (
           <li key={i} className="editor__row">
-            <input
-              type="text"
+            {/* A box that grows with its claim: a long claim is read whole, not cut off in one line. */}
+            <textarea
               aria-label={t('claimNumber', i + 1)}
               value={text}
-              onChange={(event) => setClaims(claims.map((c, j) => (j === i ? event.target.value : c)))}
+              rows={Math.max(1, Math.ceil(text.length / 42))}
+              onKeyDown={(event) => {
+                // Enter re-checks, as it did in the one-line box; Shift+Enter is not a claim's business either.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit();
+                }
+              }}
+              onChange={(event) => setClaims(claims.map((c, j) => (j === i ? event.target.value.replace(/\s*\n\s*/g, ' ') : c)))}
             />
             <button type="button" aria-label={t('editRemove', i + 1)} onClick={() => setClaims(claims.filter((_, j) => j !== i))}>
               ✕

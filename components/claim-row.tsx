@@ -96,7 +96,8 @@ export function ClaimRow({ claim, state, index, t, onPoint, onLocate }: ClaimRow
         </div>
       )}
       {claim.verdict?.reasoning && (
-        <details className="claim__reasoning">
+        // The reasoning of a claim the image does not support is the evidence a reader wants first: open.
+        <details className="claim__reasoning" open={state === 'false' && !unsure}>
           <summary>{t('reasoning')}</summary>
           {unsure && <p className="claim__leaning">{t('verdictLeaning', t(STATE_TEXT[state].word))}</p>}
           <p>{claim.verdict.reasoning}</p>

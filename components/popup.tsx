@@ -87,6 +87,7 @@ function TabCheck({ c, job }: { c: CheckController; job: CheckJob }) {
       extraActions={<ReportActions c={c} shown={job} live />}
       onRecheck={(claims) => tabId !== null && void c.act({ type: 'recheckClaims', tabId, claims })}
       onCompare={(model) => tabId !== null && void c.act({ type: 'compareModel', tabId, model })}
+      loadSentImage={c.loadSentImage}
       {...(c.inPanel && tabId !== null
         ? { onClaimPoint: (claim: number | null) => c.focusClaim(claim, false), onClaimLocate: (claim: number) => c.focusClaim(claim, true) }
         : {})}

@@ -222,6 +222,8 @@ export function useCheck(host: PopupHost, initialView: View) {
       const ok = await host.copyText(format === 'markdown' ? jobToMarkdown(shown) : jobToJson(shown));
       say(ok ? t(format === 'markdown' ? 'copiedMarkdown' : 'copiedJson') : t('copyFailed'));
     },
+    /** The tab's image as it was sent to the model (kept while the tab is open). */
+    loadSentImage: () => (tabId !== null ? host.loadSessionImage(tabId) : Promise.resolve(null)),
     focusClaim: (claim: number | null, scroll: boolean) => tabId !== null && void send({ type: 'focusClaim', tabId, claim, scroll }),
     /** The popup closes so the user can point at the image on the page; the panel stays. */
     pickImage() {

@@ -2,27 +2,8 @@
 // that it waits, for which image, a way to cancel, and the tab's last result set apart as the previous one.
 import type { ReactNode } from 'react';
 import type { Translate } from '@/lib/i18n';
+import { fileNameOf, hostNameOf } from '@/lib/url-names';
 import type { WaitingCheck } from '@/lib/waiting-check';
-
-/** The last part of a URL's path, decoded ("harbour.jpg"), or the whole URL when it has none. */
-export function fileNameOf(url: string): string {
-  try {
-    const { pathname, host } = new URL(url);
-    const last = pathname.split('/').filter(Boolean).pop();
-    return last ? decodeURIComponent(last) : host;
-  } catch {
-    return url;
-  }
-}
-
-/** The host a page URL names, or the URL itself when it does not parse. */
-function hostNameOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
-}
 
 export interface WaitingViewProps {
   waiting: WaitingCheck;

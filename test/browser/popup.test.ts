@@ -90,8 +90,9 @@ describe('popup: the check, live, and what the user can do with it', () => {
     const thumb = popup.getByRole('img', { name: 'The checked image' });
     await expect.poll(() => thumb.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight))).toBe(160);
-    await claims.nth(1).getByText('Reasoning').click();
+    // The reasoning of a claim the image does not support is open without a click; a supported claim's stays folded.
     await expect.poll(() => claims.nth(1).innerText()).toContain('There is no dog in the image.');
+    expect(await claims.nth(0).locator('details').evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
 
     await popup.setViewportSize({ width: 420, height: 400 });
     await popup.screenshot({ path: docsPicture('popup.png'), fullPage: true });
