@@ -131,7 +131,7 @@ export function CheckView(props: CheckViewProps) {
           {job.status === 'done' && <DecidedLine job={job} t={t} />}
           <Meta job={job} t={t} />
           <p className="meta page-from" title={job.pageUrl}>
-            {t('resultFrom', fileNameOf(job.imageUrl), hostNameOf(job.pageUrl))}
+            {t('resultFrom', fileNameOf(job.imageUrl), job.pageTitle || hostNameOf(job.pageUrl))}
           </p>
         </div>
       </div>

@@ -108,7 +108,7 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
                   {resultWord(job, t)}
                 </p>
                 <p className="meta">
-                  {formatTime(entry.savedAt)} · {job.model} · {hostOf(job.pageUrl)}
+                  {formatTime(entry.savedAt)} · {job.model} · <span title={job.pageUrl}>{job.pageTitle || hostOf(job.pageUrl)}</span>
                 </p>
               </div>
               <button type="button" className="icon-button" onClick={() => onDelete(entry)} aria-label={t('historyDelete', job.caption.slice(0, 80))}>

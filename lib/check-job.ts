@@ -55,6 +55,8 @@ export const checkJobSchema = z.object({
   id: z.string(),
   tabId: z.number().int(),
   pageUrl: z.string(),
+  /** The page's title when the check was made (absent in older checks and where the page gave none). */
+  pageTitle: z.string().optional(),
   imageUrl: z.string(),
   status: z.enum(['running', 'done', 'error']),
   /** Where the check is while running, for the status line. */

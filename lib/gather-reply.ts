@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { languageTag } from './claims/language';
 import { CheckError } from './errors';
-import { MAX_CAPTION_CHARS, type GatheredCaption } from './jobs';
+import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS, type GatheredCaption } from './jobs';
 
 /** The page's answer: the caption the user confirmed (with its credit), or that they cancelled. */
 export const gatherReplySchema = z.union([
@@ -18,6 +18,8 @@ export const gatherReplySchema = z.union([
     imageUrl: z.string(),
     // Older page scripts send no language; a tag past any real one's length is not a language tag.
     lang: z.string().max(64).optional(),
+    // The document's title, for naming the page in the result and history (older page scripts send none).
+    pageTitle: z.string().max(10_000).optional(),
   }),
 ]);
 
@@ -34,5 +36,6 @@ export function gatheredFrom(reply: unknown, srcUrl: string): GatheredCaption | 
   const { caption, pageUrl, credit } = parsed.data;
   const kept = credit?.replace(/\s+/g, ' ').trim();
   const lang = languageTag(parsed.data.lang);
-  return { caption, pageUrl, imageUrl: srcUrl, ...(kept ? { credit: kept } : {}), ...(lang ? { lang } : {}) };
+  const pageTitle = parsed.data.pageTitle?.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_CHARS);
+  return { caption, pageUrl, imageUrl: srcUrl, ...(kept ? { credit: kept } : {}), ...(lang ? { lang } : {}), ...(pageTitle ? { pageTitle } : {}) };
 }

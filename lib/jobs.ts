@@ -12,6 +12,9 @@ export const MAX_CAPTION_CHARS = 10_000;
 /** Longest credit line kept with a check; a page's credit is a name or two, not an essay. */
 export const MAX_CREDIT_CHARS = 500;
 
+/** Longest page title kept with a check (it names the page in the result and history). */
+export const MAX_TITLE_CHARS = 300;
+
 export interface GatheredCaption {
   caption: string;
   /** Who made the picture, as the page credits it; shown with the result, never checked. */
@@ -20,6 +23,8 @@ export interface GatheredCaption {
   imageUrl: string;
   /** The language the page declares for the caption (BCP 47), when it declares one. */
   lang?: string;
+  /** The page's title, when the page script gave one. */
+  pageTitle?: string;
 }
 
 export interface AcquiredImage {
@@ -178,6 +183,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       caption,
       ...(credit ? { credit } : {}),
       pageUrl: gathered.pageUrl || job.pageUrl,
+      ...(gathered.pageTitle ? { pageTitle: gathered.pageTitle } : {}),
       imageUrl: gathered.imageUrl || job.imageUrl,
       claims: planned.claims.map((c) => ({ ...c, verdict: null, confidence: null })),
       setAside: planned.setAside,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CheckError } from '@/lib/errors';
 import { gatheredFrom } from '@/lib/gather-reply';
-import { MAX_CAPTION_CHARS } from '@/lib/jobs';
+import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS } from '@/lib/jobs';
 
 const menuUrl = 'https://news.example/a.jpg';
 const reply = { caption: 'Two cats sit on a sofa.', source: 'chooser', credit: 'Photo:  Jane Doe / Reuters', pageUrl: 'https://news.example/story', imageUrl: 'https://evil.example/swapped.jpg' };
@@ -40,6 +40,13 @@ describe('gatheredFrom (the page script answer)', () => {
 
   it('refuses a language field past any real tag', () => {
     expect(() => gatheredFrom({ ...reply, lang: 'x'.repeat(65) }, menuUrl)).toThrow(CheckError);
+  });
+
+  it('keeps the page title to name the page, whitespace collapsed and capped; none when the page gives none', () => {
+    expect(gatheredFrom({ ...reply, pageTitle: '  Harbour wall:\n a year on  ' }, menuUrl)?.pageTitle).toBe('Harbour wall: a year on');
+    expect(gatheredFrom({ ...reply, pageTitle: 'x'.repeat(5000) }, menuUrl)?.pageTitle).toHaveLength(MAX_TITLE_CHARS);
+    expect(gatheredFrom({ ...reply, pageTitle: '   ' }, menuUrl)).not.toHaveProperty('pageTitle');
+    expect(gatheredFrom(reply, menuUrl)).not.toHaveProperty('pageTitle');
   });
 
   it('is null when the user cancelled the chooser', () => {

@@ -14,6 +14,8 @@ export interface PageCaption {
   imageUrl: string;
   /** The language the page declares for the caption's place (`lang` of the nearest element that has one), or "". */
   lang: string;
+  /** The document's title (the worker caps it). */
+  pageTitle: string;
 }
 
 /** The user closed the chooser: the check ends quietly. */
@@ -51,7 +53,7 @@ export function readSelection(maxChars: number): string {
  */
 export async function gatherCaption(srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled> {
   const image = anchorFor(srcUrl);
-  const base = { pageUrl: location.href, imageUrl: (image instanceof HTMLImageElement && image.currentSrc) || srcUrl };
+  const base = { pageUrl: location.href, pageTitle: document.title, imageUrl: (image instanceof HTMLImageElement && image.currentSrc) || srcUrl };
   // One character past the cap: the worker then sees that the selection was longer and says so
   // (prepareCaption), instead of it being cut here silently. The chooser shows its own notice.
   const selection = selectedCaption(window.getSelection()?.toString() ?? '', maxChars + 1);
@@ -81,5 +83,5 @@ export async function gatherAroundFrame(frameUrl: string, srcUrl: string, maxCha
   ];
   const choice = await chooseCaption(frame ?? document.documentElement, candidates, maxChars, FOREIGN_FRAME_HINT);
   if ('cancelled' in choice) return choice;
-  return { pageUrl: location.href, imageUrl: srcUrl, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(frame) };
+  return { pageUrl: location.href, pageTitle: document.title, imageUrl: srcUrl, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(frame) };
 }

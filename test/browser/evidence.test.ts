@@ -37,8 +37,9 @@ describe('the result, evidence first', () => {
     await checkWithSelection(ext, page, tabId, photo);
     const popup = await popupAt(ext, tabId);
 
-    // Where it came from: the image's file name and the page's site.
-    await expect.poll(() => popup.locator('.page-from').innerText()).toBe(`${photo.split('/').pop()} on ${new URL(article).host}`);
+    // Where it came from: the image's file name and the page, by its title.
+    await expect.poll(() => popup.locator('.page-from').innerText()).toBe(`${photo.split('/').pop()} on Test page`);
+    expect(await popup.locator('.page-from').getAttribute('title')).toBe(article);
     expect(await before(popup, '.caption', '[role="toolbar"]')).toBe(true);
     expect(await before(popup, '[data-testid="claim"]', '[role="toolbar"]')).toBe(true);
     // The unsupported claim's reasoning is open; the supported one's is folded.
@@ -68,6 +69,10 @@ describe('the result, evidence first', () => {
     await popup.locator('[data-testid="compare-summary"][data-state="done"]').waitFor();
     expect(await before(popup, '[data-testid="compare-summary"]', '[role="toolbar"]')).toBe(true);
     await expect.poll(() => popup.getByTestId('compare-pending').count()).toBe(0);
+
+    // History names the page by its title, not by its host and port.
+    await popup.getByRole('tab', { name: /History/ }).click();
+    await expect.poll(() => popup.locator('.history__item .meta').first().innerText()).toContain('Test page');
     await popup.close();
   });
 });
