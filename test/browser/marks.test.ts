@@ -38,7 +38,27 @@ interface AXNode {
   role?: { value?: unknown };
   name?: { value?: unknown };
   childIds?: string[];
+  properties?: { name: string; value: { value?: unknown } }[];
 }
+
+/** The role and name of the focused element as the accessibility tree has it (it sees into closed shadow roots). */
+async function focused(page: Page): Promise<string | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+    const node = nodes.find((n) => n.role?.value !== 'RootWebArea' && n.properties?.some((p) => p.name === 'focused' && p.value.value === true));
+    return node ? `${String(node.role?.value)}: ${String(node.name?.value ?? '')}` : null;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** A photo between two links, for the tab order around the badge. */
+const LINKED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Linked</title></head><body>
+<p><a id="before" href="#top">Before the photo</a></p>
+<figure id="fig"><img id="photo" src="/kite.jpg" alt="A kite" width="600" height="450"><figcaption>A red kite flies over a green field.</figcaption></figure>
+<p><a id="after" href="#end">After the photo</a></p>
+<script>window.figureEvents = 0; for (const type of ['keydown', 'click']) document.getElementById('fig').addEventListener(type, () => window.figureEvents++);</script></body></html>`;
 
 describe('marks on the page: marked claim spans and a badge by the image', () => {
   // Options are not what this file tests: the endpoint goes straight into storage.
@@ -50,6 +70,8 @@ describe('marks on the page: marked claim spans and a badge by the image', () =>
   beforeAll(async () => {
     ({ ext, model, pages } = suite);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800) });
+    pages.route('/kite.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800, { r: 200, g: 60, b: 40 }) });
+    pages.route('/linked.html', { type: 'text/html; charset=utf-8', body: LINKED });
     // Claim text split across elements: offsets must map across text nodes.
     pages.route(
       '/article.html',
@@ -72,18 +94,25 @@ describe('marks on the page: marked claim spans and a badge by the image', () =>
     const over = async (selector: string) => new Set((await Promise.all(marks.map(async (m) => ((await covers(page, m, selector)) ? m.label : null)))).filter(Boolean));
     expect(await over('figcaption b')).toEqual(new Set(['true']));
     expect(await over('figcaption i')).toEqual(new Set(['false']));
-    // The page's own DOM is untouched; badge and marks are host elements outside <body> with closed shadow roots,
-    // and nothing the page's scripts can read (the shared highlight registry included) carries a verdict.
-    await expect(page.evaluate(() => document.body.innerHTML)).resolves.toBe(bodyBefore);
+    // The page's own DOM is untouched but for the badge's empty host right after the image (where Tab reaches it);
+    // badge and marks are host elements with closed shadow roots, the marks outside <body>, and nothing the page's
+    // scripts can read (the shared highlight registry included) carries a verdict.
+    const bodyWithoutBadge = () =>
+      page.evaluate(() => {
+        const body = document.body.cloneNode(true) as HTMLElement;
+        body.querySelector('[data-caption-check="badge"]')?.remove();
+        return body.innerHTML;
+      });
+    await expect(bodyWithoutBadge()).resolves.toBe(bodyBefore);
     const hosts = await page.evaluate(() =>
       ['badge', 'marks'].map((role) => {
         const host = document.querySelector(`[data-caption-check="${role}"]`);
-        return host && { shadowVisible: host.shadowRoot !== null, inBody: document.body.contains(host) };
+        return host && { shadowVisible: host.shadowRoot !== null, parent: host.parentElement?.nodeName, after: host.previousElementSibling?.id || null, empty: host.innerHTML };
       }),
     );
     expect(hosts).toEqual([
-      { shadowVisible: false, inBody: false },
-      { shadowVisible: false, inBody: false },
+      { shadowVisible: false, parent: 'FIGURE', after: 'photo', empty: '' },
+      { shadowVisible: false, parent: 'HTML', after: null, empty: '' },
     ]);
     await expect(page.evaluate(() => CSS.highlights.size)).resolves.toBe(0);
 
@@ -96,6 +125,42 @@ describe('marks on the page: marked claim spans and a badge by the image', () =>
 
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[data-caption-check="marks"]') && !document.querySelector('[data-caption-check="badge"]'));
+    await page.close();
+  });
+
+  it('puts the badge right after its image in the tab order, and Esc on it gives focus back to the image', async () => {
+    model.reset();
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/linked.html`);
+    await checkWithSelection(ext, page, tabId, `${pages.origin}/kite.jpg`);
+    const host = '[data-caption-check="badge"]';
+    await expect.poll(() => page.evaluate((sel) => document.querySelector(sel)?.previousElementSibling?.id ?? null, host), { timeout: 30_000 }).toBe('photo');
+    await page.evaluate(() => getSelection()?.removeAllRanges());
+    await page.locator('#before').focus();
+    const active = () => page.evaluate((sel) => (document.activeElement?.matches(sel) ? 'badge' : document.activeElement?.id || document.activeElement?.nodeName), host);
+
+    // Tab: the link before the photo → the badge's summary → its close button → the link after the photo; and back.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toMatch(/^button: Caption Check: /);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toBe('button: Remove Caption Check marks');
+    await page.keyboard.press('Tab');
+    await expect.poll(active).toBe('after');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toBe('button: Remove Caption Check marks');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toMatch(/^button: Caption Check: /);
+    await page.keyboard.press('Enter');
+
+    // Esc on the badge removes it and puts focus on the image, which is focusable only while it has focus.
+    await page.keyboard.press('Escape');
+    await expect.poll(active).toBe('photo');
+    expect(await page.locator(host).count()).toBe(0);
+    expect(await page.locator('#photo').getAttribute('tabindex')).toBe('-1');
+    // The keys pressed and the click made on the badge never reached the page's handlers on the figure around it.
+    expect(await page.evaluate(() => (window as unknown as { figureEvents: number }).figureEvents)).toBe(0);
+    await page.keyboard.press('Tab');
+    await expect.poll(active).toBe('after');
+    expect(await page.locator('#photo').getAttribute('tabindex')).toBeNull();
     await page.close();
   });
 

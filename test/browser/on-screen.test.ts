@@ -36,6 +36,8 @@ describe('in-page UI on a long page, where the eye is', () => {
     pages.route('/harbour.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800, { r: 90, g: 120, b: 150 }) });
     pages.route('/article.html', article(FIGURE));
     pages.route('/rtl.html', article(FIGURE, { dir: 'rtl' }));
+    // A transformed figure would make a fixed box inside it relative to the figure.
+    pages.route('/transformed.html', article(FIGURE, { style: '#fig{transform:translateX(40px);margin-top:200px}' }));
     pages.route(
       '/scroller.html',
       article(`<div id="box" style="height:520px;overflow:auto;border:1px solid #999">${Array.from({ length: 12 }, () => `<p>${PARAGRAPH}</p>`).join('')}${FIGURE}${Array.from({ length: 12 }, () => `<p>${PARAGRAPH}</p>`).join('')}</div>`),
@@ -174,6 +176,8 @@ describe('in-page UI on a long page, where the eye is', () => {
   it('puts the summary badge on its photo, far down the page, and keeps it there when the page scrolls', async () => {
     const { page } = await rightClickCheck('/article.html', centre, { select: 'figcaption' });
     await expect.poll(() => badgeOnPhoto(page), { timeout: 30_000, message: 'the badge is not on its photo' }).toBe(true);
+    // Its host sits right after the photo (next in the tab order), and is placed from there.
+    expect(await page.evaluate(() => document.querySelector('[data-caption-check="badge"]')?.previousElementSibling?.id)).toBe('photo');
     await page.mouse.move(300, 300);
     await page.mouse.wheel(0, 200);
     await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
@@ -186,5 +190,15 @@ describe('in-page UI on a long page, where the eye is', () => {
     await page.locator('#box').evaluate((box) => box.scrollBy(0, -150));
     await expect.poll(() => page.locator('#box').evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
     await expect.poll(() => badgeOnPhoto(page), { message: 'the badge did not follow its photo when the box scrolled' }).toBe(true);
+  });
+
+  it('keeps the badge on its photo when the photo is inside a transformed box (its host stays at <html> there)', async () => {
+    const { page } = await rightClickCheck('/transformed.html', centre, { select: 'figcaption' });
+    await expect.poll(() => badgeOnPhoto(page), { timeout: 30_000, message: 'the badge is not on its photo' }).toBe(true);
+    // On the photo's top left corner, not shifted by the box's own offset.
+    const badge = (await shadowBox(page, 'badge', 'BUTTON'))!;
+    const { image } = await pageBoxes(page, '#photo');
+    expect([badge.left - image.left, badge.top - image.top].map((d) => d >= 0 && d <= 12)).toEqual([true, true]);
+    expect(await page.evaluate(() => document.querySelector('[data-caption-check="badge"]')?.parentElement?.nodeName)).toBe('HTML');
   });
 });
