@@ -21,6 +21,24 @@ const STYLE = `
 `;
 
 const MIN_EDGE = 16;
+const HINT = 'Caption Check: click the image to check, or press Tab to move between images and Enter to pick. Esc leaves.';
+const MAX_ALT = 80;
+
+/** The page's images a keyboard user can move between, in document order: shown, and not tiny. */
+export function pickableImages(skip: Element): Element[] {
+  return Array.from(document.body?.querySelectorAll('*') ?? []).filter((element) => {
+    if (element === skip || !shownImage(element)) return false;
+    const rect = element.getBoundingClientRect();
+    return rect.width >= MIN_EDGE && rect.height >= MIN_EDGE && element.checkVisibility({ visibilityProperty: true });
+  });
+}
+
+/** What the hint says about the image the keys moved to (its alt text, capped: it is the page's text). */
+function keyHint(element: Element, at: number, count: number): string {
+  const alt = (element.getAttribute('alt') ?? element.getAttribute('aria-label') ?? '').replace(/\s+/g, ' ').trim();
+  const name = alt ? ` “${alt.length > MAX_ALT ? `${alt.slice(0, MAX_ALT - 1)}…` : alt}”` : '';
+  return `Caption Check: image ${at + 1} of ${count}${name}. Enter checks it, Tab moves on, Esc leaves.`;
+}
 let stopOpen: (() => void) | null = null;
 
 /** The image-like element under a point, looking through transparent overlays (all elements stacked there). */
@@ -35,7 +53,8 @@ export function imageElementAt(x: number, y: number, skip: Element): Element | n
 }
 
 /**
- * Lets the user point at an image on the page and click it. Esc leaves. The picked element is
+ * Lets the user point at an image on the page and click it, or move between images with Tab or the arrow
+ * keys and press Enter. Esc leaves. The picked element is
  * stored in the PICKED_SLOT for the image finder. Starting a second picker ends the first. Only the
  * user's own pointer and keys count: a page's forged click on an image of its choosing is ignored.
  */
@@ -50,7 +69,7 @@ export function pickImage(): Promise<PickResult> {
     const tip = document.createElement('div');
     tip.className = 'tip';
     tip.setAttribute('role', 'status');
-    tip.textContent = 'Caption Check: click the image to check. Esc leaves.';
+    tip.textContent = HINT;
     root.append(style, box, tip);
     document.documentElement.append(host);
 
@@ -70,16 +89,34 @@ export function pickImage(): Promise<PickResult> {
     const onClick = (event: MouseEvent) => {
       swallow(event);
       if (!event.isTrusted) return;
-      const element = imageElementAt(event.clientX, event.clientY, host) ?? current;
+      pick(imageElementAt(event.clientX, event.clientY, host) ?? current);
+    };
+    const pick = (element: Element | null) => {
       const image = element && shownImage(element);
       if (!element || !image) return;
       writeSlot(PICKED_SLOT, element);
       finish({ srcUrl: image.url, kind: image.kind, pageUrl: location.href });
     };
+    // By keyboard: Tab and the arrows move between the page's images (listed on the first key), Enter picks.
+    let images: Element[] | null = null;
+    const step = (by: 1 | -1) => {
+      images ??= pickableImages(host);
+      if (images.length === 0) return void (tip.textContent = 'Caption Check: no image to pick on this page. Esc leaves.');
+      const at = current ? images.indexOf(current) : -1;
+      const next = at < 0 ? (by > 0 ? 0 : images.length - 1) : (at + by + images.length) % images.length;
+      const element = images[next]!;
+      element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      highlight(element);
+      tip.textContent = keyHint(element, next, images.length);
+    };
+    const MOVES: Record<string, 1 | -1> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
     const onKey = trusted((event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      const move = event.key === 'Tab' ? (event.shiftKey ? -1 : 1) : MOVES[event.key];
+      if (event.key !== 'Escape' && event.key !== 'Enter' && !move) return;
       swallow(event);
-      finish({ cancelled: true });
+      if (event.key === 'Escape') finish({ cancelled: true });
+      else if (event.key === 'Enter') pick(current);
+      else step(move!);
     });
     const onScroll = () => highlight(current);
     const blocked = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'auxclick', 'contextmenu'] as const;

@@ -5,7 +5,7 @@ import { readChooser, waitForChooser } from './chooser-driver';
 import { clickMenu, currentWorker, grantActiveTab, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { makeJpeg, type PageServer } from './page-server';
-import { recordPageAnswers } from './run-check';
+import { recordPageAnswers, selectText } from './run-check';
 
 // A gallery that blocks right-click and lays a transparent overlay over a CSS background picture:
 // the context menu cannot name the image, the picker can. The caption is a sentence of prose by the picture
@@ -24,6 +24,33 @@ const GUARDED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
   document.addEventListener('click', () => window.pageClicks++);
 </script></body></html>`;
 
+// Two photos for the keyboard: Tab and the arrows move between them, Enter picks.
+const GALLERY = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gallery</title></head><body>
+<p id="caption">A lighthouse stands on a rocky point.</p>
+<img id="first" src="/first.jpg" alt="A lighthouse at dusk" width="350" height="250">
+<img id="second" src="/second.jpg" alt="Boats in the harbour" width="450" height="300">
+</body></html>`;
+
+/** The picker's hint as the accessibility tree reads it (a status in a closed shadow root). */
+async function pickerHint(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    type Node = { nodeId: string; ignored: boolean; role?: { value?: unknown }; name?: { value?: unknown }; childIds?: string[] };
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Node[] };
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    const status = nodes.find((n) => n.role?.value === 'status' && !n.ignored);
+    const texts: string[] = [];
+    const walk = (node: Node) => {
+      if (node.role?.value === 'StaticText' && typeof node.name?.value === 'string') texts.push(node.name.value);
+      for (const id of node.childIds ?? []) walk(byId.get(id)!);
+    };
+    if (status) walk(status);
+    return texts.join(' ');
+  } finally {
+    await cdp.detach();
+  }
+}
+
 describe('the image picker', () => {
   const suite = browserSuite({ endpoint: 'options', watchErrors: true, closePages: true });
   let ext: LoadedExtension;
@@ -34,11 +61,14 @@ describe('the image picker', () => {
     ({ ext, model, pages } = suite);
     pages.route('/bg.jpg', { type: 'image/jpeg', body: await makeJpeg(1200, 800, { r: 40, g: 160, b: 60 }) });
     pages.route('/guarded.html', { type: 'text/html; charset=utf-8', body: GUARDED });
+    pages.route('/first.jpg', { type: 'image/jpeg', body: await makeJpeg(700, 500, { r: 200, g: 150, b: 40 }) });
+    pages.route('/second.jpg', { type: 'image/jpeg', body: await makeJpeg(900, 600, { r: 30, g: 60, b: 140 }) });
+    pages.route('/gallery.html', { type: 'text/html; charset=utf-8', body: GALLERY });
   });
 
-  async function open(): Promise<{ page: Page; tabId: number }> {
+  async function open(path = '/guarded.html'): Promise<{ page: Page; tabId: number }> {
     const page = await ext.context.newPage();
-    await page.goto(`${pages.origin}/guarded.html`);
+    await page.goto(`${pages.origin}${path}`);
     const tabId = await tabIdOf(ext, page);
     await grantActiveTab(ext, page);
     return { page, tabId };
@@ -58,6 +88,13 @@ describe('the image picker', () => {
     await expect.poll(() => model.requests.filter((r) => r.image && r.status !== null).length, { timeout: 30_000 }).toBeGreaterThan(0);
     const request = model.requests.find((r) => r.image)!;
     return { claims: request.claims, width: request.image!.width };
+  }
+
+  /** Selects the text of `selector`, then "Check selection…" from the menu: the picker asks for the image. */
+  async function selectThenCheck(page: Page, tabId: number, selector: string): Promise<void> {
+    await selectText(page, selector);
+    await clickMenu(ext, tabId, { menuItemId: 'check-selection', pageUrl: page.url(), mediaType: undefined, selectionText: 'ignored' });
+    await pickerOpen(page);
   }
 
   async function pickerOpen(page: Page): Promise<void> {
@@ -111,18 +148,41 @@ describe('the image picker', () => {
   it('text selected first, image picked second: the selection is the caption, no chooser', async () => {
     model.reset();
     const { page, tabId } = await open();
-    await page.evaluate(() => {
-      const range = document.createRange();
-      range.selectNodeContents(document.getElementById('credit')!);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    });
-    await clickMenu(ext, tabId, { menuItemId: 'check-selection', pageUrl: page.url(), mediaType: undefined, selectionText: 'ignored' });
-    await pickerOpen(page);
+    await selectThenCheck(page, tabId, '#credit');
     await pickPicture(page);
     // (A caption other than the first case's: identical checks are answered from a cache without a request.)
     const sent = await verification();
     expect(sent.claims).toEqual(['A wooden fence runs behind the sheep.']);
     expect(await readChooser(page)).toBeNull();
+  });
+
+  it('by keyboard: Tab and the arrows move between the images, Enter picks; keys the page forges do nothing', async () => {
+    model.reset();
+    const { page, tabId } = await open('/gallery.html');
+    await selectThenCheck(page, tabId, '#caption');
+    await page.bringToFront();
+    await expect.poll(() => pickerHint(page)).toBe('Caption Check: click the image to check, or press Tab to move between images and Enter to pick. Esc leaves.');
+
+    // The page's own keys are not the user's: events run synchronously, so the picker is still open right after.
+    const stillOpen = await page.evaluate(() => {
+      for (const key of ['Tab', 'ArrowRight', 'Enter']) window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      return document.querySelector('[data-caption-check="picker"]') !== null;
+    });
+    expect(stillOpen).toBe(true);
+    expect(await pickerHint(page)).toMatch(/^Caption Check: click the image/);
+
+    await page.keyboard.press('Tab');
+    await expect.poll(() => pickerHint(page)).toBe('Caption Check: image 1 of 2 “A lighthouse at dusk”. Enter checks it, Tab moves on, Esc leaves.');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => pickerHint(page)).toMatch(/^Caption Check: image 2 of 2 “Boats in the harbour”/);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => pickerHint(page)).toMatch(/^Caption Check: image 1 of 2/);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => pickerHint(page)).toMatch(/^Caption Check: image 2 of 2/);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-caption-check="picker"]').waitFor({ state: 'detached' });
+    // The second photo (900 px wide) was checked against the selected caption.
+    const sent = await verification();
+    expect(sent).toEqual({ claims: ['A lighthouse stands on a rocky point.'], width: 900 });
   });
 });
