@@ -26,7 +26,7 @@ textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 18
   cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .candidate[aria-pressed="true"] { border-color: #0b57d0; background: #e8f0fe; }
 .candidate:focus-visible, button:focus-visible, textarea:focus-visible { outline: 2px solid #0b57d0; outline-offset: 1px; }
-.source { font-weight: 600; margin-right: 6px; }
+.source { font-weight: 600; margin-right: 2px; }
 .hint { margin: 4px 0 8px; color: #444746; }
 .actions { display: flex; gap: 8px; justify-content: flex-end; }
 .actions button { font: inherit; padding: 5px 12px; border-radius: 4px; border: 1px solid #747775; background: #fff; color: #1f1f1f; cursor: pointer; }
@@ -110,10 +110,9 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       const button = make('button', 'candidate');
       button.type = 'button';
       button.title = candidate.text.slice(0, 500);
-      button.append(make('span', 'source', SOURCE_LABELS[candidate.source]), Object.assign(make('span', 'text', candidate.text), { dir: 'auto' }));
+      // Read as one phrase ("Alt text: …") from what it shows, so a speech user can say what they see.
+      button.append(make('span', 'source', `${SOURCE_LABELS[candidate.source]}:`), ' ', Object.assign(make('span', 'text', candidate.text), { dir: 'auto' }));
       button.setAttribute('aria-pressed', 'false');
-      // Read as one phrase ("Alt text: …"), not the two spans run together.
-      button.setAttribute('aria-label', `${SOURCE_LABELS[candidate.source]}: ${candidate.text.slice(0, 300)}`);
       button.addEventListener(
         'click',
         trusted(() => {
