@@ -137,10 +137,13 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
                     excerpt(item.caption)
                   )}
                 </td>
-                <td>{item.state === 'done' ? (alt ? item.supported : item.claims) : ''}</td>
-                <td className={item.unsupported > 0 ? 'is-bad' : undefined}>{item.state === 'done' ? item.unsupported : ''}</td>
-                {alt && <td>{item.state === 'done' ? item.setAside : ''}</td>}
-                <td>
+                {/* data-label: a narrow window shows each row as a card, its cells named (theme.css). */}
+                <td data-label={alt ? t('altAuditColSupported') : t('pageCheckColClaims')}>{item.state === 'done' ? (alt ? item.supported : item.claims) : ''}</td>
+                <td data-label={t('pageCheckColUnsupported')} className={item.unsupported > 0 ? 'is-bad' : undefined}>
+                  {item.state === 'done' ? item.unsupported : ''}
+                </td>
+                {alt && <td data-label={t('altAuditColSetAside')}>{item.state === 'done' ? item.setAside : ''}</td>}
+                <td data-label={alt ? t('altAuditColWorst') : t('pageCheckColErrors')}>
                   {item.state === 'error'
                     ? item.error
                     : item.state === 'done'
