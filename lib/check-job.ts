@@ -43,6 +43,8 @@ export const comparisonRunSchema = z.object({
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
+  /** Requests that run sent; absent in older comparisons. */
+  requests: z.number().int().min(0).optional(),
   error: checkErrorInfoSchema.nullable(),
 });
 export type ComparisonRun = z.infer<typeof comparisonRunSchema>;
@@ -73,6 +75,8 @@ export const checkJobSchema = z.object({
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).nullable(),
+  /** Requests the model step sent (agreement samples and retries included; 0 from the cache); absent on-device and in older checks. */
+  requests: z.number().int().min(0).optional(),
   error: checkErrorInfoSchema.nullable(),
   /** A small JPEG data URL (≤ 160 px) of the checked image, for the popup and history. */
   thumbnail: z.string().optional(),

@@ -45,6 +45,8 @@ export interface ModelAnswer {
   /** How the scores were measured; absent from verifiers that only read logprobs. */
   scoreKind?: ScoreKind | null;
   usage: Usage;
+  /** Requests the step sent (retries and agreement samples included; 0 from the cache); absent where nothing is counted (on-device). */
+  requests?: number;
   notes: string[];
 }
 
@@ -228,6 +230,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       phase: 'finished',
       finishedAt: deps.now(),
       usage: outcome.usage,
+      ...(outcome.requests !== undefined ? { requests: outcome.requests } : {}),
       notes: [...job.notes, ...outcome.notes, ...scored.notes],
       scoreKind: scored.scoreKind,
       // Kept only where it judged these verdicts: a summary of decided verdicts needs one of their kind.

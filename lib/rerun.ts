@@ -45,8 +45,10 @@ export function claimsWithSetAside(job: CheckJob, indices: readonly number[]): s
 
 /** Verifies the user's edited claim list against the same image, as a new job that keeps the caption. */
 export async function recheckClaims(previous: CheckJob, texts: readonly string[], imageDataUrl: string, id: string, deps: RerunDeps): Promise<CheckJob> {
+  // The earlier run's cost is not this one's.
+  const { requests: _earlier, ...kept } = previous;
   let job: CheckJob = {
-    ...previous,
+    ...kept,
     id,
     status: 'running',
     phase: 'verifying',
@@ -76,6 +78,7 @@ export async function recheckClaims(previous: CheckJob, texts: readonly string[]
       phase: 'finished',
       finishedAt: deps.now(),
       usage: outcome.usage,
+      ...(outcome.requests !== undefined ? { requests: outcome.requests } : {}),
       notes: [...outcome.notes, ...scored.notes],
       scoreKind: scored.scoreKind,
       calibration: scored.calibration,
@@ -127,6 +130,7 @@ export async function compareWithModel(
       status: 'done',
       finishedAt: deps.now(),
       usage: outcome.usage,
+      ...(outcome.requests !== undefined ? { requests: outcome.requests } : {}),
       verdicts: run.verdicts.map((_, i) => outcome.verdicts[i] ?? null),
       scores: scored.scores,
       scoreKind: scored.scoreKind,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ScoreKind } from './verify/schema';
 
 /** The endpoint as the user typed it; validated when saved, so a check never starts from a bad one. */
 export const endpointSchema = z.object({
@@ -20,8 +21,32 @@ export type ProviderId = z.infer<typeof providerIdSchema>;
 export const providerSettingSchema = z.enum(['auto', ...providerIdSchema.options]);
 export type ProviderSetting = z.infer<typeof providerSettingSchema>;
 
-/** k answers asked per claim for an agreement score where the endpoint gives no logprobs (the CLI's --samples default). */
-export const DEFAULT_SAMPLES = 5;
+/**
+ * Answers asked per claim where the endpoint gives no logprobs (the CLI's --samples default): 1, so a
+ * check is one request on every endpoint; an agreement score (k answers, k + 1 requests) only when asked.
+ */
+export const DEFAULT_SAMPLES = 1;
+/** The default of builds before settings v3: every check on an endpoint without logprobs cost 1 + 5 requests. */
+export const OLD_DEFAULT_SAMPLES = 5;
+/**
+ * k asked for a calibration made with agreement scores when the user asked for none: the k such
+ * calibrations were made with (the --samples default before one request per check became the default).
+ */
+export const CALIBRATION_SAMPLES = 5;
+
+/**
+ * The k a check asks for: the user's (1 = off), except that a calibration made with agreement scores
+ * needs them, so with sampling off it gets CALIBRATION_SAMPLES.
+ */
+export function samplesFor(chosen: number, calibrationKind?: ScoreKind | null): number {
+  return calibrationKind === 'agreement' && chosen < 2 ? CALIBRATION_SAMPLES : chosen;
+}
+
+/** Requests a check of up to 12 claims costs at most with k samples, on an endpoint that ignores `n`: 1 + k, or 1 when off. */
+export function requestsPerCheck(samples: number): number {
+  return samples < 2 ? 1 : 1 + samples;
+}
+
 /** The most answers sampled per claim: beyond this the cost grows and the score barely sharpens. */
 export const MAX_SAMPLES = 16;
 
@@ -58,8 +83,8 @@ export const settingsSchema = z.object({
    */
   toolbarOpens: z.enum(['auto', 'panel', 'popup']),
   /**
-   * Answers asked per claim where the endpoint gives no logprobs, so each verdict still gets a score
-   * (agreement among them); 1 turns sampling off. Missing in older settings → the default: no migration.
+   * Answers asked per claim where the endpoint gives no logprobs, so each verdict gets a score (agreement
+   * among them) for k more requests per check; 1 turns sampling off. Missing in older settings → the default.
    */
   samplesPerClaim: z.number().int().min(1).max(MAX_SAMPLES),
 });
@@ -88,27 +113,38 @@ export function migrateSettingsV2(stored: unknown): Settings {
 }
 
 /** The format version of the settings object in storage (its own `version` field). */
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 /**
  * Settings as stored from format v2 on. v1 (every build before this field) stored the bare object, and
  * fields added later (provider, toolbarOpens, samplesPerClaim) were missing in older installs and
  * filled from the defaults on every read. v2 adds `version` and stores every field: what the user
  * has is what storage holds, a default changed in a later build cannot change a saved choice, and the
- * next migration starts from a complete object whose format it knows.
+ * next migration starts from a complete object whose format it knows. v3: samples per claim default
+ * to 1 (see migrateSettingsV3).
  */
 export const storedSettingsSchema = settingsSchema.extend({ version: z.literal(SETTINGS_VERSION) });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
-/** The settings in their stored (v2) form. */
+/** The settings in their stored (current) form. */
 export function toStoredSettings(settings: Settings): StoredSettings {
   return { version: SETTINGS_VERSION, ...settings };
 }
 
 /**
- * Reads settings in any stored format. `rewrite` says whether to store them back as v2: true for a v1
- * object (or a damaged v2 one, repaired field by field); never for nothing stored (a fresh install keeps
- * following the defaults) nor for a newer version than this build knows (a downgrade must not lose it).
+ * v1/v2 → v3: samples per claim at the old default (5) become the new default (1). Before v3 every save
+ * wrote the default along with the user's other choices, so a stored 5 cannot be told from "never
+ * touched"; any other value was typed by the user and stays.
+ */
+export function migrateSettingsV3(settings: Settings): Settings {
+  return settings.samplesPerClaim === OLD_DEFAULT_SAMPLES ? { ...settings, samplesPerClaim: DEFAULT_SAMPLES } : settings;
+}
+
+/**
+ * Reads settings in any stored format. `rewrite` says whether to store them back in the current format:
+ * true for an older object (v1, v2) or a damaged current one, repaired field by field; never for nothing
+ * stored (a fresh install keeps following the defaults) nor for a newer version than this build knows (a
+ * downgrade must not lose it).
  */
 export function settingsFromStorage(stored: unknown): { settings: Settings; rewrite: boolean } {
   const current = storedSettingsSchema.safeParse(stored);
@@ -117,8 +153,10 @@ export function settingsFromStorage(stored: unknown): { settings: Settings; rewr
     return { settings, rewrite: false };
   }
   const version = typeof stored === 'object' && stored !== null ? (stored as { version?: unknown }).version : undefined;
-  const newer = typeof version === 'number' && version > SETTINGS_VERSION;
-  return { settings: readSettings(stored), rewrite: stored != null && !newer };
+  const known = typeof version === 'number' ? version : 1;
+  const read = readSettings(stored);
+  if (known > SETTINGS_VERSION) return { settings: read, rewrite: false };
+  return { settings: known < 3 ? migrateSettingsV3(read) : read, rewrite: stored != null };
 }
 
 /** Reads stored settings; anything missing or malformed falls back field by field, never wholesale. */

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, MAX_SAMPLES, configuredEndpoint, endpointSchema, readSettings, settingsSchema } from '@/lib/settings';
+import {
+  CALIBRATION_SAMPLES,
+  DEFAULT_SETTINGS,
+  MAX_SAMPLES,
+  OLD_DEFAULT_SAMPLES,
+  SETTINGS_VERSION,
+  configuredEndpoint,
+  endpointSchema,
+  readSettings,
+  requestsPerCheck,
+  samplesFor,
+  settingsFromStorage,
+  settingsSchema,
+} from '@/lib/settings';
 
 describe('settings', () => {
   it('falls back field by field, keeping valid values (a temperature-like 0 is not replaced)', () => {
@@ -7,21 +20,58 @@ describe('settings', () => {
     expect(settings).toEqual({ ...DEFAULT_SETTINGS, baseUrl: 'http://localhost:11434/v1', model: 'llava', stream: false });
   });
 
-  it('asks 5 samples per claim by default, also for settings saved before the field existed', () => {
-    expect(DEFAULT_SETTINGS.samplesPerClaim).toBe(5);
-    expect(readSettings({ baseUrl: 'http://localhost:11434/v1', model: 'llava' }).samplesPerClaim).toBe(5);
+  it('samples nothing by default (one request per check), also for settings saved before the field existed', () => {
+    expect(DEFAULT_SETTINGS.samplesPerClaim).toBe(1);
+    expect(readSettings({ baseUrl: 'http://localhost:11434/v1', model: 'llava' }).samplesPerClaim).toBe(1);
   });
 
   it.each([
     [1, 1],
+    [3, 3],
     [MAX_SAMPLES, MAX_SAMPLES],
-    [0, 5],
-    [MAX_SAMPLES + 1, 5],
-    [2.5, 5],
-    ['7', 5],
+    [0, 1],
+    [MAX_SAMPLES + 1, 1],
+    [2.5, 1],
+    ['7', 1],
   ])('keeps samples per claim %j as %j (1 is off; out of range falls back)', (stored, kept) => {
     expect(readSettings({ samplesPerClaim: stored }).samplesPerClaim).toBe(kept);
     expect(settingsSchema.shape.samplesPerClaim.safeParse(stored).success).toBe(stored === kept);
+  });
+
+  it.each([
+    // Before v3 a save wrote the default with everything else: a stored 5 is the old default, not a choice.
+    ['v1 (no version) at the old default', { samplesPerClaim: OLD_DEFAULT_SAMPLES }, 1, true],
+    ['v2 at the old default', { version: 2, samplesPerClaim: OLD_DEFAULT_SAMPLES }, 1, true],
+    ['v2 with sampling off', { version: 2, samplesPerClaim: 1 }, 1, true],
+    ['v2 with 3 chosen', { version: 2, samplesPerClaim: 3 }, 3, true],
+    ['v2 with 7 chosen', { version: 2, samplesPerClaim: 7 }, 7, true],
+    ['v1 without the field', {}, 1, true],
+    // From v3 on, 5 can only have been typed by the user.
+    ['v3 with 5 chosen', { version: SETTINGS_VERSION, samplesPerClaim: 5 }, 5, false],
+    ['a damaged v3 object with 5 chosen', { version: SETTINGS_VERSION, samplesPerClaim: 5, maxClaims: 'many' }, 5, true],
+    ['a newer version, read but never rewritten', { version: SETTINGS_VERSION + 1, samplesPerClaim: 5 }, 5, false],
+  ])('migrates samples per claim of %s', (_name, fields, samples, rewrite) => {
+    const stored = { ...DEFAULT_SETTINGS, ...fields };
+    if (!('version' in fields)) delete (stored as { version?: unknown }).version;
+    expect(settingsFromStorage(stored)).toEqual({ settings: { ...DEFAULT_SETTINGS, samplesPerClaim: samples }, rewrite });
+  });
+
+  it.each([
+    [1, undefined, 1],
+    [1, 'logprob', 1],
+    [1, 'agreement', CALIBRATION_SAMPLES],
+    [3, 'agreement', 3],
+    [7, null, 7],
+  ] as const)('asks %j samples with a calibration of kind %j: %j', (chosen, kind, asked) => {
+    expect(samplesFor(chosen, kind)).toBe(asked);
+  });
+
+  it.each([
+    [1, 1],
+    [3, 4],
+    [5, 6],
+  ])('with %j samples a check costs at most %j requests', (samples, requests) => {
+    expect(requestsPerCheck(samples)).toBe(requests);
   });
 
   it.each([null, undefined, 'garbage', 42])('treats %j as nothing stored', (stored) => {

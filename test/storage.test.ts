@@ -36,10 +36,10 @@ function countSettingsWrites(): { count: () => number } {
   return { count: () => writes };
 }
 
-describe('settings v1 → v2', () => {
+describe('settings v1 → v2 → v3', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('a v1 object loads as v2 with nothing lost, and is written back as v2 once', async () => {
+  it('a v1 object loads with nothing lost, and is written back in the current format once', async () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 2 } });
     const writes = countSettingsWrites();
     await expect(loadSettings()).resolves.toEqual(v1);
@@ -56,44 +56,61 @@ describe('settings v1 → v2', () => {
     await fakeBrowser.storage.local.set({ settings: older, settings$: { v: 2 } });
     const expected = { ...older, provider: 'auto', toolbarOpens: 'auto', samplesPerClaim: DEFAULT_SETTINGS.samplesPerClaim };
     await expect(loadSettings()).resolves.toEqual(expected);
-    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: 2, ...expected });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: SETTINGS_VERSION, ...expected });
   });
 
   it('a v1 object with a session-only key keeps the key in session storage and out of the settings', async () => {
     await fakeBrowser.storage.local.set({ settings: { ...v1, keyStorage: 'session', apiKey: '' }, settings$: { v: 2 } });
     await fakeBrowser.storage.session.set({ apiKey: 'sk-session' });
     await expect(loadSettings()).resolves.toEqual({ ...v1, keyStorage: 'session', apiKey: 'sk-session' });
-    expect((await fakeBrowser.storage.local.get('settings')).settings).toMatchObject({ version: 2, apiKey: '' });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toMatchObject({ version: SETTINGS_VERSION, apiKey: '' });
   });
 
-  it('a v2 object loads unchanged and is not written', async () => {
-    const v2 = { version: 2, ...v1, maxClaims: 7 };
-    await fakeBrowser.storage.local.set({ settings: v2, settings$: { v: 2 } });
+  it('a current object loads unchanged and is not written', async () => {
+    const current = { version: SETTINGS_VERSION, ...v1, maxClaims: 7 };
+    await fakeBrowser.storage.local.set({ settings: current, settings$: { v: 2 } });
     const writes = countSettingsWrites();
     await expect(loadSettings()).resolves.toEqual({ ...v1, maxClaims: 7 });
-    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(v2);
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(current);
     expect(writes.count()).toBe(0);
+  });
+
+  it('a v2 object at the old default of 5 samples gets the new default (one request per check), written once as v3', async () => {
+    await fakeBrowser.storage.local.set({ settings: { version: 2, ...v1, samplesPerClaim: 5 }, settings$: { v: 2 } });
+    const writes = countSettingsWrites();
+    await expect(loadSettings()).resolves.toEqual({ ...v1, samplesPerClaim: 1 });
+    await expect(loadSettings()).resolves.toEqual({ ...v1, samplesPerClaim: 1 });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: 3, ...v1, samplesPerClaim: 1 });
+    expect(writes.count()).toBe(1);
+  });
+
+  it('a v2 object with samples the user chose keeps them; so does a v3 object with 5', async () => {
+    await fakeBrowser.storage.local.set({ settings: { version: 2, ...v1, samplesPerClaim: 3 }, settings$: { v: 2 } });
+    await expect(loadSettings()).resolves.toEqual({ ...v1, samplesPerClaim: 3 });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: 3, ...v1, samplesPerClaim: 3 });
+    await fakeBrowser.storage.local.set({ settings: { version: 3, ...v1, samplesPerClaim: 5 } });
+    await expect(loadSettings()).resolves.toEqual({ ...v1, samplesPerClaim: 5 });
   });
 
   it('nothing stored reads the defaults and writes nothing; a newer version is read but never overwritten', async () => {
     const writes = countSettingsWrites();
     await expect(loadSettings()).resolves.toEqual(DEFAULT_SETTINGS);
     expect(writes.count()).toBe(0);
-    const v3 = { version: 3, ...v1, somethingNew: true };
-    await fakeBrowser.storage.local.set({ settings: v3 });
+    const newer = { version: SETTINGS_VERSION + 1, ...v1, somethingNew: true };
+    await fakeBrowser.storage.local.set({ settings: newer });
     await expect(loadSettings()).resolves.toEqual(v1);
-    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(v3);
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(newer);
   });
 
-  it('a damaged v2 field falls back alone, and the repaired object is stored', async () => {
-    await fakeBrowser.storage.local.set({ settings: { version: 2, ...v1, maxClaims: 'many' } });
+  it('a damaged field falls back alone, and the repaired object is stored', async () => {
+    await fakeBrowser.storage.local.set({ settings: { version: SETTINGS_VERSION, ...v1, maxClaims: 'many' } });
     await expect(loadSettings()).resolves.toEqual({ ...v1, maxClaims: DEFAULT_SETTINGS.maxClaims });
-    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: 2, ...v1, maxClaims: DEFAULT_SETTINGS.maxClaims });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: SETTINGS_VERSION, ...v1, maxClaims: DEFAULT_SETTINGS.maxClaims });
   });
 
-  it('saving writes v2', async () => {
+  it('saving writes the current format', async () => {
     await saveSettings(v1);
-    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: 2, ...v1 });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: SETTINGS_VERSION, ...v1 });
   });
 });
 

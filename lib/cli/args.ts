@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { languageTag } from '../claims/language';
+import { DEFAULT_SAMPLES, MAX_SAMPLES, samplesFor } from '../settings';
+import type { ScoreKind } from '../verify/schema';
 
 /** A mistake in how the command was called; main prints its message and exits with 2. */
 export class UsageError extends Error {
@@ -164,6 +166,16 @@ export const ENDPOINT_FLAGS: FlagSpec = {
   'api-key-file': { type: 'string' },
   model: { type: 'string' },
 };
+
+/**
+ * --samples k: 1 (no agreement score, one request per check) unless given; without it, a calibration made
+ * with agreement scores asks for the samples it needs. A k given is used as given (the calibration then
+ * says whether the scores suit it).
+ */
+export function samplesFlag(args: ParsedArgs, calibrationKind: ScoreKind | undefined, command: string): number {
+  const k = intFlag(args, 'samples', DEFAULT_SAMPLES, 1, MAX_SAMPLES, command);
+  return stringFlag(args, 'samples') === undefined ? samplesFor(k, calibrationKind) : k;
+}
 
 /** Flags of the commands that score verdicts: k samples for an agreement score, and a calibration to apply. */
 export const SCORE_FLAGS: FlagSpec = {

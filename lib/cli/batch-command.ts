@@ -4,15 +4,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CheckError } from '../errors';
 import { createClient } from '../verify/client';
-import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../verify/score';
 import type { OutputMode } from '../verify/verify';
 import { redactSecret } from '../redact';
 import { guardKey } from './endpoint-key';
-import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, samplesFlag, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
 import { readBatchInput, readBatchOutput, isFolder, LineWriter } from './batch-files';
 import type { BatchItem } from './batch-input';
 import { applyCalibration, calibrationMismatch, decidedSummary, readCalibration } from './calibration-file';
-import { checkItem, planClaims, unverifiedCount, type CheckResult } from './check-item';
+import { checkItem, countingFetch, planClaims, UNSCORED_HINT, unverifiedCount, type CheckResult } from './check-item';
 import { BATCH_API_HELP } from './batch-api/help';
 import { wantsBatchApi } from './batch-api/options';
 import { BATCH_HELP } from './help';
@@ -43,6 +42,8 @@ interface Tally {
   unverified: number;
   promptTokens: number;
   completionTokens: number;
+  /** Checked items whose verdicts got no score. */
+  unscored: number;
 }
 
 function parseBatchArgs(argv: readonly string[], io: CliIo) {
@@ -68,7 +69,7 @@ function parseBatchArgs(argv: readonly string[], io: CliIo) {
     resume: args.flags.resume === true,
     keepAll: args.flags['keep-all'] === true,
     concurrency: intFlag(args, 'concurrency', DEFAULT_CONCURRENCY, 1, 64, 'batch'),
-    samples: intFlag(args, 'samples', DEFAULT_SAMPLES, 1, MAX_SAMPLES, 'batch'),
+    samples: samplesFlag(args, calibration?.score_kind, 'batch'),
     endpoint,
     calibration,
   };
@@ -102,7 +103,9 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
   if (resume && skipped) io.stderr.write(`Resuming: ${skipped} item(s) already in ${outPath}, ${todo.length} to go.\n`);
 
   const writer = new LineWriter(outPath, resume, previous.needsNewline);
-  const client = createClient(endpoint, { timeoutMs: 120_000, maxRetries: 2 });
+  // Every request the run sends is counted where it leaves, so the summary says what the run cost.
+  const sent = countingFetch();
+  const client = createClient(endpoint, { timeoutMs: 120_000, maxRetries: 2, fetch: sent.fetch });
   const outputMode: { current: OutputMode | undefined } = { current: undefined };
   // Stops the run on Ctrl-C, or when the endpoint itself fails (then the items left are not written).
   const stop = new AbortController();
@@ -111,7 +114,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
   // Room for the images in flight plus the ones prepared ahead.
   const image = imageCache(dirname(inputPath), signal, Math.max(IMAGE_CACHE_MIN, 2 * concurrency + 1));
   const progress = new Progress(io.stderr);
-  const tally: Tally = { ok: 0, failed: 0, claims: 0, unverified: 0, promptTokens: 0, completionTokens: 0 };
+  const tally: Tally = { ok: 0, failed: 0, claims: 0, unverified: 0, promptTokens: 0, completionTokens: 0, unscored: 0 };
   const decided = { claims: 0, withGold: 0, wrong: 0 };
   const pairs: Parameters<typeof computeMetrics>[0][number][] = [];
   const metricNotes: string[] = [];
@@ -160,6 +163,7 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
       tally.unverified += unverifiedCount(result);
       tally.promptTokens += result.usage.prompt_tokens;
       tally.completionTokens += result.usage.completion_tokens;
+      if (result.score_kind === null) tally.unscored++;
       addPairs(item, result.claims);
     } catch (error) {
       const checkError = asCheckError(error);
@@ -192,9 +196,10 @@ export async function runBatch(argv: readonly string[], io: CliIo): Promise<numb
     `${interrupted ? 'Interrupted' : fatal ? 'Stopped' : 'Done'}: ${items.length + problems.length} item(s) in the input · ${tally.ok} checked · ${tally.failed + problems.length} failed` +
       (skipped ? ` · ${skipped} already done` : '') +
       (notRun ? ` · ${notRun} not run` : ''),
-    `Claims: ${tally.claims} checked · ${tally.unverified} without a verdict · ${tally.promptTokens} + ${tally.completionTokens} tokens`,
+    `Claims: ${tally.claims} checked · ${tally.unverified} without a verdict · ${tally.promptTokens} + ${tally.completionTokens} tokens · ${sent.count()} request${sent.count() === 1 ? '' : 's'}`,
     `Time: ${formatDuration(elapsed)} · ${((tally.ok + tally.failed) / Math.max(elapsed / 1000, 0.001)).toFixed(2)} items/s at concurrency ${concurrency} · results in ${outPath}`,
   ];
+  if (tally.unscored && !calibration) lines.push(`Not scored: ${tally.unscored} item(s); ${UNSCORED_HINT}`);
   if (pairs.length) lines.push(...formatMetrics(computeMetrics(pairs)));
   if (calibration) lines.push(...formatDecided(decided, tally.claims, calibration.alpha));
   lines.push(...metricNotes.slice(0, 5).map((n) => `Note: ${n}`));

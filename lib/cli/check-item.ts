@@ -126,6 +126,21 @@ export async function checkItem(options: CheckItemOptions): Promise<CheckResult>
   };
 }
 
+/** A fetch that counts the requests it sends, the SDK's retries included: what a run really cost. */
+export function countingFetch(): { fetch: typeof fetch; count: () => number } {
+  let sent = 0;
+  return {
+    fetch: (input, init) => {
+      sent++;
+      return fetch(input, init);
+    },
+    count: () => sent,
+  };
+}
+
+/** Why verdicts got no score (no logprobs, no samples asked), how to get one, and its cost. */
+export const UNSCORED_HINT = 'the endpoint gives no logprobs. --samples 3 scores by agreement, at up to 4 requests per check.';
+
 /** How many claims of a result got no verdict. */
 export function unverifiedCount(result: Pick<CheckResult, 'claims'>): number {
   return result.claims.filter((c) => c.label === null).length;

@@ -1,4 +1,5 @@
 // The --help text of each command: the contract people and scripts build on.
+import { CALIBRATION_SAMPLES } from '../settings';
 
 const ENDPOINT = `Endpoint (flags win over the environment):
   --base-url <url>    OpenAI-compatible base URL, e.g. http://localhost:11434/v1   [OPENAI_BASE_URL]
@@ -8,9 +9,12 @@ const ENDPOINT = `Endpoint (flags win over the environment):
 
 const SCORE = `Scores and calibration:
   --samples <k>          where the endpoint returns no logprobs, ask k answers (n = k, else k requests)
-                         and score each claim by the share agreeing with the majority, 1–16 (default 5; 1: no score)
+                         and score each claim by the share agreeing with the majority, 1–16 (default 1: no score,
+                         one request per check; k ≥ 2 costs up to k + 1 requests per check of up to 12 claims)
   --calibration <file>   a calibration.json from caption-check calibrate for this model: each claim gains
-                         "decided" (its score reaches the threshold of its verdict kind); labels are never hidden`;
+                         "decided" (its score reaches the threshold of its verdict kind); labels are never hidden.
+                         A calibration made with agreement scores needs them: without --samples, this calibration
+                         needs ${CALIBRATION_SAMPLES} extra answers per check (up to ${CALIBRATION_SAMPLES + 1} requests per check)`;
 
 const IMAGES = `Images: a file path or an http(s) URL (JPEG, PNG, GIF (first frame), WebP, AVIF, TIFF, SVG);
 sent as a JPEG of at most 1024 px on the longest edge, like the extension does.`;

@@ -3,11 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createClient } from '../verify/client';
-import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../verify/score';
 import { guardKey } from './endpoint-key';
-import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, languageFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
+import { ENDPOINT_FLAGS, SCORE_FLAGS, languageFlag, samplesFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
 import { applyCalibration, calibrationMismatch, decidedSummary, readCalibration } from './calibration-file';
-import { checkItem, planClaims, unverifiedCount, type ClaimSource } from './check-item';
+import { checkItem, planClaims, UNSCORED_HINT, unverifiedCount, type ClaimSource } from './check-item';
 import { VERIFY_HELP } from './help';
 import { loadImage } from './image';
 import { EXIT, warn, type CliIo } from './io';
@@ -69,9 +68,9 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   guardKey(io, endpoint);
   const json = args.flags.json === true;
   const stream = args.flags.stream === true;
-  const samples = intFlag(args, 'samples', DEFAULT_SAMPLES, 1, MAX_SAMPLES, 'verify');
   const calibrationPath = stringFlag(args, 'calibration');
   const calibration = calibrationPath === undefined ? null : readCalibration(calibrationPath, io.cwd, 'verify');
+  const samples = samplesFlag(args, calibration?.score_kind, 'verify');
   const refused = calibration && calibrationMismatch(calibration, { model: endpoint.model });
   if (refused) throw new UsageError(refused, 'verify');
   const source: ClaimSource = claimsFile !== undefined ? { claims: await readClaimsFile(claimsFile, io.cwd) } : { caption: caption ?? '' };
@@ -106,6 +105,8 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
       io.stdout.write(`${formatResult(result, style, showRows)}\n`);
       if (calibration && !kindMismatch)
         io.stdout.write(`${decidedSummary(result.claims.filter((c) => c.decided).length, result.claims.length, calibration.alpha)}\n`);
+      // A quiet line, not a warning: one request per check is the default, the score an option.
+      if (result.score_kind === null && !calibration) io.stdout.write(`${style.dim(`Not scored: ${UNSCORED_HINT}`)}\n`);
     }
     if (kindMismatch) {
       warn(io, kindMismatch);

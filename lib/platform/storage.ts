@@ -31,7 +31,7 @@ function checkedItem<S extends z.ZodType>(key: `local:${string}` | `session:${st
 /**
  * The user's settings. Two version counters, on purpose: WXT's item meta stays at 2 (builds before
  * this one read the item without a downgrade error), and the object's own `version` field is the
- * stored format (v1 → v2 in lib/settings.ts), migrated by loadSettings.
+ * stored format (v1 → v2 → v3 in lib/settings.ts), migrated by loadSettings.
  */
 export const settingsItem = storage.defineItem<unknown>(STORAGE_KEYS.settings, {
   fallback: null,
@@ -43,8 +43,8 @@ export const settingsItem = storage.defineItem<unknown>(STORAGE_KEYS.settings, {
 export const sessionKeyItem = checkedItem(STORAGE_KEYS.sessionApiKey, storageSchemas.sessionApiKey, '');
 
 /**
- * Reads settings in any stored format (field by field, so a malformed field never breaks a check); a v1
- * object is written back once as v2. A session-only key is read from session storage.
+ * Reads settings in any stored format (field by field, so a malformed field never breaks a check); an
+ * older object (v1, v2) is written back once in the current format. A session-only key is read from session storage.
  */
 export async function loadSettings(): Promise<Settings> {
   const { settings, rewrite } = settingsFromStorage(await settingsItem.getValue());
@@ -52,7 +52,7 @@ export async function loadSettings(): Promise<Settings> {
   return settings.keyStorage === 'session' ? { ...settings, apiKey: await sessionKeyItem.getValue() } : settings;
 }
 
-/** Saves settings (format v2), putting the key where the user chose and removing it from the other place. */
+/** Saves settings (the current format), putting the key where the user chose and removing it from the other place. */
 export async function saveSettings(settings: Settings): Promise<void> {
   const session = settings.keyStorage === 'session';
   await Promise.all([

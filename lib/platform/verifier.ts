@@ -5,7 +5,7 @@ import type { ModelStep } from '../jobs';
 import type { ModelChoice, ModelOptions } from '../features/platform';
 import { configuredEndpoint, type Settings } from '../settings';
 import { createClient } from '../verify/client';
-import { addUsage, scoreVerdicts } from '../verify/score';
+import { addUsage, samplesFor, scoreVerdicts } from '../verify/score';
 import { BUILTIN_LABEL, builtinProvider, builtinStatus } from '../verify/builtin';
 import { endpointProvider, type ProviderId, type VerdictProvider } from '../verify/provider';
 import { languageModelApi } from './builtin-host';
@@ -25,12 +25,17 @@ function assertConfigured(settings: Settings): void {
     throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
 }
 
-/** The platform's fetch, calling `onRequest` as each request starts. */
+/** The platform's fetch, calling `onRequest` as each request starts (the SDK's retries included: each is paid for). */
 function announcing(onRequest: () => void): typeof fetch {
   return (input, init) => {
     onRequest();
     return fetch(input, init);
   };
+}
+
+/** Said with a check that sampled only because the model's calibration was made with agreement scores. */
+export function calibrationCostNote(samples: number, requests: number): string {
+  return `This model's calibration needs agreement scores, so this check asked for ${samples} extra answers (${requests} request${requests === 1 ? '' : 's'} in all; Options → Agreement score).`;
 }
 
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
@@ -39,14 +44,21 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
     const endpoint = configuredEndpoint(settings);
     if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
     const modeKey = `${endpoint.baseUrl}|${endpoint.model}`;
-    const samples = settings.samplesPerClaim;
+    // A calibration made with agreement scores needs them, even with sampling off in Options.
+    const samples = samplesFor(settings.samplesPerClaim, options.scoreKind);
+    const neededByCalibration = samples !== settings.samplesPerClaim;
     const ask = async () => {
+      // The requests this verification really sent, counted where they leave: the job shows its cost.
+      let requests = 0;
       const [modes, noLogprobs] = await Promise.all([outputModesItem.getValue(), noLogprobsItem.getValue()]);
       const remembered = modes[modeKey];
       const logprobs = !noLogprobs[modeKey] && options.scoreKind !== 'agreement';
       const client = createClient(endpoint, {
         timeoutMs: settings.timeoutSeconds * 1000,
-        ...(options.onRequest ? { fetch: announcing(options.onRequest) } : {}),
+        fetch: announcing(() => {
+          requests++;
+          options.onRequest?.();
+        }),
       });
       const provider = endpointProvider({
         logprobs,
@@ -78,7 +90,8 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
         scores: scored.scores,
         scoreKind: scored.scoreKind,
         usage: addUsage(response.usage, scored.usage),
-        notes: [...response.notes, ...scored.notes],
+        requests,
+        notes: [...response.notes, ...scored.notes, ...(neededByCalibration && scored.scoreKind === 'agreement' ? [calibrationCostNote(samples, requests)] : [])],
         ...(scored.incomplete ? { incomplete: true } : {}),
       };
     };

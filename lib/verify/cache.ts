@@ -89,6 +89,8 @@ export interface VerificationResult {
   scores?: (number | null)[];
   scoreKind?: ScoreKind | null;
   usage: { promptTokens: number; completionTokens: number };
+  /** Requests this answer sent (0 when the cache served it); absent where not counted. Never stored. */
+  requests?: number;
   notes: string[];
   /** Part of the answer could not be had (e.g. its scores): served now, not stored, so the next check asks again. */
   incomplete?: boolean;
@@ -108,7 +110,7 @@ export async function cachedVerification<R extends VerificationResult>(
 ): Promise<VerificationResult & { cached: boolean }> {
   const hit = options.fresh ? undefined : await cache.get(key).catch(() => undefined);
   if (hit) {
-    return { ...hit, notes: [...hit.notes, CACHE_NOTE], cached: true };
+    return { ...hit, requests: 0, notes: [...hit.notes, CACHE_NOTE], cached: true };
   }
   const result = await run();
   const verdicts = result.verdicts;

@@ -13,7 +13,7 @@ import { requestBody, type OutputMode, type Usage, type EndpointVerdicts } from 
 export { scoreKindSchema, type ScoreKind } from './schema';
 
 // The bounds live with the settings (zod only), which the Options form and the CLI flags share.
-export { DEFAULT_SAMPLES, MAX_SAMPLES } from '../settings';
+export { CALIBRATION_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, requestsPerCheck, samplesFor } from '../settings';
 /** Agreement needs answers that can differ; 1 is the API's own default temperature. */
 export const SAMPLE_TEMPERATURE = 1;
 
@@ -23,7 +23,7 @@ export interface ScoreOptions {
   imageDataUrl: string;
   claims: readonly string[];
   signal?: AbortSignal;
-  /** k: answers sampled per claim when the endpoint gives no logprobs; below 2, no agreement score. */
+  /** k: answers sampled per claim when the endpoint gives no logprobs; below 2 (the default), no agreement score. */
   samples?: number;
   concurrency?: number;
   chunkSize?: number;

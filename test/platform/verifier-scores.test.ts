@@ -1,10 +1,11 @@
 // The worker's verifier scores every endpoint check: by logprobs where the endpoint sends them, else by
-// agreement among k sampled answers (k from Options), through the real SDK against the local server.
+// agreement among k sampled answers (k from Options, off by default), through the real SDK against the local server.
+// Every outcome says how many requests it really sent, counted against what the server recorded.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { noLogprobsItem } from '@/lib/platform/storage';
 import { endpointVerifier, type VerifierOptions } from '@/lib/platform/verifier';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
+import { CALIBRATION_SAMPLES, DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
 import { chatRequests, imageDataUrl, useModelServer } from '../server/fixtures';
 
 const model = useModelServer();
@@ -41,6 +42,15 @@ describe('endpoint verifier scores', () => {
     expect(outcome.scoreKind).toBe('logprob');
     expect(outcome.scores?.map((s) => s?.toFixed(2))).toEqual(['0.97', '0.60', '0.97']);
     expect(chatRequests(server())).toHaveLength(1);
+    expect(outcome.requests).toBe(1);
+  });
+
+  it('by default, on an endpoint without logprobs that ignores n, sends one request and leaves the verdicts unscored', async () => {
+    server().set({ honourN: false, sampling: { seed: 3, flip: () => 0.5 } });
+    const { outcome } = await verify();
+    expect(outcome).toMatchObject({ scoreKind: null, scores: [null, null, null], requests: 1 });
+    expect(outcome.verdicts.every((v) => v !== null)).toBe(true);
+    expect(chatRequests(server())).toHaveLength(1);
   });
 
   it('without logprobs, asks k answers (k from Options, n = k) and scores by agreement, the majority being the verdict', async () => {
@@ -67,10 +77,13 @@ describe('endpoint verifier scores', () => {
     const { outcome } = await verify({ samplesPerClaim: 4, concurrency: 2 });
     expect(outcome.scoreKind).toBe('agreement');
     expect(sampledRequests()).toHaveLength(4);
+    // The answer and four samples: N + 1, as Options says.
+    expect(chatRequests(server())).toHaveLength(5);
+    expect(outcome.requests).toBe(5);
     expect(server().maxInFlight).toBeLessThanOrEqual(2);
   });
 
-  it('with Samples per claim at 1, sends nothing more and leaves the verdicts unscored', async () => {
+  it('with the agreement score off (1), sends nothing more and leaves the verdicts unscored', async () => {
     const { outcome } = await verify({ samplesPerClaim: 1 });
     expect(outcome).toMatchObject({ scoreKind: null, scores: [null, null, null] });
     expect(chatRequests(server())).toHaveLength(1);
@@ -83,6 +96,17 @@ describe('endpoint verifier scores', () => {
     expect(outcome.scoreKind).toBe('agreement');
     expect(outcome.scores).toEqual([1, 1, 1]);
     expect((chatRequests(server())[0]!.body as { logprobs?: unknown }).logprobs).toBeUndefined();
+  });
+
+  it('for an agreement calibration with sampling off, asks the samples it needs and says so with the cost', async () => {
+    server().set({ honourN: false, sampling: { seed: 2, flip: () => 0 } });
+    const { outcome } = await verify({ samplesPerClaim: 1 }, { fresh: true, scoreKind: 'agreement' });
+    expect(outcome.scoreKind).toBe('agreement');
+    expect(sampledRequests()).toHaveLength(CALIBRATION_SAMPLES);
+    expect(outcome.requests).toBe(CALIBRATION_SAMPLES + 1);
+    expect(outcome.notes).toContain(
+      `This model's calibration needs agreement scores, so this check asked for ${CALIBRATION_SAMPLES} extra answers (${CALIBRATION_SAMPLES + 1} requests in all; Options → Agreement score).`,
+    );
   });
 
   it('for an agreement calibration, samples even an endpoint that sends logprobs', async () => {
@@ -98,7 +122,8 @@ describe('endpoint verifier scores', () => {
     const requests = chatRequests(server()).length;
     const again = (await verify({ samplesPerClaim: 5 }, {})).outcome;
     expect(chatRequests(server())).toHaveLength(requests);
-    expect(again).toMatchObject({ scores: first.scores, scoreKind: 'agreement', verdicts: first.verdicts });
+    expect(again).toMatchObject({ scores: first.scores, scoreKind: 'agreement', verdicts: first.verdicts, requests: 0 });
+    expect(first.requests).toBe(requests);
     // Another k is another answer: asked again (6: a k no other test stored an answer for).
     await verify({ samplesPerClaim: 6 }, {});
     expect(chatRequests(server()).length).toBeGreaterThan(requests);

@@ -84,6 +84,14 @@ describe('scoreVerdicts', () => {
     expect(new Set(first).size).toBeGreaterThan(1);
   });
 
+  it('samples nothing unless asked: on an endpoint without logprobs that ignores n, a check is one request, unscored', async () => {
+    server().set({ honourN: false, sampling: { seed: 1, flip: () => 0.2 } });
+    const { greedy, scored } = await check(CLAIMS);
+    expect(greedy.confidences).toEqual([null, null, null]);
+    expect(scored).toMatchObject({ scoreKind: null, scores: [null, null, null], requests: 0, notes: [] });
+    expect(chatRequests(server())).toHaveLength(1);
+  });
+
   it('does not sample with k below 2: the verdicts stay unscored', async () => {
     const { greedy, scored } = await check(CLAIMS, 1);
     expect(scored).toMatchObject({ scoreKind: null, scores: [null, null, null], requests: 0 });
@@ -93,7 +101,7 @@ describe('scoreVerdicts', () => {
   });
 
   it('keeps the verdicts, unscored and with a note, when sampling fails', async () => {
-    const options: ScoreOptions = { client: clientFor(server()), model: 'test-vlm', imageDataUrl: image, claims: CLAIMS };
+    const options: ScoreOptions = { client: clientFor(server()), model: 'test-vlm', imageDataUrl: image, claims: CLAIMS, samples: 5 };
     const greedy = await verifyClaims(options);
     server().set({ failures: [{ status: 500 }] });
     const scored = await scoreVerdicts(options, greedy);
