@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import type { Calibration } from '@/lib/calibrate/calibration';
 import type { Translate } from '@/lib/i18n';
+import { requestsPerCheck } from '@/lib/settings';
 
 export interface CalibrationSettingsProps {
   calibrations: Record<string, Calibration>;
   /** Stores the file's text; resolves to what is wrong with it, or null once imported. */
   onImport(text: string): Promise<string | null>;
   onRemove(model: string): void;
+  /** The samples a check asks for with a calibration made with agreement scores (samplesFor in lib/settings.ts). */
+  agreementSamples: number;
   t: Translate;
 }
 
 const percent = (x: number) => Number((x * 100).toFixed(1));
 
 /** Options → Calibration: one imported calibration.json per model, with its target, date and sizes. */
-export function CalibrationSettings({ calibrations, onImport, onRemove, t }: CalibrationSettingsProps) {
+export function CalibrationSettings({ calibrations, onImport, onRemove, agreementSamples, t }: CalibrationSettingsProps) {
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const entries = Object.entries(calibrations);
   return (
@@ -56,6 +59,10 @@ export function CalibrationSettings({ calibrations, onImport, onRemove, t }: Cal
                 c.created.slice(0, 10),
                 t(c.score_kind === 'agreement' ? 'scoreKindAgreement' : 'scoreKindLogprob'),
               )}{' '}
+              {/* Agreement scores are paid for on every check of this model, whatever the endpoint gives. */}
+              {c.score_kind === 'agreement' && (
+                <span data-testid="calibration-cost">{t('calibrationNeedsSamples', agreementSamples, requestsPerCheck(agreementSamples))} </span>
+              )}
               <button type="button" onClick={() => onRemove(model)}>
                 {t('calibrationRemove')}
               </button>

@@ -99,8 +99,25 @@ function Meta({ job, t }: { job: CheckJob; t: Translate }) {
   const parts: string[] = [];
   if (job.model) parts.push(t('metaModel', job.model));
   if (job.finishedAt) parts.push(t('metaSeconds', ((job.finishedAt - job.startedAt) / 1000).toFixed(1)));
+  if (job.requests !== undefined) parts.push(plural(t, 'metaRequests', job.requests, job.requests.toLocaleString()));
   if (job.usage) parts.push(t('metaTokens', (job.usage.promptTokens + job.usage.completionTokens).toLocaleString()));
-  return <p className="meta">{parts.join(' · ')}</p>;
+  return (
+    <p className="meta" data-testid="check-cost">
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
+/** Under an endpoint check whose verdicts got no score (no logprobs, sampling off): how to get one, and its cost. */
+function ScoreHint({ job, t }: { job: CheckJob; t: Translate }) {
+  // Counted requests mean an endpoint answered; the on-device model is never scored.
+  const unscored = job.status === 'done' && job.requests !== undefined && !job.scoreKind && job.claims.some((c) => c.verdict);
+  if (!unscored) return null;
+  return (
+    <p className="meta" data-testid="score-hint">
+      {t('scoreHintNoLogprobs')}
+    </p>
+  );
 }
 
 /** One check: status, thumbnail, caption with coloured spans, each claim's verdict, set-aside text, and the actions. */
@@ -130,6 +147,7 @@ export function CheckView(props: CheckViewProps) {
           {/* Only with an imported calibration: without one no verdict claims a guarantee. */}
           {job.status === 'done' && <DecidedLine job={job} t={t} />}
           <Meta job={job} t={t} />
+          <ScoreHint job={job} t={t} />
           <p className="meta page-from" title={job.pageUrl}>
             {t('resultFrom', fileNameOf(job.imageUrl), job.pageTitle || hostNameOf(job.pageUrl))}
           </p>

@@ -3,7 +3,7 @@ import type { Translate } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
 import { PRESETS, presetById, presetFor } from '@/lib/presets';
 import { keyMayGoTo, originOf } from '@/lib/key-origin';
-import { MAX_SAMPLES, type Settings } from '@/lib/settings';
+import { MAX_SAMPLES, requestsPerCheck, type Settings } from '@/lib/settings';
 
 export interface SettingsFormProps {
   initial: Settings;
@@ -216,8 +216,19 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onSaved
         </label>
         <label>
           {t('samplesPerClaim')}
-          <input type="number" min={1} max={MAX_SAMPLES} value={values.samplesPerClaim} onChange={number('samplesPerClaim')} />
+          <input
+            type="number"
+            min={1}
+            max={MAX_SAMPLES}
+            value={values.samplesPerClaim}
+            onChange={number('samplesPerClaim')}
+            aria-describedby="samples-cost"
+          />
         </label>
+        {/* What the choice costs, said where it is made: sampling multiplies the requests of every check. */}
+        <p className="hint" id="samples-cost" data-testid="samples-cost">
+          {values.samplesPerClaim >= 2 ? t('samplesCost', requestsPerCheck(values.samplesPerClaim), values.samplesPerClaim) : t('samplesCostOff')}
+        </p>
         <label>
           {t('historyLimit')}
           <input type="number" min={0} max={1000} value={values.historyLimit} onChange={number('historyLimit')} />

@@ -33,7 +33,7 @@ const KIND_WORDS: Record<ScoreKind, string> = { logprob: 'label-token probabilit
 function mismatchNote(calibration: JobCalibration, actual: ScoreKind | null): string {
   const wanted = KIND_WORDS[calibration.scoreKind ?? 'logprob'];
   if (actual === null)
-    return `This model's calibration is for ${wanted}, but these verdicts got no score (the endpoint sent no logprobs and Options → Samples per claim is 1), so none is marked decided.`;
+    return `This model's calibration is for ${wanted}, but these verdicts got no score (the endpoint sent no logprobs and Options → Agreement score is off), so none is marked decided.`;
   return `This model's calibration is for ${wanted}, but this endpoint's verdicts were scored by ${KIND_WORDS[actual]}, so none is marked decided. Calibrate again with scores of this kind.`;
 }
 

@@ -55,7 +55,7 @@ describe('claimScores', () => {
   it('says what to change when the verdicts got no score at all', () => {
     const scored = claimScores({ ...agreed, scores: [null, null, null], scoreKind: null }, 3, agreementCalibration);
     expect(scored.decided).toBeNull();
-    expect(scored.notes[0]).toMatch(/got no score .*Samples per claim is 1/);
+    expect(scored.notes[0]).toMatch(/got no score .*Agreement score is off/);
   });
 
   it('without a calibration, scores only', () => {

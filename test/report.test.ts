@@ -51,6 +51,17 @@ describe('evidence report', () => {
     }
   });
 
+  it.each([
+    [{ requests: 1 }, '<dt>Cost</dt><dd>1 request · 980 tokens</dd>'],
+    [{ requests: 6 }, '<dt>Cost</dt><dd>6 requests · 980 tokens</dd>'],
+    [{ usage: null }, null],
+    [{}, '<dt>Cost</dt><dd>980 tokens</dd>'],
+  ])('says what the check cost (%j)', (extra, row) => {
+    const html = reportHtml({ ...job, ...extra }, context);
+    if (row) expect(html).toContain(row);
+    else expect(html).not.toContain('<dt>Cost</dt>');
+  });
+
   it('runs nothing and loads nothing, whatever the page and the model wrote', () => {
     const hostile: CheckJob = {
       ...job,

@@ -13,7 +13,7 @@ import { readBuiltinStatus, startBuiltinDownload } from '@/lib/platform/builtin-
 import { installLocalRule, isLocalEndpoint, LOCAL_ACCESS_REASON, requestLocalAccess } from '@/lib/platform/local-endpoint';
 import { loadSettings, saveSettings } from '@/lib/platform/storage';
 import { diagnoseAddress } from '@/lib/verify/connection-failure';
-import { configuredEndpoint, endpointSchema, MAX_SAMPLES, settingsSchema, type ProviderSetting, type Settings } from '@/lib/settings';
+import { configuredEndpoint, endpointSchema, MAX_SAMPLES, samplesFor, settingsSchema, type ProviderSetting, type Settings } from '@/lib/settings';
 import '@/components/theme.css';
 
 /** Validates the whole form (endpoint and check settings) and stores it; returns what to fix, or null. */
@@ -102,6 +102,7 @@ function Options() {
       />
       <CalibrationSettings
         calibrations={calibrations}
+        agreementSamples={samplesFor(settings.samplesPerClaim, 'agreement')}
         t={t}
         onImport={async (text) => {
           const parsed = parseCalibrationFile(text);

@@ -195,7 +195,7 @@ export async function pickFromPopup(popup: Page): Promise<void> {
 }
 
 /** The Options field that sets k for agreement scores. */
-export const SAMPLES_LABEL = 'Samples per claim (when the endpoint gives no logprobs)';
+export const SAMPLES_LABEL = 'Agreement score where the endpoint gives no logprobs (samples, 1 = off)';
 
 /** Fills the Options page by its labels and saves, as a user would. */
 export async function configureEndpoint(
@@ -208,8 +208,8 @@ export async function configureEndpoint(
   await options.getByLabel('Base URL', { exact: true }).fill(endpoint.baseUrl);
   await options.getByLabel('API key', { exact: true }).fill(endpoint.apiKey);
   await options.getByLabel('Model', { exact: true }).fill(endpoint.model);
-  // The local server sends no logprobs unless told, so by default every check would also sample k
-  // answers; suites not about scores count their requests, so they ask for none (1 = off).
+  // The local server sends no logprobs unless told; suites not about scores count their requests, so
+  // they say "no agreement sampling" (1 = off) rather than lean on the default.
   await options.getByLabel(SAMPLES_LABEL, { exact: true }).fill(String(endpoint.samplesPerClaim ?? 1));
   await options.getByRole('button', { name: 'Save' }).click();
   await options.getByTestId('settings-status').filter({ hasText: 'Saved.' }).waitFor();

@@ -86,7 +86,7 @@ describe('popup: the check, live, and what the user can do with it', () => {
     await expect.poll(() => popup.locator('.caption .span--true').innerText()).toBe('Two orange cats sit on a sofa.');
     await expect.poll(() => popup.getByTestId('set-aside').count()).toBeGreaterThan(0);
     await expect.poll(() => popup.locator('.legend').innerText()).toContain('Quantitative');
-    await expect.poll(() => popup.locator('.meta').first().innerText()).toMatch(/Model: test-vlm · \d+\.\d s · [\d,]+ tokens/);
+    await expect.poll(() => popup.locator('.meta').first().innerText()).toMatch(/Model: test-vlm · \d+\.\d s · 1 request · [\d,]+ tokens/);
     const thumb = popup.getByRole('img', { name: 'The checked image' });
     await expect.poll(() => thumb.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight))).toBe(160);

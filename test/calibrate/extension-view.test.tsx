@@ -85,14 +85,21 @@ describe('importing a calibration', () => {
   });
 
   it('lists each calibration with its model, alpha, date and sizes', () => {
-    const html = renderToStaticMarkup(<CalibrationSettings calibrations={{ 'test-vlm': CALIBRATION }} onImport={async () => null} onRemove={noop} t={t} />);
+    const html = renderToStaticMarkup(<CalibrationSettings calibrations={{ 'test-vlm': CALIBRATION }} onImport={async () => null} onRemove={noop} agreementSamples={5} t={t} />);
     expect(html).toContain('test-vlm — error ≤ 10% (δ 0.1) · 1800 supported + 1200 not supported claims · 2026-11-30 · scored by logprobs');
     const agreement = renderToStaticMarkup(
-      <CalibrationSettings calibrations={{ 'test-vlm': { ...CALIBRATION, score_kind: 'agreement' } }} onImport={async () => null} onRemove={noop} t={t} />,
+      <CalibrationSettings calibrations={{ 'test-vlm': { ...CALIBRATION, score_kind: 'agreement' } }} onImport={async () => null} onRemove={noop} agreementSamples={5} t={t} />,
     );
     expect(agreement).toContain('2026-11-30 · scored by agreement among samples');
+    // An agreement calibration is paid for on every check: its row says how much; a logprob one costs nothing extra.
+    expect(agreement).toContain('This calibration needs 5 extra answers per check (up to 6 requests per check).');
+    expect(html).not.toContain('extra answers');
+    const three = renderToStaticMarkup(
+      <CalibrationSettings calibrations={{ m: { ...CALIBRATION, score_kind: 'agreement' } }} onImport={async () => null} onRemove={noop} agreementSamples={3} t={t} />,
+    );
+    expect(three).toContain('needs 3 extra answers per check (up to 4 requests');
     expect(html).toContain('Remove');
-    expect(renderToStaticMarkup(<CalibrationSettings calibrations={{}} onImport={async () => null} onRemove={noop} t={t} />)).toContain(
+    expect(renderToStaticMarkup(<CalibrationSettings calibrations={{}} onImport={async () => null} onRemove={noop} agreementSamples={5} t={t} />)).toContain(
       'No calibration imported',
     );
   });

@@ -81,6 +81,19 @@ describe('CheckView', () => {
     expect(html).toContain('data-testid="set-aside"');
   });
 
+  it.each([
+    // Counted requests: an endpoint answered. Unscored verdicts get the quiet line saying how to get a score.
+    [{ requests: 1, scoreKind: null }, 'Model: gpt-4o-mini · 2.5 s · 1 request · 1,234 tokens', true],
+    [{ requests: 6, scoreKind: 'agreement' as const }, 'Model: gpt-4o-mini · 2.5 s · 6 requests · 1,234 tokens', false],
+    [{ requests: 0, scoreKind: 'logprob' as const }, 'Model: gpt-4o-mini · 2.5 s · 0 requests · 1,234 tokens', false],
+    // On-device and older checks count no requests: no count, no hint.
+    [{ scoreKind: null }, 'Model: gpt-4o-mini · 2.5 s · 1,234 tokens', false],
+  ])('shows the cost of %j and, where unscored, how to get a score', (extra, cost, hint) => {
+    const html = render({ ...job, ...extra });
+    expect(html).toContain(`data-testid="check-cost">${cost}</p>`);
+    expect(html.includes('Not scored: this endpoint gives no logprobs. Options → Agreement score gives a score, at N + 1 requests per check.')).toBe(hint);
+  });
+
   it('shows the credit under the caption, apart from the claims', () => {
     const html = render({ ...job, credit: 'Jane Doe/Reuters' });
     expect(html).toContain('</blockquote><p class="credit" data-testid="result-credit">Credit: Jane Doe/Reuters</p>');

@@ -70,7 +70,7 @@ describe('Firefox: the main path end to end', () => {
     await fill('API key', apiKey);
     await fill('Model', 'test-vlm');
     // No agreement sampling (1 = off): this suite counts the verification requests.
-    await fill('Samples per claim (when the endpoint gives no logprobs)', '1');
+    await fill('Agreement score where the endpoint gives no logprobs (samples, 1 = off)', '1');
     await options.locator('::-p-aria([name="Save"][role="button"])').click();
     await expect.poll(() => options.evaluate(() => document.querySelector('[data-testid="settings-status"]')?.textContent ?? ''), { timeout: 20_000 }).toContain('Saved.');
     await Promise.all([options.close(), start.close()]);
