@@ -1,7 +1,7 @@
 import { drawMarkLayer, type MarkLabel } from './mark-layer';
 import { follow, isRtl, placeOn } from './place';
 import { createShadowHost, trusted } from './shadow-host';
-import { focusImage, tabSpotAfter } from './tab-spot';
+import { attachAfter, focusImage } from './tab-spot';
 
 export type { MarkLabel } from './mark-layer';
 
@@ -220,10 +220,8 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   tip.setAttribute('role', 'tooltip');
   wrap.append(button, close, panel, tip);
   shadow.append(style, wrap);
-  // Right after its image, so Tab reaches it from there (tab-spot.ts says when it must stay at <html>).
-  const spot = image && tabSpotAfter(image);
-  if (spot) spot.after(host);
-  else document.documentElement.append(host);
+  // Right after its image, so Tab reaches it from there (or at <html> where it must stay).
+  attachAfter(host, image, wrap);
 
   const open = (show: boolean) => {
     panel.hidden = !show;
@@ -243,12 +241,6 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   wrap.addEventListener('mouseleave', () => shadow.activeElement !== button && open(false), { signal });
   button.addEventListener('blur', () => open(false), { signal });
   close.addEventListener('click', trusted(() => clearMarks()), { signal });
-  // Beside the image the host is inside the page's own elements: their click and key handlers (a lightbox on
-  // the figure, a card's link) must not act on what is done on the badge. Not tied to `signal`: the close button
-  // and Esc abort it while their own event is still on its way up.
-  for (const type of ['click', 'dblclick', 'auxclick', 'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'keydown', 'keyup', 'keypress'] as const) {
-    wrap.addEventListener(type, (event) => event.stopPropagation());
-  }
   // Esc on the badge removes it like Esc anywhere, and gives focus back to its image instead of dropping it.
   wrap.addEventListener(
     'keydown',

@@ -41,6 +41,21 @@ export function tabSpotAfter(image: Element): Element | null {
 }
 
 /**
+ * Attaches `host` right after `image` (see `tabSpotAfter`), else at the end of <html>. Inside the page's own
+ * elements, their click and key handlers (a lightbox on the figure, a card's link) must not act on what is done
+ * in `inner` (the host's content): those events stop there. Not tied to any AbortSignal on purpose: a close
+ * button that tears the UI down must not let its own click go on up.
+ */
+export function attachAfter(host: Element, image: Element | null, inner: Element): void {
+  const spot = image && tabSpotAfter(image);
+  if (spot) spot.after(host);
+  else document.documentElement.append(host);
+  for (const type of ['click', 'dblclick', 'auxclick', 'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'keydown', 'keyup', 'keypress'] as const) {
+    inner.addEventListener(type, (event) => event.stopPropagation());
+  }
+}
+
+/**
  * Moves focus to `image` (or the link or button holding it): an image that is not focusable gets
  * tabindex=-1 until focus leaves it again, so the page keeps its own tab order.
  */
