@@ -83,7 +83,7 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
           const { job } = entry;
           const bad = countFalse(job) > 0;
           return (
-            <li key={entry.id} className="history__item" data-testid="history-entry">
+            <li key={entry.id} className="history__item" data-testid="history-entry" data-entry-id={entry.id}>
               {onSaveReport && (
                 <input
                   type="checkbox"

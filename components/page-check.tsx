@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Translate } from '@/lib/i18n';
 import { worstErrorType } from '@/lib/alt-audit';
 import { pageCheckProgress, type PageCheck, type PageCheckItem } from '@/lib/page-check-state';
+import { useMoveFocus } from './move-focus';
 
 export interface PageCheckProps {
   check: PageCheck;
@@ -50,19 +51,23 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
   // A new listing (the button pressed again) starts with every pair ticked again.
   useEffect(() => setTicked(new Set(check.items.map((i) => i.id))), [check.startedAt, check.items.length]);
   const { ended, total } = pageCheckProgress(check);
+  // The button pressed ('Check all…', 'Check N selected') is gone: focus goes to this view's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const found = check.items.length ? t(alt ? 'altAuditFound' : 'pageCheckFound', check.items.length) : t(alt ? 'altAuditNone' : 'pageCheckNone');
+  useMoveFocus(heading, `${check.startedAt}:${check.status === 'choosing'}`, () => `${title}. ${check.status === 'choosing' ? (check.listError ?? found) : t('pageCheckProgress', ended, total)}`);
 
   if (check.status === 'choosing') {
     return (
       <section className="page-check" data-testid="page-check" data-status="choosing" aria-label={title} data-kind={check.kind}>
-        <h2>{title}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
         {check.listError ? (
           <p className="notice" role="alert" data-testid="page-check-error">
             {check.listError}
           </p>
         ) : (
-          <p className="meta">
-            {check.items.length ? t(alt ? 'altAuditFound' : 'pageCheckFound', check.items.length) : t(alt ? 'altAuditNone' : 'pageCheckNone')}
-          </p>
+          <p className="meta">{found}</p>
         )}
         <ul className="page-check__list">
           {check.items.map((item) => (
@@ -100,7 +105,9 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
 
   return (
     <section className="page-check" data-testid="page-check" data-status={check.status} aria-label={title} data-kind={check.kind}>
-      <h2>{title}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       <p className="meta" role="status" data-testid="page-check-progress">
         {t('pageCheckProgress', ended, total)}
       </p>

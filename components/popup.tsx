@@ -1,8 +1,11 @@
 // The popup and side panel view: the Check / History tabs and what each shows. All state and actions
 // come from the controller (use-check.ts); this file only lays them out.
+import { useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { CheckView } from './check-view';
 import { FirstRun } from './first-run';
 import { HistoryView } from './history-view';
+import { announce, Announcer, useMoveFocus } from './move-focus';
 import { PageCheckView } from './page-check';
 import { WaitingView } from './waiting-view';
 import { useCheck, type CheckController, type PopupHost, type View } from './use-check';
@@ -95,15 +98,31 @@ function TabCheck({ c, job }: { c: CheckController; job: CheckJob }) {
   );
 }
 
+/** '← Back to history': focused when a check opens (the row pressed is gone); back puts focus on that check's row. */
+function BackButton({ c }: { c: CheckController }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const opened = c.opened!;
+  useMoveFocus(ref, opened.id, () => opened.job.caption);
+  const back = () => {
+    flushSync(() => c.openEntry(null));
+    const row = document.querySelector<HTMLElement>(`[data-entry-id="${CSS.escape(opened.id)}"] .history__open`);
+    (row ?? document.querySelector<HTMLElement>('.history input[type="search"]'))?.focus();
+    announce(c.t('historyBack'));
+  };
+  return (
+    <button ref={ref} type="button" className="link back" onClick={back}>
+      ← {c.t('historyBack')}
+    </button>
+  );
+}
+
 /** What the open tab shows: a history entry, the history, the page check, the tab's check, or first-run guidance. */
 function Body({ c }: { c: CheckController }) {
   const { t, view, opened, pageCheck, job, tabId, setup } = c;
   if (view === 'history' && opened)
     return (
       <>
-        <button type="button" className="link back" onClick={() => c.openEntry(null)}>
-          ← {t('historyBack')}
-        </button>
+        <BackButton c={c} />
         <CheckView
           job={opened.job}
           t={t}
@@ -179,6 +198,7 @@ export function Popup({ host, initialView }: { host: PopupHost; initialView: Vie
     <>
       <Tabs c={c} />
       <main>
+        <Announcer />
         {/* Both panels exist (each tab controls one); only the shown one has content. */}
         <div role="tabpanel" id="panel-check" aria-labelledby="tab-check" hidden={view !== 'check'}>
           {view === 'check' && <Body c={c} />}

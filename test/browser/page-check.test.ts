@@ -1,5 +1,6 @@
 // "Check all captioned images on this page": the popup lists the page's image + caption pairs, the
 // user unticks one, and only the ticked pairs reach the model — each with its own picture.
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
@@ -19,6 +20,20 @@ async function meanColor(body: unknown): Promise<Rgb> {
   if (!url) throw new Error('no image in the request');
   const { channels } = await sharp(Buffer.from(url.split(',')[1]!, 'base64')).stats();
   return { r: channels[0]!.mean, g: channels[1]!.mean, b: channels[2]!.mean };
+}
+
+/** What has focus in `page` ("H2: …", "BUTTON: …" by its accessible label or text), and what the live region said. */
+const focusedIn = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName}: ${el.getAttribute('aria-label') ?? el.textContent}` : null;
+  });
+const announced = (page: Page) => page.getByTestId('announcer').textContent();
+
+/** A keyboard user's press: focus the control, then Enter. */
+async function pressEnterOn(control: Locator): Promise<void> {
+  await control.focus();
+  await control.page().keyboard.press('Enter');
 }
 
 function expectColor(actual: Rgb, expected: Rgb, tolerance = 14): void {
@@ -62,10 +77,13 @@ describe('check all captioned images on a page', () => {
     model.set({ falseWhen: [{ match: /goat/i, error_type: ['Object'], reasoning: 'There is no goat in the barn.' }] });
     const { page, tabId } = await openGranted(ext, `${pages.origin}/gallery.html`);
     let popup = await openPopup(ext, tabId);
-    await popup.getByRole('button', { name: 'Check all captioned images on this page' }).click();
+    await pressEnterOn(popup.getByRole('button', { name: 'Check all captioned images on this page' }));
 
     const list = popup.locator('[data-testid="page-check"][data-status="choosing"]');
     await list.waitFor();
+    // By keyboard: the pressed button is gone, so focus goes to the list's heading, and the live region says what is there.
+    await expect.poll(() => focusedIn(popup)).toBe('H2: Captioned images on this page');
+    await expect.poll(() => announced(popup)).toBe('Captioned images on this page. 5 images with a caption found. Untick the ones to leave out.');
     const items = list.getByTestId('page-check-item');
     await expect.poll(() => items.count()).toBe(5);
     await expect.poll(() => items.allInnerTexts()).toEqual([
@@ -77,7 +95,9 @@ describe('check all captioned images on a page', () => {
     ]);
     expect(model.requests.filter((r) => r.image)).toHaveLength(0); // listing sends nothing to the model
     for (const name of [/blue canoe/, /wooden bridge/, /snowy mountain/]) await popup.getByRole('checkbox', { name }).uncheck();
-    await popup.getByRole('button', { name: 'Check 2 selected' }).click();
+    await pressEnterOn(popup.getByRole('button', { name: 'Check 2 selected' }));
+    await expect.poll(() => announced(popup)).toMatch(/^Captioned images on this page\. \d of 2 checked$/);
+    expect(await focusedIn(popup)).toBe('H2: Captioned images on this page');
 
     const summary = popup.locator('[data-testid="page-check"][data-status="done"]');
     await summary.waitFor({ timeout: 30_000 });
@@ -109,12 +129,18 @@ describe('check all captioned images on a page', () => {
     popup = await openPopup(ext, tabId);
     const again = popup.locator('[data-testid="page-check"][data-status="done"]');
     await again.waitFor();
-    await again.getByRole('button', { name: /Open the check of: A green tractor/ }).click();
+    await pressEnterOn(again.getByRole('button', { name: /Open the check of: A green tractor/ }));
     const claims = popup.getByTestId('claim');
     await claims.first().waitFor();
     await expect.poll(() => claims.count()).toBe(2);
     await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
     await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
+    // Focus on '← Back', the opened check's caption said; Back puts focus on that check's row in History.
+    await expect.poll(() => focusedIn(popup)).toBe('BUTTON: ← Back to history');
+    await expect.poll(() => announced(popup)).toBe('A green tractor is parked in a barn. A goat sleeps on the hay.');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => focusedIn(popup)).toBe('BUTTON: Open the check of “A green tractor is parked in a barn. A goat sleeps on the hay.”');
+    await expect.poll(() => announced(popup)).toBe('Back to history');
     await Promise.all([popup.close(), page.close()]);
   });
 });
