@@ -33,9 +33,9 @@ async function startRecorder(image: Buffer): Promise<{ origin: string; seen: Inc
   };
 }
 
-/** Elements we add to a page sit right under <html>, outside <body>. */
+/** Elements we add to a page: marked hosts, the badge's right after its image (next in the tab order), the others under <html>. */
 function ourHosts(page: Page): Promise<number> {
-  return page.evaluate(() => [...document.documentElement.children].filter((e) => e !== document.head && e !== document.body).length);
+  return page.evaluate(() => document.querySelectorAll('[data-caption-check]').length);
 }
 
 describe('a hostile page', () => {
@@ -95,7 +95,7 @@ describe('a hostile page', () => {
     const job = await finishedJob(ext, tabId);
     expect(job.status).toBe('done');
     expect(chatRequests().map((r) => r.claims)).toEqual([[CAPTION]]);
-    // Badge and marks are up (hosts beside the page's body), and the page learnt nothing from them.
+    // Badge and marks are up, and the page learnt nothing from them.
     await expect.poll(() => ourHosts(page), { timeout: 15_000 }).toBe(2);
     expect(await page.evaluate(() => (window as unknown as { stolen: string[] }).stolen)).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { upgraded: number }).upgraded)).toBe(0);
@@ -210,7 +210,7 @@ describe('a hostile page', () => {
     await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: photo, pageUrl: url });
     const job = await finishedJob(ext, tabId);
     expect(job.claims.map((c) => c.verdict?.label)).toEqual([false]);
-    // Badge and marks are on the page (hosts beside its body).
+    // Badge and marks are on the page.
     await expect.poll(() => ourHosts(page), { timeout: 15_000 }).toBe(2);
     // The shared highlight registry holds nothing (its entries' ranges and ::highlight() styles are readable
     // by any script), and no verdict word or reasoning is anywhere the page's scripts can read.
