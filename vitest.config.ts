@@ -27,6 +27,10 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 50 } },
           // One Chromium at a time: the machine has two cores.
           fileParallelism: false,
+          // The files run one after another in one worker, which keeps one Chromium for all of them
+          // (test/browser/shared-browser.ts resets it before each file); the setup removes its profile.
+          isolate: false,
+          globalSetup: ['test/browser/global-setup.ts'],
         },
       },
       {

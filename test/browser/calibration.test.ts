@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCalibration } from '../calibrate/fixture';
 import { seededDraw } from '../server/behavior';
 import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, launchWithExtension, type LoadedExtension } from './extension';
+import { configureEndpoint, type LoadedExtension } from './extension';
 import type { Page } from 'playwright-core';
 import { startPageServer, type PageServer } from './page-server';
 import { readMarks } from './marks-driver';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
+import { sharedExtension } from './shared-browser';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
@@ -31,7 +32,7 @@ describe('calibration: import in Options, "Unsure — look yourself" in the popu
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    [ext, model, pages] = await Promise.all([sharedExtension(), startModelServer(), startPageServer()]);
   });
   afterAll(async () => {
     await Promise.all([ext?.close(), model?.close(), pages?.close()]);

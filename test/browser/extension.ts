@@ -18,9 +18,13 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
-/** Launches headless Chromium with the built extension loaded, as a user profile would have it (another build folder may be given). */
-export async function launchWithExtension(extensionDir: string = EXTENSION_DIR): Promise<LoadedExtension> {
-  const profile = await mkdtemp(join(tmpdir(), 'caption-check-profile-'));
+/**
+ * Launches headless Chromium with the built extension loaded, as a user profile would have it (another
+ * build folder may be given; the profile goes in a fresh folder under `profileRoot`, the system's temp
+ * folder unless given). Most suites share one launch instead: shared-browser.ts.
+ */
+export async function launchWithExtension(extensionDir: string = EXTENSION_DIR, { profileRoot = tmpdir() } = {}): Promise<LoadedExtension> {
+  const profile = await mkdtemp(join(profileRoot, 'caption-check-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: true,

@@ -7,10 +7,12 @@
 //     await expect.poll(() => popup.getByTestId('claim').count()).toBe(2);   // poll after every action
 //   });
 //
-// It registers the hooks: beforeAll launches Chromium with the built extension and starts the local
-// model server and page server(s) (random ports), then saves the endpoint; afterEach fails the test on
-// any unhandled rejection, uncaught error or console error of the worker (with `watchErrors`) and closes
-// the tabs the test left on the page servers (with `closePages`); afterAll closes everything.
+// It registers the hooks: beforeAll takes the test worker's shared Chromium, reset to the extension's
+// state right after its install (shared-browser.ts; a suite with `ownBrowser` launches its own), starts
+// the local model server and page server(s) (random ports), then saves the endpoint; afterEach fails the
+// test on any unhandled rejection, uncaught error or console error of the worker (with `watchErrors`)
+// and closes the tabs the test left on the page servers (with `closePages`); afterAll closes everything
+// (of the shared browser, the suite's tabs).
 // Assertions after an action poll (`expect.poll`, `locator.waitFor()`); "nothing happened" is proven by
 // an event that had to happen first (a page-script answer, a stored job, a recorded request), never a sleep.
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -18,6 +20,7 @@ import { startModelServer, type ModelServer, type ModelServerOptions } from '../
 import { configureEndpoint, launchWithExtension, type LoadedExtension } from './extension';
 import { startPageServer, type PageServer } from './page-server';
 import { useEndpoint } from './run-check';
+import { sharedExtension } from './shared-browser';
 import { watchWorkerErrors } from './worker-control';
 
 export interface SuiteOptions {
@@ -34,8 +37,13 @@ export interface SuiteOptions {
   watchErrors?: boolean;
   /** Closes, after each test, every tab still showing a page-server page, so no test inherits another's tabs. */
   closePages?: boolean;
-  /** A build folder other than the default one. */
+  /** A build folder other than the default one (the suite then launches its own browser). */
   extensionDir?: string;
+  /**
+   * Why this suite cannot share the worker's browser (e.g. it counts what the install did); it then
+   * launches its own, with a fresh profile, and closes it after its tests.
+   */
+  ownBrowser?: string;
 }
 
 /** What the suite's tests use; each field is set once `beforeAll` has run. */
@@ -59,7 +67,7 @@ export function browserSuite(options: SuiteOptions = {}): BrowserSuite {
 
   beforeAll(async () => {
     [suite.ext, suite.model, suite.pages, suite.other] = await Promise.all([
-      launchWithExtension(options.extensionDir),
+      options.ownBrowser || options.extensionDir ? launchWithExtension(options.extensionDir) : sharedExtension(),
       startModelServer(options.model),
       startPageServer(),
       startPageServer(),

@@ -6,11 +6,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
-import { clickMenu, grantActiveTab, launchWithExtension, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
+import { clickMenu, grantActiveTab, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
 import { CAPTION, clobberPage, contextmenuSelectionPage, forgeryPage, highlightReaderPage, HOSTILE, srcsetSwapPage, takeoverPage } from './hostile-pages';
 import { makeSolid, startPageServer, type PageServer } from './page-server';
 import { expectColor, receivedColor } from './received-image';
 import { clearVerdictCache, finishedJob, selectText, useEndpoint } from './run-check';
+import { sharedExtension } from './shared-browser';
 
 /** Each served picture's own colour, far enough from the others' that no two encode alike (the verdict cache keys on the bytes). */
 const colourOf = (n: number) => ({ r: 240, g: (20 + n * 29) % 230, b: 30 });
@@ -47,7 +48,7 @@ describe('a hostile page', () => {
 
   beforeAll(async () => {
     [ext, model, pages, recorder] = await Promise.all([
-      launchWithExtension(),
+      sharedExtension(),
       startModelServer(),
       startPageServer(),
       makeSolid(500, 400, PURPLE).then(startRecorder),

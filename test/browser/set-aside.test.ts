@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, launchWithExtension, type LoadedExtension } from './extension';
+import { configureEndpoint, type LoadedExtension } from './extension';
 import { startPageServer, type PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
+import { sharedExtension } from './shared-browser';
 
 const CAPTION = 'Two orange cats sit on a sofa. The scene feels cozy and inviting. Let me know if you need more details!';
 const COZY = 'The scene feels cozy and inviting.';
@@ -14,7 +15,7 @@ describe('popup: set-aside text can be checked anyway, with one click', () => {
   let pages: PageServer;
 
   beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+    [ext, model, pages] = await Promise.all([sharedExtension(), startModelServer(), startPageServer()]);
     await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
   });
 

@@ -7,7 +7,7 @@ import { useEndpoint } from './run-check';
 import { docsPicture } from './screenshots';
 
 describe('the welcome page', () => {
-  const suite = browserSuite({ endpoint: false });
+  const suite = browserSuite({ endpoint: false, ownBrowser: 'counts the welcome tabs a first install opens' });
 
   it('opens once when the extension is installed', () => {
     // launchWithExtension waited for the install's welcome tab and closed it before the tests.

@@ -18,7 +18,7 @@ const engineLoaded = async (ext: LoadedExtension) =>
   (await currentWorker(ext)).evaluate(() => typeof (globalThis as Record<string, unknown>).captionCheckEngine === 'object');
 
 describe('service worker start-up', () => {
-  const suite = browserSuite({ watchErrors: true });
+  const suite = browserSuite({ watchErrors: true, ownBrowser: 'reads the menus its own install registered' });
   let ext: LoadedExtension;
   let pages: PageServer;
   let host: Page;
