@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { readChooser, type ChooserView } from '../test/browser/chooser-driver';
 import { clickMenu, configureEndpoint, currentWorker, grantActiveTab, launchWithExtension, tabIdOf, type LoadedExtension } from '../test/browser/extension';
+import { dialogBox, gapBetween, shareInView, type Box } from '../test/browser/on-screen';
 import { makeJpeg, startPageServer } from '../test/browser/page-server';
 import { startModelServer } from '../test/server/openai-server';
 import { captionMatches, creditLeaks, summarize, type Outcome } from './caption-metrics';
@@ -99,6 +100,9 @@ async function main(): Promise<void> {
     },
   );
   const outcomes: Outcome[] = [];
+  // Where the dialog opened: on screen (≥ 90% of it in the viewport) and by the image (≤ 64 px from its box).
+  const placements: { onScreen: boolean; gap: number }[] = [];
+  let unseen = 0;
   try {
     for (const name of Object.keys(gold.pages)) {
       if (only && name !== only) continue;
@@ -117,6 +121,11 @@ async function main(): Promise<void> {
         const found = await page.evaluate(locate, item.img);
         if (!found) throw new Error(`${name}: no image matches "${item.img}"`);
         await page.waitForFunction((src) => Array.from(document.images).some((i) => (i.currentSrc || i.src) === src && i.complete), found.src, { timeout: 10_000 }).catch(() => undefined);
+        // A person right-clicks an image they see: where scrolling could not bring it into view, placement is not measured.
+        const inView = await page.evaluate((src) => {
+          const r = Array.from(document.images).find((i) => (i.currentSrc || i.src) === src)?.getBoundingClientRect();
+          return !!r && r.bottom > 0 && r.top < innerHeight && r.width > 0;
+        }, found.src);
         await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: found.src, pageUrl: page.url() });
         // A read that fails (the page busy under load) is one more "not yet", not the end of the whole run.
         const view: ChooserView | null = await waitFor(() => readChooser(page).catch(() => null), 20_000);
@@ -130,6 +139,19 @@ async function main(): Promise<void> {
           console.log(`! ${name} ${item.img}: the caption chooser did not open (badge "${left.badge}"${left.job?.error ? `: ${left.job.error.message}` : ''})`);
           outcomes.push({ page: name, heldOut: gold.pages[name]?.heldOut ?? false, img: item.img, gold: item.caption, goldCredit: item.credit ?? '', ours: '', offered: [], shownCredit: '', alt: found.alt, figcaptionElseAlt: found.figcaption || found.alt });
           continue;
+        }
+        const dialog = await dialogBox(page).catch(() => null);
+        const image = await page.evaluate((src) => {
+          const img = Array.from(document.images).find((i) => (i.currentSrc || i.src) === src);
+          const r = img?.getBoundingClientRect();
+          const viewport = { width: document.documentElement.clientWidth || innerWidth, height: Math.min(innerHeight, document.documentElement.clientHeight || innerHeight) };
+          return r ? { box: { left: r.left, top: r.top, width: r.width, height: r.height }, viewport } : null;
+        }, found.src);
+        if (!inView) unseen += 1;
+        else if (dialog && image) {
+          const placed = { onScreen: shareInView(dialog, image.viewport) >= 0.9, gap: gapBetween(dialog, image.box as Box) };
+          placements.push(placed);
+          if (verbose && !(placed.onScreen && placed.gap <= 64)) console.log(`✗ dialog ${name} ${item.img}: ${JSON.stringify({ dialog, image })}`);
         }
         const offered = view.candidates.map((c) => c.replace(/^[^:]*\)?: /, ''));
         const credit = view.text.find((line) => line.startsWith('Credit: ')) ?? '';
@@ -170,6 +192,15 @@ async function main(): Promise<void> {
     const pagesIn = new Set(slice.map((o) => o.page)).size;
     console.log(`\n${label}: ${pagesIn} pages, ${slice.filter((o) => o.gold).length} captioned + ${slice.filter((o) => !o.gold).length} captionless images`);
     console.log(summarize(slice));
+  }
+  if (placements.length) {
+    const gaps = placements.map((p) => p.gap).sort((a, b) => a - b);
+    const near = placements.filter((p) => p.onScreen && p.gap <= 64).length;
+    console.log(
+      `\ncaption dialog: on screen (≥ 90% in view) and ≤ 64 px from its image for ${near} of ${placements.length} images; ` +
+        `median gap ${Math.round(gaps[Math.floor(gaps.length / 2)] ?? 0)} px, largest ${Math.round(gaps.at(-1) ?? 0)} px` +
+        (unseen ? ` (${unseen} not measured: the image stayed out of view when scrolled to)` : ''),
+    );
   }
 }
 
