@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { claimState, countCannotTell, countFalse, type CheckJob } from '@/lib/check-job';
 import { searchHistory, type HistoryEntry } from '@/lib/history';
 import type { Translate } from '@/lib/i18n';
+import { hostNameOf } from '@/lib/url-names';
 
 export interface HistoryViewProps {
   entries: readonly HistoryEntry[];
@@ -108,7 +109,7 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
                   {resultWord(job, t)}
                 </p>
                 <p className="meta">
-                  {formatTime(entry.savedAt)} · {job.model} · <span title={job.pageUrl}>{job.pageTitle || hostOf(job.pageUrl)}</span>
+                  {formatTime(entry.savedAt)} · {job.model} · <span title={job.pageUrl}>{job.pageTitle || hostNameOf(job.pageUrl)}</span>
                 </p>
               </div>
               <button type="button" className="icon-button" onClick={() => onDelete(entry)} aria-label={t('historyDelete', job.caption.slice(0, 80))}>
@@ -120,12 +121,4 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
       </ul>
     </section>
   );
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
 }

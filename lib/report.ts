@@ -3,6 +3,8 @@
 // file carries no script (its CSP allows none) and loads nothing (the image is embedded).
 import { claimState, decidedCount, isUnsure, type CheckJob } from './check-job';
 import { STATE_ICON, STATE_WORD, summaryLine } from './export';
+// The host (and port) of an endpoint URL, for reports; it lives with the other URL names.
+export { hostOf } from './url-names';
 
 /** What the report states beside the check itself. */
 export interface ReportContext {
@@ -192,14 +194,6 @@ export function citationText(job: CheckJob, context: Pick<ReportContext, 'endpoi
   ].join('\n');
 }
 
-/** The host (and port) of an endpoint URL, for reports; null when it does not parse. */
-export function hostOf(baseUrl: string): string | null {
-  try {
-    return new URL(baseUrl).host || null;
-  } catch {
-    return null;
-  }
-}
 
 /** The report's file name, from the time it was saved. */
 export function reportFileName(savedAt: number): string {

@@ -11,13 +11,18 @@ export function fileNameOf(url: string): string {
   }
 }
 
+/** The host (and port) a URL names; null when it does not parse or names none. */
+export function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host || null;
+  } catch {
+    return null;
+  }
+}
+
 /** The host a page URL names ("news.example.com"), or the URL itself when it has none. */
 export function hostNameOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
+  return hostOf(url) ?? url;
 }
 
 function safeDecode(part: string): string {
