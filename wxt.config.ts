@@ -1,4 +1,10 @@
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
+
+// UI text: locales/<lang>/messages.json, outside public/ so lib/i18n.ts may import the English file
+// (Vite refuses imports from public/); copied to _locales/ in the build by the hook below.
+const LOCALES_DIR = resolve(import.meta.dirname, 'locales');
 
 // Manifest facts that belong to no single entrypoint. The page script is injected on demand
 // (an unlisted script), so nothing here grants host access at install.
@@ -9,27 +15,31 @@ export default defineConfig({
   // MV3 for Firefox too (WXT defaults Firefox to MV2): one manifest shape, checked by addons-linter.
   manifestVersion: 3,
   manifest: ({ browser }) => ({
-    name: 'Caption Check',
-    // UI text lives in public/_locales/<lang>/messages.json (lib/i18n.ts); English first.
+    // The store-facing name and description in the browser's language (locales/<lang>/messages.json).
+    name: '__MSG_appName__',
     default_locale: 'en',
-    description:
-      'Check an AI-written image description claim by claim against the image, with the vision model you choose.',
+    description: '__MSG_appDescription__',
     permissions: ['contextMenus', 'activeTab', 'scripting', 'storage', 'declarativeNetRequestWithHostAccess'],
     // Endpoint origins (a local Ollama, a gateway without CORS) are asked for when the user saves them.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     // Test builds only (test/browser/local-endpoint.test.ts): the state after the user granted an endpoint's
     // origin, since a headless browser cannot click the permission prompt. Never set for a release build.
     ...(process.env.CAPTION_CHECK_TEST_GRANTED_ORIGINS ? { host_permissions: process.env.CAPTION_CHECK_TEST_GRANTED_ORIGINS.split(',') } : {}),
-    action: { default_title: 'Caption Check' },
+    action: { default_title: '__MSG_appName__' },
     // For pages that block the context menu; a command grants activeTab like a menu click.
     commands: {
-      'pick-image': { suggested_key: { default: 'Alt+Shift+K' }, description: 'Pick an image on this page to check' },
+      'pick-image': { suggested_key: { default: 'Alt+Shift+K' }, description: '__MSG_commandPickImage__' },
     },
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'caption-check@caption-check.dev', strict_min_version: '128.0', data_collection_permissions: { required: ['websiteContent'] } } } }
       : {}),
   }),
   hooks: {
+    // Every locale's messages into the build as _locales/<lang>/messages.json.
+    'build:publicAssets': (_wxt, files) => {
+      for (const lang of readdirSync(LOCALES_DIR))
+        files.push({ absoluteSrc: resolve(LOCALES_DIR, lang, 'messages.json'), relativeDest: `_locales/${lang}/messages.json` });
+    },
     // Firefox runs the background as an event page (no service worker, no importScripts): the engine
     // that Chrome's worker loads on first use (lib/platform/engine-api.ts) is listed before it instead.
     'build:manifestGenerated': (wxt, manifest) => {

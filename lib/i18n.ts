@@ -1,6 +1,6 @@
-import english from '../public/_locales/en/messages.json';
+import english from '../locales/en/messages.json';
 
-/** The name of a UI string in public/_locales/<lang>/messages.json. */
+/** The name of a UI string in locales/<lang>/messages.json. */
 export type MessageKey = keyof typeof english;
 
 /** A counted message: written once per plural form of the language ("progress_one", "progress_other"). */

@@ -1,16 +1,17 @@
 import { browser } from 'wxt/browser';
 import { MENU_IDS } from '../features/menu-click';
+import { t } from './i18n';
 
 export { MENU_IDS };
 
 /** Creates the menus; called on install/update only, after clearing, so ids never collide. */
 export async function registerMenus(): Promise<void> {
   await browser.contextMenus.removeAll();
-  browser.contextMenus.create({ id: MENU_IDS.checkImage, title: 'Check caption claims', contexts: ['image'] });
+  browser.contextMenus.create({ id: MENU_IDS.checkImage, title: t('menuCheckImage'), contexts: ['image'] });
   // For images right-click cannot reach (CSS backgrounds, overlays, canvas): the in-page picker.
-  browser.contextMenus.create({ id: MENU_IDS.pickImage, title: 'Check an image on this page…', contexts: ['page'] });
+  browser.contextMenus.create({ id: MENU_IDS.pickImage, title: t('menuPickImage'), contexts: ['page'] });
   // Text first, image second: the selection is the caption, then the picker.
-  browser.contextMenus.create({ id: MENU_IDS.checkSelection, title: 'Check this text against an image…', contexts: ['selection'] });
+  browser.contextMenus.create({ id: MENU_IDS.checkSelection, title: t('menuCheckSelection'), contexts: ['selection'] });
   // Accessibility review: every picture's alt text, checked against its own image.
-  browser.contextMenus.create({ id: MENU_IDS.checkAltText, title: 'Check alt text on this page', contexts: ['page'] });
+  browser.contextMenus.create({ id: MENU_IDS.checkAltText, title: t('menuCheckAltText'), contexts: ['page'] });
 }

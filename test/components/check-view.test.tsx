@@ -8,7 +8,7 @@ import { FirstRun } from '@/components/first-run';
 import type { CheckJob } from '@/lib/check-job';
 import { checkErrorKindSchema, type CheckErrorKind } from '@/lib/errors';
 import { createTranslate, plural } from '@/lib/i18n';
-import english from '@/public/_locales/en/messages.json';
+import english from '@/locales/en/messages.json';
 
 const t = createTranslate();
 const noop = () => {};
