@@ -1,4 +1,4 @@
-import type { ClaimState } from '@/lib/check-job';
+import type { ClaimState } from '@/lib/job-record';
 import type { Translate } from '@/lib/i18n';
 import { STATE_TEXT } from './claim-row';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { claimState, decidedCount, type CheckJob } from '@/lib/check-job';
+import { claimState, decidedCount, type CheckJob } from '@/lib/job-record';
 import { plural, type MessageKey, type Translate } from '@/lib/i18n';
-import { claimsWithSetAside } from '@/lib/rerun';
+import { claimsWithSetAside } from '@/lib/recheck-lifecycle';
 import { fileNameOf, hostNameOf } from '@/lib/url-names';
 import { verdictSummary } from '@/lib/verdict-summary';
 import { ERROR_TYPES } from '@/lib/verify/schema';

@@ -1,4 +1,4 @@
-import { isUnsure, type ClaimResult, type ClaimState } from '@/lib/check-job';
+import { isUnsure, type ClaimResult, type ClaimState } from '@/lib/job-record';
 import type { MessageKey, Translate } from '@/lib/i18n';
 
 /** Icon and word per state: a verdict is never told by colour alone. */

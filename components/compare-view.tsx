@@ -1,4 +1,4 @@
-import { claimState, disagreements, type CheckJob } from '@/lib/check-job';
+import { claimState, disagreements, type CheckJob } from '@/lib/job-record';
 import type { Translate } from '@/lib/i18n';
 import type { Verdict } from '@/lib/verify/schema';
 import { STATE_TEXT, UNSURE_TEXT } from './claim-row';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { claimState, countCannotTell, countFalse, type CheckJob } from '@/lib/check-job';
+import { claimState, countCannotTell, countFalse, type CheckJob } from '@/lib/job-record';
 import { searchHistory, type HistoryEntry } from '@/lib/history';
 import type { Translate } from '@/lib/i18n';
 import { hostNameOf } from '@/lib/url-names';

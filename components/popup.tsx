@@ -9,7 +9,7 @@ import { announce, Announcer, useMoveFocus } from './move-focus';
 import { PageCheckView } from './page-check';
 import { WaitingView } from './waiting-view';
 import { useCheck, type CheckController, type PopupHost, type View } from './use-check';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

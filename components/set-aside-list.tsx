@@ -1,4 +1,4 @@
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import type { Translate } from '@/lib/i18n';
 
 export interface SetAsideListProps {

@@ -3,7 +3,7 @@
 // so it stays a plain React hook; entrypoints/popup/ builds the host from the adapters.
 import { useEffect, useState } from 'react';
 import { auditReportHtml, auditToCsv } from '@/lib/alt-audit';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { historyToCsv, historyToJson, jobToJson, jobToMarkdown } from '@/lib/export';
 import type { HistoryEntry } from '@/lib/history';
 import type { Translate } from '@/lib/i18n';

@@ -3,7 +3,7 @@
 // state. The checks run in the worker like any other; this tab's job shows here as it streams in.
 import { useEffect, useState } from 'react';
 import { ClaimRow } from './claim-row';
-import { claimState, type CheckJob } from '@/lib/check-job';
+import { claimState, type CheckJob } from '@/lib/job-record';
 import { summaryLine } from '@/lib/export';
 import type { Translate } from '@/lib/i18n';
 import { isFailure, type Send, type Setup } from '@/lib/messages';

@@ -1,11 +1,11 @@
 // First: marks when our code starts evaluating (scripts/bench.ts times start → ready).
-import '@/lib/platform/boot-mark';
+import '@/lib/adapters/boot-mark';
 import { browser } from 'wxt/browser';
-import { engine, keepEngineForLater } from '@/lib/platform/engine-api';
-import { restoreLocalRule } from '@/lib/platform/local-rule';
-import { checksLeftRunning, savedBaseUrl } from '@/lib/platform/start-up';
-import { applySavedToolbarChoice, openSidebarOnToolbarClick } from '@/lib/platform/toolbar';
-import { forgetTab } from '@/lib/platform/tab-session';
+import { engine, keepEngineForLater } from '@/lib/adapters/engine-api';
+import { restoreLocalRule } from '@/lib/adapters/local-rule';
+import { checksLeftRunning, savedBaseUrl } from '@/lib/adapters/start-up';
+import { applySavedToolbarChoice, openSidebarOnToolbarClick } from '@/lib/adapters/toolbar';
+import { forgetTab } from '@/lib/adapters/tab-session';
 import { areaKey } from '@/lib/storage-keys';
 
 // Wiring only, and light: every listener is registered synchronously at start so a woken worker gets

@@ -1,5 +1,5 @@
-import { ENGINE_GLOBAL, type Engine } from '@/lib/platform/engine-api';
-import { createEngine } from '@/lib/platform/engine';
+import { ENGINE_GLOBAL, type Engine } from '@/lib/adapters/engine-api';
+import { createEngine } from '@/lib/adapters/engine';
 
 // Loaded by the service worker on the first event that needs it (lib/platform/engine-api.ts);
 // registered nowhere in the manifest for Chrome. Loading twice is harmless.

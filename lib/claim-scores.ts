@@ -2,7 +2,7 @@
 // score, the kind of score, and — where the model's calibration was made for that same kind — whether
 // each verdict is decided. One place, so the three runs can never judge the same verdicts differently.
 import { isDecided, type Calibration } from './calibrate/calibration';
-import type { ClaimResult, JobCalibration } from './check-job';
+import type { ClaimResult, JobCalibration } from './job-record';
 import type { ScoreKind, Verdict } from './verify/schema';
 
 /** What a model step hands back about scores (see ModelAnswer). */

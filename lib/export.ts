@@ -1,4 +1,4 @@
-import { claimState, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './check-job';
+import { claimState, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './job-record';
 import type { HistoryEntry } from './history';
 import { createTranslate } from './i18n';
 import { verdictSummary } from './verdict-summary';

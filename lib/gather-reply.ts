@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { languageTag } from './claims/language';
 import { CheckError } from './errors';
-import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS, type GatheredCaption } from './jobs';
+import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS, type GatheredCaption } from './check-lifecycle';
 
 /** The page's answer: the caption the user confirmed (with its credit), or that they cancelled. */
 export const gatherReplySchema = z.union([

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkJobSchema, type CheckJob } from './check-job';
+import { checkJobSchema, type CheckJob } from './job-record';
 import { storableJob } from './stored-url';
 
 /** One finished check as kept on the device. */

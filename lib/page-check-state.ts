@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countFalse, countTrue, errorTypesOf, type CheckJob } from './check-job';
+import { countFalse, countTrue, errorTypesOf, type CheckJob } from './job-record';
 import { tabKey } from './storage-keys';
 import { errorTypeSchema } from './verify/schema';
 

@@ -1,7 +1,7 @@
 // The evidence report: one self-contained HTML file a fact-checker can file, print or open offline
 // years later. Every value in it came from a web page or a model, so all of it is escaped, and the
 // file carries no script (its CSP allows none) and loads nothing (the image is embedded).
-import { claimState, decidedCount, isUnsure, type CheckJob } from './check-job';
+import { claimState, decidedCount, isUnsure, type CheckJob } from './job-record';
 import { STATE_ICON, STATE_WORD, summaryLine } from './export';
 // The host (and port) of an endpoint URL, for reports; it lives with the other URL names.
 export { hostOf } from './url-names';

@@ -1,7 +1,7 @@
 // The schema of every key in lib/storage-keys.ts: what each holds, checked on every read
 // (lib/platform/storage.ts reads nothing around these). Stored formats are those users already have.
 import { z } from 'zod';
-import { checkJobSchema } from './check-job';
+import { checkJobSchema } from './job-record';
 import { historyEntrySchema } from './history';
 import { pageCheckSchema } from './page-check-state';
 import { storedSettingsSchema } from './settings';

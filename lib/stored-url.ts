@@ -1,6 +1,6 @@
 // A page chooses its image URLs: a `data:` URL can carry megabytes, and any URL can be long. What a
 // check stores (session storage, history, exports) is capped, so one page cannot fill the storage.
-import type { CheckJob } from './check-job';
+import type { CheckJob } from './job-record';
 
 /** The longest URL kept whole in a stored check; longer ones are cut with a marker. */
 export const MAX_STORED_URL_CHARS = 2048;

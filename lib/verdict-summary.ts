@@ -1,4 +1,4 @@
-import { countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob } from './check-job';
+import { countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob } from './job-record';
 import { plural, type Translate } from './i18n';
 
 /**

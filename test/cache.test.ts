@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storageVerdictCache, verdictCacheItem } from '@/lib/platform/verdict-cache';
+import { storageVerdictCache, verdictCacheItem } from '@/lib/adapters/verdict-cache';
 import {
   CACHE_NOTE,
   cachedVerification,

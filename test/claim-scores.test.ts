@@ -1,10 +1,10 @@
 // A run's scores on its claims: the kind of score, each verdict's score, and decided only where the
 // model's calibration was made for that kind — for a check, a re-check and a comparison alike.
 import { describe, expect, it } from 'vitest';
-import type { CheckJob, JobCalibration } from '@/lib/check-job';
+import type { CheckJob, JobCalibration } from '@/lib/job-record';
 import { claimScores, outcomeScoreKind, scoredClaims, type ScoredOutcome } from '@/lib/claim-scores';
-import { runCheck, type CheckDeps, type ModelAnswer } from '@/lib/jobs';
-import { compareWithModel, recheckClaims } from '@/lib/rerun';
+import { runCheck, type CheckDeps, type ModelAnswer } from '@/lib/check-lifecycle';
+import { compareWithModel, recheckClaims } from '@/lib/recheck-lifecycle';
 import type { Verdict } from '@/lib/verify/schema';
 
 const yes: Verdict = { reasoning: 'A cat is on the sofa.', label: true, error_type: [] };

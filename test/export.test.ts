@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { csvCell, historyToCsv, historyToJson, jobToJson, jobToMarkdown, summaryLine } from '@/lib/export';
 import { historyEntryFrom } from '@/lib/history';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CheckError } from '@/lib/errors';
 import { gatheredFrom } from '@/lib/gather-reply';
-import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS } from '@/lib/jobs';
+import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS } from '@/lib/check-lifecycle';
 
 const menuUrl = 'https://news.example/a.jpg';
 const reply = { caption: 'Two cats sit on a sofa.', source: 'chooser', credit: 'Photo:  Jane Doe / Reuters', pageUrl: 'https://news.example/story', imageUrl: 'https://evil.example/swapped.jpg' };

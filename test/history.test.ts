@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { addToHistory, entryBytes, historyEntryFrom, readHistory, searchHistory, type HistoryEntry } from '@/lib/history';
 
 function job(id: string, overrides: Partial<CheckJob> = {}): CheckJob {

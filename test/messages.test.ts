@@ -11,7 +11,7 @@ import {
   type Setup,
 } from '@/lib/messages';
 import type { PageCheck as StoredPageCheck } from '@/lib/page-check-state';
-import { handleMessage } from '@/lib/platform/router';
+import { handleMessage } from '@/lib/adapters/router';
 
 const setup: Setup = { configured: true, baseUrl: 'http://127.0.0.1:1/v1', model: 'm' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { citationText, displayUrl, escapeHtml, reportFileName, reportHtml, reportsHtml, type ReportContext } from '@/lib/report';
 
 const job: CheckJob = {

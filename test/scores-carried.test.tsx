@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { agreementOf } from '@/components/claim-row';
 import { CompareView } from '@/components/compare-view';
-import { markLabelOf, type CheckJob, type ClaimResult, type JobCalibration } from '@/lib/check-job';
+import { markLabelOf, type CheckJob, type ClaimResult, type JobCalibration } from '@/lib/job-record';
 import { historyToCsv, historyToJson, jobToJson } from '@/lib/export';
 import { historyEntryFrom, readHistory } from '@/lib/history';
 import { createTranslate } from '@/lib/i18n';

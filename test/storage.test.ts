@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { historyItem, loadSettings, noLogprobsItem, outputModesItem, saveSettings, sessionKeyItem } from '@/lib/platform/storage';
+import { historyItem, loadSettings, noLogprobsItem, outputModesItem, saveSettings, sessionKeyItem } from '@/lib/adapters/storage';
 import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from '@/lib/settings';
 import { areaKey, STORAGE_KEYS, tabKey, tabKeyPattern, tabSessionKeys } from '@/lib/storage-keys';
 import { storageSchemas } from '@/lib/storage-schema';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { historyEntryFrom, historyEntrySchema } from '@/lib/history';
 import type { OutputMode } from '@/lib/verify/verify';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asCheckError, CheckError } from '@/lib/errors';
-import { streamVerdicts, type ModelAnswer } from '@/lib/jobs';
+import { streamVerdicts, type ModelAnswer } from '@/lib/check-lifecycle';
 import type { Verdict } from '@/lib/verify/schema';
 
 const yes: Verdict = { reasoning: 'ok', label: true, error_type: [] };

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ClaimRow } from '@/components/claim-row';
 import { HistoryView } from '@/components/history-view';
-import { badgeFor, claimState, markLabelOf, type CheckJob, type ClaimResult } from '@/lib/check-job';
+import { badgeFor, claimState, markLabelOf, type CheckJob, type ClaimResult } from '@/lib/job-record';
 import { jobToMarkdown, summaryLine } from '@/lib/export';
 import { marksPayload } from '@/lib/features/marks';
 import { historyEntryFrom } from '@/lib/history';
 import { createTranslate, plural } from '@/lib/i18n';
-import { planSplit } from '@/lib/jobs';
+import { planSplit } from '@/lib/check-lifecycle';
 import { itemFromJob, type PageCheckItem } from '@/lib/page-check-state';
 import { verdictSummary } from '@/lib/verdict-summary';
 

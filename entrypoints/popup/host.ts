@@ -2,12 +2,12 @@
 // clipboard and downloads. Only wiring lives here; what to do with them is the controller's.
 import { browser } from 'wxt/browser';
 import type { PopupHost } from '@/components/use-check';
-import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/lib/platform/history-store';
-import { t } from '@/lib/platform/i18n';
-import { loadPageCheck, removePageCheck, watchPageCheck } from '@/lib/platform/page-check-store';
-import { loadJob, loadSessionImage, watchJob } from '@/lib/platform/storage';
-import { loadWaiting, watchWaiting } from '@/lib/platform/waiting-store';
-import { send } from '@/lib/platform/worker-client';
+import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/lib/adapters/history-store';
+import { t } from '@/lib/adapters/i18n';
+import { loadPageCheck, removePageCheck, watchPageCheck } from '@/lib/adapters/page-check-store';
+import { loadJob, loadSessionImage, watchJob } from '@/lib/adapters/storage';
+import { loadWaiting, watchWaiting } from '@/lib/adapters/waiting-store';
+import { send } from '@/lib/adapters/worker-client';
 
 /** The tab whose check is shown: `?tabId=N`, else the active tab of this window. */
 async function resolveTabId(): Promise<number | null> {

@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import { WelcomePage, type WelcomeHost } from '@/components/welcome-page';
-import { readBuiltinStatus } from '@/lib/platform/builtin-host';
-import { t } from '@/lib/platform/i18n';
-import { loadJob, watchJob } from '@/lib/platform/storage';
-import { send } from '@/lib/platform/worker-client';
+import { readBuiltinStatus } from '@/lib/adapters/builtin-host';
+import { t } from '@/lib/adapters/i18n';
+import { loadJob, watchJob } from '@/lib/adapters/storage';
+import { send } from '@/lib/adapters/worker-client';
 import '@/components/theme.css';
 
 const host: WelcomeHost = {

@@ -4,7 +4,7 @@ import type OpenAI from 'openai';
 import { DEFAULT_MAX_CLAIMS } from '../claims/cap';
 import { splitCaption, type SplitOptions } from '../claims/split';
 import { CheckError } from '../errors';
-import { planSplit, prepareCaption } from '../jobs';
+import { planSplit, prepareCaption } from '../check-lifecycle';
 import type { Verdict } from '../verify/schema';
 import { addUsage, scoreVerdicts, type ScoreKind } from '../verify/score';
 import { verifyClaims, type OutputMode } from '../verify/verify';

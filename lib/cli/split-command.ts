@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { languageTag } from '../claims/language';
 import { splitCaption, type SplitOptions } from '../claims/split';
-import { MAX_CAPTION_CHARS } from '../jobs';
+import { MAX_CAPTION_CHARS } from '../check-lifecycle';
 import { languageFlag, parseArgs, stringFlag, UsageError, type FlagSpec } from './args';
 import { SPLIT_HELP } from './help';
 import { EXIT, warn, type CliIo } from './io';

@@ -1,9 +1,9 @@
 // Check an image: the menu click, the picker, a re-run and a welcome sample all end here. The image
 // is read from the first moment, the caption is settled (nothing is shown or sent before the user
 // confirms), and the check runs through the core lifecycle (lib/jobs.ts) as the tab's task.
-import type { CheckJob } from '../check-job';
+import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
-import { requestSignal, runCheck, type GatheredCaption } from '../jobs';
+import { requestSignal, runCheck, type GatheredCaption } from '../check-lifecycle';
 import { redactSecret } from '../redact';
 import { hostOf } from '../report';
 import type { Settings } from '../settings';
@@ -11,7 +11,7 @@ import type { ProviderId } from '../verify/provider';
 import { newWaitingCheck } from '../waiting-check';
 import { WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
 import { showMarks } from './marks';
-import type { CheckTarget, ImageRead, Platform } from './platform';
+import type { CheckTarget, ImageRead, Platform } from './ports';
 import type { TaskContext } from './tab-tasks';
 
 /** A caption known before the check starts (text selected before picking, a re-run): no chooser then. */

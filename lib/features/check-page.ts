@@ -1,14 +1,14 @@
 // "Check all captioned images on this page": the page lists its image + caption pairs, the user
 // unticks some in the popup, and the worker checks the rest, a few at a time (settings.concurrency).
 // Each pair is a full check (runCheck) whose image comes by the single check's own paths (the platform's image read).
-import type { CheckJob } from '../check-job';
+import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
-import { MAX_CAPTION_CHARS, requestSignal, runCheck, type AcquiredImage } from '../jobs';
+import { MAX_CAPTION_CHARS, requestSignal, runCheck, type AcquiredImage } from '../check-lifecycle';
 import { itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
 import { altListSchema, pageListSchema } from '../page/protocol';
 import { runPool } from '../pool';
 import { redactSecret } from '../redact';
-import type { Platform } from './platform';
+import type { Platform } from './ports';
 
 /** True while a tab's page check is running in this worker. */
 export function pageCheckRunning(platform: Platform, tabId: number): boolean {

@@ -1,10 +1,10 @@
 // Marks on the page: a finished check's claims marked in its caption, with a badge by the image;
 // one claim made to stand out (from the panel), or all of them removed.
-import { decidedCount, isUnsure, markLabelOf, type CheckJob } from '../check-job';
+import { decidedCount, isUnsure, markLabelOf, type CheckJob } from '../job-record';
 import { summaryLine } from '../export';
 import type { Translate } from '../i18n';
 import type { MarksPayload } from '../page/marks';
-import type { Platform } from './platform';
+import type { Platform } from './ports';
 
 /** The badge's line: the verdict summary and, with a calibration, how many verdicts it decided. */
 function marksSummary(job: CheckJob, t: Translate): string {

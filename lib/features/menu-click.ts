@@ -6,7 +6,7 @@ import { sampleAt } from '../welcome';
 import { checkImage } from './check-image';
 import { listPageCheck } from './check-page';
 import { checkSelection, pickAndCheck } from './pick';
-import type { Platform } from './platform';
+import type { Platform } from './ports';
 
 /** Menu item ids: stable, tests and docs outside this repo name them. */
 export const MENU_IDS = { checkImage: 'check-image', pickImage: 'pick-image', checkSelection: 'check-selection', checkAltText: 'check-alt-text' } as const;

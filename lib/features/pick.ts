@@ -1,10 +1,10 @@
 // Pick an image: for images right-click cannot reach (CSS backgrounds, overlays, canvas), the user
 // clicks one in the page; with text selected first, that text is the caption.
 import { CheckError } from '../errors';
-import { MAX_CAPTION_CHARS } from '../jobs';
+import { MAX_CAPTION_CHARS } from '../check-lifecycle';
 import { selectedCaption } from '../page/credit';
 import { checkImage } from './check-image';
-import type { FrameTarget, Platform } from './platform';
+import type { FrameTarget, Platform } from './ports';
 
 /**
  * Lets the user click an image the context menu cannot reach, then checks it. With `caption`

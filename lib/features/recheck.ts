@@ -1,14 +1,14 @@
 // Re-check and compare: the tab's finished check worked on again against the image it kept, with no
 // page access (edited claims re-verified; or the same claims asked of another model, side by side).
-import type { CheckJob } from '../check-job';
+import type { CheckJob } from '../job-record';
 import { jobCalibration } from '../claim-scores';
 import { CheckError } from '../errors';
 import { savedKeyFor } from '../key-origin';
 import { redactSecret } from '../redact';
-import { compareWithModel, recheckClaims } from '../rerun';
+import { compareWithModel, recheckClaims } from '../recheck-lifecycle';
 import type { Settings } from '../settings';
 import { afterCheck } from './check-image';
-import type { Platform } from './platform';
+import type { Platform } from './ports';
 
 /** The tab's finished check and its kept image, which a re-check or comparison works from. */
 async function rerunContext(platform: Platform, tabId: number): Promise<{ job: CheckJob; image: string; settings: Settings }> {

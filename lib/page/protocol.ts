@@ -3,7 +3,7 @@
 // here before the worker uses it. No DOM code lives in this file: the worker imports it.
 import { z } from 'zod';
 import { gatherReplySchema } from '../gather-reply';
-import { MAX_CAPTION_CHARS } from '../jobs';
+import { MAX_CAPTION_CHARS } from '../check-lifecycle';
 import { altFindingSchema, captionedImageSchema } from '../page-check-state';
 import { MAX_UPLOAD_BYTES } from '../image/encode';
 import { CheckError } from '../errors';

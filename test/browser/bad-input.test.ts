@@ -3,8 +3,8 @@
 // travels inside the numbered claim list: every case asserts the exact request the server received.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CheckJob } from '@/lib/check-job';
-import { MAX_CAPTION_CHARS } from '@/lib/jobs';
+import type { CheckJob } from '@/lib/job-record';
+import { MAX_CAPTION_CHARS } from '@/lib/check-lifecycle';
 import { buildUserPrompt, SYSTEM_PROMPT } from '@/lib/verify/prompt';
 import type { ModelServer, RecordedRequest } from '../server/openai-server';
 import { openPopup, type LoadedExtension } from './extension';

@@ -4,7 +4,7 @@
 import type { Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkJobSchema, type CheckJob } from '@/lib/check-job';
+import { checkJobSchema, type CheckJob } from '@/lib/job-record';
 import type { ModelServer } from '../server/openai-server';
 import { clickMenu, currentWorker, grantActiveTab, tabIdOf, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';

@@ -2,7 +2,7 @@
 // another tab, and a cancel — each driven through the built extension in Chromium.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import type { ModelServer } from '../server/openai-server';
 import { currentWorker, openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';

@@ -4,7 +4,7 @@
 // promise rejection goes unhandled in the worker along the way.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import type { CheckErrorKind } from '@/lib/errors';
 import { closedPort } from '../server/closed-port';
 import type { Behavior, ModelServer } from '../server/openai-server';

@@ -2,7 +2,7 @@
 // and reads the tab's job from session storage.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { clickMenu, currentWorker, grantActiveTab, tabIdOf, type LoadedExtension } from './extension';
 
 /** Selects the text of `selector` in the page, as a user dragging over the caption would. */

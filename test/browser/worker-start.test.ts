@@ -3,7 +3,7 @@
 // browser kept when the worker installed. Driven through the built extension in Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { currentWorker, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { figurePage, makeJpeg, type PageServer } from './page-server';

@@ -4,10 +4,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CalibrationSettings } from '@/components/calibration-settings';
 import { CheckView } from '@/components/check-view';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { createTranslate } from '@/lib/i18n';
-import { runCheck, type CheckDeps } from '@/lib/jobs';
-import { parseCalibrationFile } from '@/lib/platform/calibration-store';
+import { runCheck, type CheckDeps } from '@/lib/check-lifecycle';
+import { parseCalibrationFile } from '@/lib/adapters/calibration-store';
 import type { Verdict } from '@/lib/verify/schema';
 import { sampleCalibration } from './fixture';
 

@@ -5,7 +5,7 @@ import { CheckView, statusText } from '@/components/check-view';
 import { confidenceOf } from '@/components/claim-row';
 import { ErrorHelp, FIXES } from '@/components/error-help';
 import { FirstRun } from '@/components/first-run';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { checkErrorKindSchema, type CheckErrorKind } from '@/lib/errors';
 import { createTranslate, plural } from '@/lib/i18n';
 import english from '@/locales/en/messages.json';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CheckError } from '@/lib/errors';
 import { cancelCheck, checkImage, checkWelcomeSample } from '@/lib/features/check-image';
-import type { GatheredCaption, ModelStep } from '@/lib/jobs';
+import type { GatheredCaption, ModelStep } from '@/lib/check-lifecycle';
 import { allSupported, fakePlatform } from './fake-platform';
 
 const target = { tabId: 4, frameId: 0, srcUrl: 'https://news.test/car.jpg', pageUrl: 'https://news.test/story' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cancelPageCheck, listPageCheck, pageCheckRunning, runPageCheck } from '@/lib/features/check-page';
-import type { ModelStep } from '@/lib/jobs';
+import type { ModelStep } from '@/lib/check-lifecycle';
 import { allSupported, fakePlatform } from './fake-platform';
 
 const items = ['a', 'b', 'c'].map((id) => ({

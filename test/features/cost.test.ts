@@ -4,11 +4,11 @@
 // shows is compared with the requests the server recorded. One request per check unless a score is asked for.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { checkImage } from '@/lib/features/check-image';
 import { listPageCheck, runPageCheck } from '@/lib/features/check-page';
 import { compare, recheck } from '@/lib/features/recheck';
-import { endpointVerifier } from '@/lib/platform/verifier';
+import { endpointVerifier } from '@/lib/adapters/verifier';
 import { CALIBRATION_SAMPLES, type Settings } from '@/lib/settings';
 import { sampleCalibration } from '../calibrate/fixture';
 import { chatRequests, imageDataUrl, useModelServer } from '../server/fixtures';

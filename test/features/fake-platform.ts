@@ -1,11 +1,11 @@
 // A Platform for the features' unit tests: in-memory stores, a scripted page, a model step the test
 // gives, and a record of what the features asked of the browser. No browser, no fake of the feature.
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { CheckError } from '@/lib/errors';
 import { createTabTasks } from '@/lib/features/tab-tasks';
-import type { CallPage, ModelChoice, Platform } from '@/lib/features/platform';
+import type { CallPage, ModelChoice, Platform } from '@/lib/features/ports';
 import { createTranslate } from '@/lib/i18n';
-import type { AcquiredImage, GatheredCaption, ModelStep } from '@/lib/jobs';
+import type { AcquiredImage, GatheredCaption, ModelStep } from '@/lib/check-lifecycle';
 import type { PageApi } from '@/lib/page/api';
 import type { PageCheck } from '@/lib/page-check-state';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';

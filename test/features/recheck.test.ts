@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compare, recheck } from '@/lib/features/recheck';
-import type { ModelStep } from '@/lib/jobs';
+import type { ModelStep } from '@/lib/check-lifecycle';
 import { fakePlatform, finishedJob } from './fake-platform';
 
 const finished = finishedJob(6, 'A red car. Two ducks.', [

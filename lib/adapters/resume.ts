@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { checkJobSchema, type CheckJob } from '../check-job';
+import { checkJobSchema, type CheckJob } from '../job-record';
 import { interruptedPageCheck, pageCheckSchema } from '../page-check-state';
 import { showBadge } from './badge';
 import { PAGE_CHECK_KEY, storedChecks } from './start-up';

@@ -2,9 +2,9 @@ import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
 import type { PageApi } from '../page/api';
 import { gatheredFrom } from '../gather-reply';
-import { MAX_CAPTION_CHARS, type GatheredCaption } from '../jobs';
+import { MAX_CAPTION_CHARS, type GatheredCaption } from '../check-lifecycle';
 import { PAGE_API_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
-import type { CheckTarget, FrameTarget } from '../features/platform';
+import type { CheckTarget, FrameTarget } from '../features/ports';
 
 export type { CheckTarget };
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { checksLeftRunning, savedBaseUrl, storedChecks } from '@/lib/platform/start-up';
+import { checksLeftRunning, savedBaseUrl, storedChecks } from '@/lib/adapters/start-up';
 
 describe('start-up checks without the engine', () => {
   beforeEach(() => {

@@ -1,8 +1,8 @@
 import { atomicClaims } from '../claims/atomic';
 import type { SplitResult } from '../claims/split';
 import { CheckError } from '../errors';
-import type { ModelStep } from '../jobs';
-import type { ModelChoice, ModelOptions } from '../features/platform';
+import type { ModelStep } from '../check-lifecycle';
+import type { ModelChoice, ModelOptions } from '../features/ports';
 import { configuredEndpoint, type Settings } from '../settings';
 import { createClient } from '../verify/client';
 import { addUsage, samplesFor, scoreVerdicts } from '../verify/score';

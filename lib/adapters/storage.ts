@@ -3,7 +3,7 @@
 // back instead of reaching a check.
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { z } from 'zod';
-import type { CheckJob } from '../check-job';
+import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
 import { storableJob } from '../stored-url';
 import { migrateSettingsV2, settingsFromStorage, toStoredSettings, type Settings } from '../settings';

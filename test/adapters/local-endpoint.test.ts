@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalEndpoint, localRuleFor, originPattern } from '@/lib/platform/local-endpoint';
+import { isLocalEndpoint, localRuleFor, originPattern } from '@/lib/adapters/local-endpoint';
 
 describe('isLocalEndpoint', () => {
   it.each([

@@ -2,10 +2,10 @@
 // path that can read them — in the page, then a fetch from the worker, then a screenshot crop.
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
-import type { ImageRead } from '../features/platform';
+import type { ImageRead } from '../features/ports';
 import { encodeWithinBudget } from '../image/encode';
 import { IMAGE_POLICY, fitWithin } from '../image/size';
-import type { AcquiredImage } from '../jobs';
+import type { AcquiredImage } from '../check-lifecycle';
 import type { ImageLocation } from '../page/find-image';
 import { PageReplyError } from '../page/protocol';
 import { workerFetchUrl } from './fetch-policy';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchCredentials, workerFetchUrl } from '@/lib/platform/fetch-policy';
+import { fetchCredentials, workerFetchUrl } from '@/lib/adapters/fetch-policy';
 
 const CHOSEN = 'https://news.example/img/photo.jpg';
 

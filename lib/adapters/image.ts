@@ -1,4 +1,4 @@
-import type { AcquiredImage } from '../jobs';
+import type { AcquiredImage } from '../check-lifecycle';
 import { CheckError } from '../errors';
 import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensions';
 import { encodeWithinBudget } from '../image/encode';

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { badgeFor, type CheckJob } from '../check-job';
+import { badgeFor, type CheckJob } from '../job-record';
 
 /** Shows a job's state on the toolbar button of its tab. */
 export async function showBadge(job: CheckJob): Promise<void> {

@@ -3,7 +3,7 @@
 // a server that answers but not to the extension. Real server states, real HTTP, the real SDK.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CheckError } from '@/lib/errors';
-import { explainEndpointFailure } from '@/lib/platform/endpoint-failure';
+import { explainEndpointFailure } from '@/lib/adapters/endpoint-failure';
 import { failOnUnhandledRejection, imageDataUrl, runVerify, useModelServer } from '../server/fixtures';
 import { startModelServer } from '../server/openai-server';
 

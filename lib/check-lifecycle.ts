@@ -1,5 +1,5 @@
 import { capClaims, splitCaption, type SplitResult } from './claims/split';
-import type { CheckJob, ImagePath } from './check-job';
+import type { CheckJob, ImagePath } from './job-record';
 import type { Calibration } from './calibrate/calibration';
 import { claimScores, jobCalibration, scoredClaims } from './claim-scores';
 import { asCheckError, CheckError } from './errors';

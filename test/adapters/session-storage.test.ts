@@ -2,9 +2,9 @@
 // tabs' data goes, URLs are capped, and a save that cannot fit ends the check as an error.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { CheckJob } from '@/lib/check-job';
-import { loadJob, saveJob, saveSessionImage, STORAGE_FULL_MESSAGE } from '@/lib/platform/storage';
-import { forgetClosedTabs, forgetTab } from '@/lib/platform/tab-session';
+import type { CheckJob } from '@/lib/job-record';
+import { loadJob, saveJob, saveSessionImage, STORAGE_FULL_MESSAGE } from '@/lib/adapters/storage';
+import { forgetClosedTabs, forgetTab } from '@/lib/adapters/tab-session';
 import background from '@/entrypoints/background';
 
 function job(tabId: number, overrides: Partial<CheckJob> = {}): CheckJob {

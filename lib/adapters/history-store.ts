@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { CheckJob } from '../check-job';
+import type { CheckJob } from '../job-record';
 import { addToHistory, entryBytes, historyEntryFrom, HISTORY_BYTE_BUDGET, readHistory, type HistoryEntry } from '../history';
 
 import { historyItem } from './storage';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CheckError } from '@/lib/errors';
 import { PAGE_API_SLOT, SLOT_PREFIX } from '@/lib/page/slot-names';
-import { callPage } from '@/lib/platform/page-calls';
+import { callPage } from '@/lib/adapters/page-calls';
 
 interface Injection {
   target: unknown;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckJob } from '@/lib/check-job';
+import type { CheckJob } from '@/lib/job-record';
 import { CheckError } from '@/lib/errors';
-import { claimsWithSetAside, compareWithModel, placeClaims, recheckClaims, type RerunDeps } from '@/lib/rerun';
+import { claimsWithSetAside, compareWithModel, placeClaims, recheckClaims, type RerunDeps } from '@/lib/recheck-lifecycle';
 import type { Verdict } from '@/lib/verify/schema';
 
 const yes: Verdict = { reasoning: 'ok', label: true, error_type: [] };

@@ -3,8 +3,8 @@
 // Every outcome says how many requests it really sent, counted against what the server recorded.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { noLogprobsItem } from '@/lib/platform/storage';
-import { endpointVerifier, type VerifierOptions } from '@/lib/platform/verifier';
+import { noLogprobsItem } from '@/lib/adapters/storage';
+import { endpointVerifier, type VerifierOptions } from '@/lib/adapters/verifier';
 import { CALIBRATION_SAMPLES, DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
 import { chatRequests, imageDataUrl, useModelServer } from '../server/fixtures';
 

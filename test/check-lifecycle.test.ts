@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { badgeFor, checkJobSchema, claimState, type CheckJob } from '@/lib/check-job';
+import { badgeFor, checkJobSchema, claimState, type CheckJob } from '@/lib/job-record';
 import { CheckError } from '@/lib/errors';
-import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, planSplit, prepareCaption, requestSignal, runCheck, type CheckDeps, type ClaimPlanOptions } from '@/lib/jobs';
+import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, planSplit, prepareCaption, requestSignal, runCheck, type CheckDeps, type ClaimPlanOptions } from '@/lib/check-lifecycle';
 import type { SplitResult } from '@/lib/claims/split';
 import type { Verdict } from '@/lib/verify/schema';
 

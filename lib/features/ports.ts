@@ -2,10 +2,10 @@
 // folder are plain functions over it, so they run in Node tests with a fake, and the real one
 // (lib/platform/browser-platform.ts) is the only place that speaks `browser.*`.
 import type { Calibration } from '../calibrate/calibration';
-import type { CheckJob } from '../check-job';
+import type { CheckJob } from '../job-record';
 import type { SplitResult } from '../claims/split';
 import type { Translate } from '../i18n';
-import type { AcquiredImage, GatheredCaption, ModelStep } from '../jobs';
+import type { AcquiredImage, GatheredCaption, ModelStep } from '../check-lifecycle';
 import type { PageApi } from '../page/api';
 import type { PageMethod, PageReply } from '../page/protocol';
 import type { PageCheck } from '../page-check-state';

@@ -1,7 +1,7 @@
-import type { CheckJob, ClaimResult, ComparisonRun, JobCalibration } from './check-job';
+import type { CheckJob, ClaimResult, ComparisonRun, JobCalibration } from './job-record';
 import { claimScores, scoredClaims } from './claim-scores';
 import { asCheckError } from './errors';
-import { streamVerdicts, type ModelStep } from './jobs';
+import { streamVerdicts, type ModelStep } from './check-lifecycle';
 
 /** What a re-check or a comparison needs from the outside world (the image comes from session storage). */
 export interface RerunDeps {

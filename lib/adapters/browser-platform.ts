@@ -1,7 +1,7 @@
 // The Platform of lib/features over the real browser: each member hands on to the adapter that
 // speaks `browser.*` for it. The worker builds it once; tests build a fake instead.
 import { browser } from 'wxt/browser';
-import type { Platform } from '../features/platform';
+import type { Platform } from '../features/ports';
 import { t } from './i18n';
 import { startAcquire } from './acquire';
 import { clearBadge, showBadge } from './badge';
