@@ -41,7 +41,7 @@ export default defineConfig({
         files.push({ absoluteSrc: resolve(LOCALES_DIR, lang, 'messages.json'), relativeDest: `_locales/${lang}/messages.json` });
     },
     // Firefox runs the background as an event page (no service worker, no importScripts): the engine
-    // that Chrome's worker loads on first use (lib/platform/engine-api.ts) is listed before it instead.
+    // that Chrome's worker loads on first use (lib/adapters/engine-api.ts) is listed before it instead.
     'build:manifestGenerated': (wxt, manifest) => {
       const background = manifest.background as { scripts?: string[] } | undefined;
       if (wxt.config.browser === 'firefox' && background?.scripts) background.scripts = ['engine.js', ...background.scripts];

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ProviderSetting } from '@/lib/settings';
 import type { BuiltinStatus } from '@/lib/verify/builtin';
 
-/** How the section reaches Chrome's built-in model; the Options page passes lib/platform/builtin-host. */
+/** How the section reaches Chrome's built-in model; the Options page passes lib/adapters/builtin-host. */
 export interface BuiltinModelHost {
   status(): Promise<BuiltinStatus>;
   /** Must start within the click that calls it: Chrome needs a user activation to download. */

@@ -1,7 +1,7 @@
 import { ENGINE_GLOBAL, type Engine } from '@/lib/adapters/engine-api';
 import { createEngine } from '@/lib/adapters/engine';
 
-// Loaded by the service worker on the first event that needs it (lib/platform/engine-api.ts);
+// Loaded by the service worker on the first event that needs it (lib/adapters/engine-api.ts);
 // registered nowhere in the manifest for Chrome. Loading twice is harmless.
 export default defineUnlistedScript(() => {
   const scope = globalThis as unknown as Record<string, Engine | undefined>;

@@ -1,6 +1,6 @@
 // Every key Caption Check keeps in browser storage, by name. Zod-free on purpose: the light
 // background script reads some of these before the engine (and zod) load. Each key's schema is in
-// lib/storage-schema.ts; the items over them are in lib/platform/storage.ts.
+// lib/storage-schema.ts; the items over them are in lib/adapters/storage.ts.
 
 /** The extension's own keys, `area:noun` (WXT's storage item names). */
 export const STORAGE_KEYS = {

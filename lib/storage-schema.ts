@@ -1,5 +1,5 @@
 // The schema of every key in lib/storage-keys.ts: what each holds, checked on every read
-// (lib/platform/storage.ts reads nothing around these). Stored formats are those users already have.
+// (lib/adapters/storage.ts reads nothing around these). Stored formats are those users already have.
 import { z } from 'zod';
 import { checkJobSchema } from './job-record';
 import { historyEntrySchema } from './history';

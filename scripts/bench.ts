@@ -332,7 +332,7 @@ async function main(): Promise<void> {
         })()`),
       );
       originMs.push(await worker.evaluate<number>(`performance.getEntriesByName('caption-check:ready')[0]?.startTime ?? -1`));
-      // The message needed the engine (lib/platform/engine-api.ts): loaded then, not at start.
+      // The message needed the engine (lib/adapters/engine-api.ts): loaded then, not at start.
       engineMs.push(
         await worker.evaluate<number>(`(() => {
           const at = (name) => performance.getEntriesByName(name)[0]?.startTime;

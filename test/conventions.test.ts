@@ -28,7 +28,7 @@ async function offending(pattern: RegExp, roots: readonly string[] = ROOTS, exce
 describe('source conventions', () => {
   it('finds the source it checks', async () => {
     const files = (await Promise.all(ROOTS.map(sourceFiles))).flat();
-    expect(files).toContain(join('lib', 'platform', 'router.ts'));
+    expect(files).toContain(join('lib', 'adapters', 'router.ts'));
     expect(files.some((f) => f.endsWith('.tsx'))).toBe(true);
   });
 
@@ -82,13 +82,13 @@ describe('source conventions', () => {
   // The browser is reached through the adapters only: the worker's features (lib/features) get it as a
   // Platform, and the core runs in Node. Entrypoints are the shells that wire events to lib/.
   describe('browser APIs stay in the adapters', () => {
-    const BROWSER_ALLOWED = [join('lib', 'platform') + '/', 'entrypoints/'];
+    const BROWSER_ALLOWED = [join('lib', 'adapters') + '/', 'entrypoints/'];
     const BROWSER_USE =
       /from\s+['"](?:wxt\/browser|webextension-polyfill)['"]|\b(?:browser|chrome)\.(?:runtime|tabs|storage|scripting|action|contextMenus|i18n|permissions|declarativeNetRequest|sidePanel|sidebarAction|commands|windows|downloads|webNavigation|offscreen|alarms)\b/;
     /** A line of code, not of a comment (a comment may name the API it keeps away from). */
     const isCode = (line: string) => !/^\s*(?:\/\/|\/?\*)/.test(line);
 
-    it('no `browser.*` / `chrome.*` / `wxt/browser` outside lib/platform/ and entrypoints/', async () => {
+    it('no `browser.*` / `chrome.*` / `wxt/browser` outside lib/adapters/ and entrypoints/', async () => {
       const files = (await Promise.all(ROOTS.map(sourceFiles))).flat().filter((f) => !BROWSER_ALLOWED.some((dir) => f.startsWith(dir)));
       expect(files).toContain(join('lib', 'features', 'check-image.ts'));
       const hits: string[] = [];
@@ -105,7 +105,7 @@ describe('source conventions', () => {
       ['await browser.storage.session.get(key);', true],
       ['chrome.contextMenus.onClicked.dispatch(info, tab);', true],
       ['const tabs = await platform.loadJob(tabId);', false],
-      ['// the real one over browser.tabs lives in lib/platform', false],
+      ['// the real one over browser.tabs lives in lib/adapters', false],
     ])('the rule reads %j as browser use: %s', (line, expected) => {
       expect(isCode(line) && BROWSER_USE.test(line)).toBe(expected);
     });

@@ -32,7 +32,7 @@ async function save(values: Settings): Promise<string | null> {
   return null;
 }
 
-/** Chrome's on-device model as the Options page reaches it (see lib/platform/builtin-host.ts). */
+/** Chrome's on-device model as the Options page reaches it (see lib/adapters/builtin-host.ts). */
 const BUILTIN_HOST = { status: readBuiltinStatus, download: startBuiltinDownload };
 
 /** Stores the default model alone, keeping everything else as saved. */

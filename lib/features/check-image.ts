@@ -1,6 +1,6 @@
 // Check an image: the menu click, the picker, a re-run and a welcome sample all end here. The image
 // is read from the first moment, the caption is settled (nothing is shown or sent before the user
-// confirms), and the check runs through the core lifecycle (lib/jobs.ts) as the tab's task.
+// confirms), and the check runs through the core lifecycle (lib/check-lifecycle.ts) as the tab's task.
 import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
 import { requestSignal, runCheck, type GatheredCaption } from '../check-lifecycle';
@@ -84,7 +84,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
     }
   }
   const gathered = chosen;
-  // The model request's departure starts the thumbnail hook (lib/jobs.ts), off the request's path.
+  // The model request's departure starts the thumbnail hook (lib/check-lifecycle.ts), off the request's path.
   const request = requestSignal();
   // Only endpoint checks are scored (logprobs, else agreement); the on-device model is never calibrated.
   const calibration = choice.provider === 'endpoint' ? await platform.calibrationFor(settings.model) : null;
@@ -100,7 +100,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
         )
       : choice.verifier(signal);
   // The frame rides along with every save, and the owner tells a restarted worker that this job's runner
-  // is gone (lib/platform/resume.ts). Endpoints echo the key in error text; it never reaches storage,
+  // is gone (lib/adapters/resume.ts). Endpoints echo the key in error text; it never reaches storage,
   // the popup or history.
   const stamped = (job: CheckJob) => redactSecret({ ...job, frameId: target.frameId, owner: platform.workerInstance }, settings.apiKey);
   const job = await runCheck(

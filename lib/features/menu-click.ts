@@ -1,5 +1,5 @@
 // The context menu and the keyboard command: each item names one capability, and a click hands its
-// tab and frame to it. The items themselves are created by lib/platform/menus.ts.
+// tab and frame to it. The items themselves are created by lib/adapters/menus.ts.
 import { asCheckError } from '../errors';
 import { failedListing } from '../page-check-state';
 import { sampleAt } from '../welcome';

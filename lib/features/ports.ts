@@ -1,6 +1,6 @@
 // What the worker's features need from the browser, as one small interface: the features in this
 // folder are plain functions over it, so they run in Node tests with a fake, and the real one
-// (lib/platform/browser-platform.ts) is the only place that speaks `browser.*`.
+// (lib/adapters/browser-platform.ts) is the only place that speaks `browser.*`.
 import type { Calibration } from '../calibrate/calibration';
 import type { CheckJob } from '../job-record';
 import type { SplitResult } from '../claims/split';
