@@ -55,16 +55,30 @@ describe('source conventions', () => {
     await expect(offending(STORAGE_KEY_LITERAL, ROOTS, [join('lib', 'storage-keys.ts')])).resolves.toEqual([]);
   });
 
-  // A file that passes ~300 lines is usually two files (house style).
+  // A file that passes ~300 lines is usually two files (house style): the extension's source and the scripts alike.
   const MAX_LINES = 300;
-  it(`has no source file over ${MAX_LINES} lines`, async () => {
-    const files = (await Promise.all(ROOTS.map(sourceFiles))).flat();
+  /**
+   * Scripts over the limit while their owners rework them; each leaves this list when it is split.
+   * An entry that no longer exists or fits fails the test, so the list only shrinks.
+   */
+  const LONG_FOR_NOW: Record<string, string> = {
+    [join('scripts', 'claim-example-categories.ts')]: 'the claim benchmark examples, being split by category in the claims work',
+    [join('scripts', 'bench.ts')]: 'the speed bench, being rewritten in the speed work',
+  };
+  it(`has no source or script file over ${MAX_LINES} lines`, async () => {
+    const files = (await Promise.all([...ROOTS, 'scripts'].map(sourceFiles))).flat();
+    expect(files).toContain(join('scripts', 'train-claims.ts'));
     const long: string[] = [];
     for (const file of files) {
       const count = (await readFile(file, 'utf8')).split('\n').length;
-      if (count > MAX_LINES) long.push(`${file}: ${count} lines`);
+      if (count > MAX_LINES && !(file in LONG_FOR_NOW)) long.push(`${file}: ${count} lines`);
     }
     expect(long).toEqual([]);
+  });
+
+  it.each(Object.keys(LONG_FOR_NOW))('%s is still over the limit (else remove it from LONG_FOR_NOW)', async (file) => {
+    const count = (await readFile(file, 'utf8')).split('\n').length;
+    expect(count).toBeGreaterThan(MAX_LINES);
   });
 
   it('the patterns catch what they are meant to', () => {
