@@ -31,7 +31,8 @@ function Result({ job, sample, host }: { job: CheckJob; sample: WelcomeSample | 
     const setUp = job.error?.kind === 'not-configured';
     return (
       <div className="welcome__result" data-testid="check-status" data-state="error" role="status">
-        <p>{job.error?.message}</p>
+        {/* The worker's sentence would repeat the on-device model's status, which this page states once, below. */}
+        <p>{setUp ? 'No model is connected yet: connect one as shown below.' : job.error?.message}</p>
         {setUp && (
           <button type="button" className="primary" onClick={host.openOptions}>
             Connect a model in Options
@@ -112,7 +113,7 @@ export function WelcomePage({ host }: { host: WelcomeHost }) {
       </section>
 
       <section aria-labelledby="connect-title" data-testid="welcome-connect">
-        <h2 id="connect-title">Connect a model {setup?.configured && <span className="meta">— connected: {setup.model || 'on-device'}</span>}</h2>
+        <h2 id="connect-title">Connect a model {setup?.configured && setup.model && <span className="meta">— connected: {setup.model}</span>}</h2>
         <div className="welcome__ways">
           <div>
             <h3>A model on this computer (Ollama)</h3>

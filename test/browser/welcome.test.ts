@@ -27,6 +27,11 @@ describe('the welcome page', () => {
     await sample('ducks').getByRole('button', { name: 'Check this caption' }).click();
     await sample('ducks').locator('[data-testid="check-status"][data-state="error"]').waitFor({ timeout: 30_000 });
     await sample('ducks').getByRole('button', { name: 'Connect a model in Options' }).waitFor();
+    // The on-device model's status is stated once, in its own section, not again in the sample's error.
+    const onDevice = (await welcome.getByTestId('welcome-builtin').innerText()).trim();
+    expect(onDevice.length).toBeGreaterThan(20);
+    const pageText = await welcome.locator('main').innerText();
+    expect(pageText.split(onDevice).length - 1).toBe(1);
 
     await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
     model.set({ falseWhen: [{ match: /four/i, error_type: ['Quantitative'], reasoning: 'There are two ducks.' }, { match: /red car|bicycle/i, error_type: ['Attribute'] }] });
