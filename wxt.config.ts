@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
+import { hardening } from './build/hardening';
 
 // UI text: locales/<lang>/messages.json, outside public/ so lib/i18n.ts may import the English file
 // (Vite refuses imports from public/); copied to _locales/ in the build by the hook below.
@@ -12,6 +13,8 @@ export default defineConfig({
   // Separate output folders let several builds (e.g. parallel test runs) coexist.
   outDir: process.env.CAPTION_CHECK_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  // No eval and no dynamic innerHTML in the packages (addons-linter: 0 warnings).
+  vite: () => ({ plugins: [hardening()] }),
   // MV3 for Firefox too (WXT defaults Firefox to MV2): one manifest shape, checked by addons-linter.
   manifestVersion: 3,
   manifest: ({ browser }) => ({
@@ -31,9 +34,16 @@ export default defineConfig({
       'pick-image': { suggested_key: { default: 'Alt+Shift+K' }, description: '__MSG_commandPickImage__' },
     },
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'caption-check@caption-check.dev', strict_min_version: '128.0', data_collection_permissions: { required: ['websiteContent'] } } } }
+      ? { browser_specific_settings: { gecko: { id: 'caption-check@caption-check.dev', strict_min_version: '140.0', data_collection_permissions: { required: ['websiteContent'] } }, gecko_android: { strict_min_version: '142.0' } } }
       : {}),
   }),
+  // The sources zip addons.mozilla.org reviews (made by `wxt zip -b firefox`): what the package is built
+  // from, with store/firefox-sources.md saying how (scripts/check-sources.ts rebuilds it byte for byte).
+  // Tests, benchmarks, docs and store pictures are not needed for the build and stay out.
+  zip: {
+    excludeSources: ['test/**', 'scripts/**', 'docs/**', 'store/**', 'test-results/**', '**/*.log', '.env*'],
+    includeSources: ['store/firefox-sources.md'],
+  },
   hooks: {
     // Every locale's messages into the build as _locales/<lang>/messages.json.
     'build:publicAssets': (_wxt, files) => {
