@@ -12,17 +12,11 @@ import { isModelDirective } from '../verify/injection.ts';
 export { spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
 export { capClaims, DEFAULT_MAX_CLAIMS } from './cap.ts';
-export { SET_ASIDE_REASONS, type SetAsideReason } from './set-aside.ts';
+export type { SetAsideReason } from './set-aside.ts';
 export type { ClauseFacts } from './classifier.ts';
 
 export const claimSpanSchema = spanSchema.extend({ hedged: z.boolean() });
-/** A checkable claim; `hedged` when the caption itself softens it ("appears to", "possibly"). */
-export type ClaimSpan = z.infer<typeof claimSpanSchema>;
-
 export const setAsideSchema = spanSchema.extend({ reason: z.string() });
-/** A piece the image cannot confirm (mood, intent, world knowledge), kept visible but not checked. */
-export type SetAside = z.infer<typeof setAsideSchema>;
-
 export const splitResultSchema = z.object({
   claims: z.array(claimSpanSchema),
   setAside: z.array(setAsideSchema),
