@@ -31,10 +31,12 @@ function switchedOff(piece: RulePiece, text: string): string {
   return "'(?!)'";
 }
 
-/** A fresh copy of what the split, its training and its bench read, with `pieces` switched off. */
+const PARTS = ['lib', 'scripts', 'test/claims'];
+
+/** A fresh copy of what the split, its training and its bench read (from the snapshot in `root`), with `pieces` switched off. */
 function workspace(root: string, pieces: readonly RulePiece[]): string {
   const dir = mkdtempSync(join(root, 'run-'));
-  for (const part of ['lib', 'scripts', 'test/claims']) cpSync(join(repoRoot, part), join(dir, part), { recursive: true });
+  for (const part of PARTS) cpSync(join(root, 'snapshot', part), join(dir, part), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
   const byFile = new Map<string, RulePiece[]>();
   for (const p of pieces) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
@@ -66,7 +68,9 @@ function main(): void {
   const root = mkdtempSync(join(tmpdir(), 'claims-ablate-'));
   mkdirSync(join(root, 'shared'));
   symlinkSync(resolve(repoRoot, '../shared/benchmarks'), join(root, 'shared/benchmarks'));
-  const all = ruleFiles().flatMap((f) => rulePieces(f));
+  // One snapshot at the start, so the offsets found below hold for every run even if the files change meanwhile.
+  for (const part of PARTS) cpSync(join(repoRoot, part), join(root, 'snapshot', part), { recursive: true });
+  const all = ruleFiles(join(root, 'snapshot/lib/claims')).flatMap((f) => rulePieces(f));
   const families = new Map<string, RulePiece[]>();
   for (const p of all) families.set(p.family, [...(families.get(p.family) ?? []), p]);
   const only = arg('only')?.split(',');
