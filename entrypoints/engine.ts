@@ -1,3 +1,5 @@
+// The engine's own copy of lib/ speaks the browser's language (its errors, notes and reports).
+import '@/lib/adapters/i18n';
 import { ENGINE_GLOBAL, type Engine } from '@/lib/adapters/engine-api';
 import { createEngine } from '@/lib/adapters/engine';
 

@@ -1,3 +1,4 @@
+import { formatNumber, t } from './i18n';
 import { capClaims, splitCaption, type SplitResult } from './claims/split';
 import type { CheckJob, ImagePath } from './job-record';
 import type { Calibration } from './calibrate/calibration';
@@ -120,11 +121,11 @@ export function newJob(input: CheckInput, now: number): CheckJob {
 export function prepareCaption(raw: string): { caption: string; notes: string[] } {
   const caption = raw.trim();
   if (!caption)
-    throw new CheckError('caption', 'No caption was found for this image. Select the caption text on the page, then right-click the image again.');
+    throw new CheckError('caption', t('errNoCaption'));
   if (caption.length <= MAX_CAPTION_CHARS) return { caption, notes: [] };
   return {
     caption: caption.slice(0, MAX_CAPTION_CHARS),
-    notes: [`The caption was cut to its first ${MAX_CAPTION_CHARS.toLocaleString('en')} characters.`],
+    notes: [t('noteCaptionCut', formatNumber(MAX_CAPTION_CHARS))],
   };
 }
 
@@ -146,11 +147,11 @@ export function planSplit(split: SplitResult, notes: string[], options: ClaimPla
   let planned = split;
   const checkedAnyway = options.checkAllWhenAllSetAside && split.claims.length === 0 && split.setAside.length > 0;
   if (checkedAnyway) {
-    notes.push('Every piece of this caption looked like interpretation, so all of it was checked anyway.');
+    notes.push(t('noteCheckedAnyway'));
     planned = { claims: split.setAside.map(({ text, start, end }) => ({ text, start, end, hedged: false })), setAside: [] };
   }
   const { claims, cut } = capClaims(planned.claims, options.maxClaims);
-  if (cut > 0) notes.push(`Only the first ${claims.length} of ${planned.claims.length} claims were checked${options.capHint ?? ''}.`);
+  if (cut > 0) notes.push(t('noteClaimsCut', claims.length, planned.claims.length, options.capHint ?? ''));
   return { claims, setAside: planned.setAside, notes, ...(checkedAnyway ? { checkedAnyway: true as const } : {}) };
 }
 
@@ -177,9 +178,9 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     const gathered = await deps.gather();
     const { caption, notes } = prepareCaption(gathered.caption);
     const split = deps.split ? await deps.split(caption) : splitCaption(caption, gathered.lang ? { locale: gathered.lang } : {});
-    const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: ' (Options → max claims)', checkAllWhenAllSetAside: true });
+    const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: t('capHintOptions'), checkAllWhenAllSetAside: true });
     if (planned.claims.length === 0)
-      throw new CheckError('caption', 'Nothing in this caption can be checked against the image. Select a descriptive caption and try again.');
+      throw new CheckError('caption', t('errNothingCheckable'));
     const credit = gathered.credit?.trim().slice(0, MAX_CREDIT_CHARS);
     await update({
       caption,

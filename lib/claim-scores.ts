@@ -1,6 +1,7 @@
 // A finished model step's scores on the claims of a check, a re-check or a comparison: each verdict's
 // score, the kind of score, and — where the model's calibration was made for that same kind — whether
 // each verdict is decided. One place, so the three runs can never judge the same verdicts differently.
+import { t, type MessageKey } from './i18n';
 import { isDecided, type Calibration } from './calibrate/calibration';
 import type { ClaimResult, JobCalibration } from './job-record';
 import type { ScoreKind, Verdict } from './verify/schema';
@@ -27,14 +28,14 @@ export function outcomeScoreKind(outcome: ScoredOutcome): ScoreKind | null {
   return outcome.confidences?.some((c) => c !== null) ? 'logprob' : null;
 }
 
-const KIND_WORDS: Record<ScoreKind, string> = { logprob: 'label-token probabilities (logprobs)', agreement: 'agreement among sampled answers' };
+const KIND_WORDS: Record<ScoreKind, MessageKey> = { logprob: 'scoreMadeOfLogprob', agreement: 'scoreMadeOfAgreement' };
 
 /** Why a calibration cannot judge these verdicts, said so the user knows what to change. */
 function mismatchNote(calibration: JobCalibration, actual: ScoreKind | null): string {
-  const wanted = KIND_WORDS[calibration.scoreKind ?? 'logprob'];
+  const wanted = t(KIND_WORDS[calibration.scoreKind ?? 'logprob']);
   if (actual === null)
-    return `This model's calibration is for ${wanted}, but these verdicts got no score (the endpoint sent no logprobs and Options → Agreement score is off), so none is marked decided.`;
-  return `This model's calibration is for ${wanted}, but this endpoint's verdicts were scored by ${KIND_WORDS[actual]}, so none is marked decided. Calibrate again with scores of this kind.`;
+    return t('noteCalibrationNoScore', wanted);
+  return t('noteCalibrationOtherKind', wanted, t(KIND_WORDS[actual]));
 }
 
 export interface ClaimScores {

@@ -1,3 +1,4 @@
+import { t } from './i18n';
 import { z } from 'zod';
 
 /** What went wrong, in terms a person can act on; the UI picks its fix from the kind. */
@@ -67,5 +68,5 @@ const UNEXPECTED_DETAIL_CHARS = 300;
 export function asCheckError(error: unknown): CheckError {
   if (error instanceof CheckError) return error;
   const text = error instanceof Error ? error.message : String(error);
-  return new CheckError('server', `Unexpected failure: ${text.slice(0, UNEXPECTED_DETAIL_CHARS)}`, null, { cause: error });
+  return new CheckError('server', t('errUnexpected', text.slice(0, UNEXPECTED_DETAIL_CHARS)), null, { cause: error });
 }

@@ -1,24 +1,31 @@
 import { claimState, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './job-record';
 import type { HistoryEntry } from './history';
-import { createTranslate } from './i18n';
+import { createTranslate, t, type MessageKey, type Translate } from './i18n';
+import { errorTypeWord, setAsideReasonWord } from './labels';
 import { verdictSummary } from './verdict-summary';
 
-/** How each claim state reads, in words and as an icon (never colour alone). */
-export const STATE_WORD: Record<ClaimState, string> = {
-  true: 'Supported',
-  false: 'Not supported',
-  unknown: "Can't tell from the image",
-  pending: 'Checking',
-  error: 'No verdict',
+/** How each claim state reads, in words (the UI's language) and as an icon (never colour alone). */
+export const STATE_KEY: Record<ClaimState, MessageKey> = {
+  true: 'verdictSupported',
+  false: 'verdictNotSupported',
+  unknown: 'verdictCannotTell',
+  pending: 'verdictPending',
+  error: 'verdictNone',
 };
 export const STATE_ICON: Record<ClaimState, string> = { true: '✓', false: '✗', unknown: '~', pending: '…', error: '?' };
 
-// Exports and reports are written in English, whatever the browser's language.
+// Data exports (JSON, CSV) stay in English whatever the browser's language: columns and values are an interface.
 const english = createTranslate();
 
-/** The one-line result, as the popup says it, in English and ending in a full stop (exports, reports, the page badge). */
-export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway'>): string {
-  const line = verdictSummary(job, english);
+/** Each claim state in English, as the CSV export's verdict column says it ("Supported", "Not supported"…). */
+export const STATE_WORD = Object.fromEntries(Object.entries(STATE_KEY).map(([state, key]) => [state, english(key)])) as Record<ClaimState, string>;
+
+/**
+ * The one-line result, as the popup says it, ending in a full stop: in English by default (the JSON
+ * export), in the UI's language where `translate` is given (Markdown, reports, the page badge).
+ */
+export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway'>, translate: Translate = english): string {
+  const line = verdictSummary(job, translate);
   return /[.!?]$/u.test(line) ? line : `${line}.`;
 }
 
@@ -36,21 +43,21 @@ export function markdownUrl(url: string): string {
 
 /** A check as Markdown: summary, each claim with its verdict, error types and reasoning, and what was set aside. */
 export function jobToMarkdown(job: CheckJob): string {
-  const lines = [`## Caption check — ${summaryLine(job)}`, ''];
+  const lines = [`## ${t('mdTitle', summaryLine(job, t))}`, ''];
   lines.push(`> ${escapeMarkdown(job.caption)}`, '');
-  if (job.credit) lines.push(`Credit: ${escapeMarkdown(job.credit)}`, '');
+  if (job.credit) lines.push(t('resultCredit', escapeMarkdown(job.credit)), '');
   for (const claim of job.claims) {
     const state = claimState(claim, job);
-    const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.join(', ')})_` : '';
-    const unsure = isUnsure(claim) ? ' (unsure — look yourself)' : '';
-    lines.push(`- ${STATE_ICON[state]} **${STATE_WORD[state]}**${unsure} — ${escapeMarkdown(claim.text)}${types}`);
+    const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.map((type) => errorTypeWord(type)).join(', ')})_` : '';
+    const unsure = isUnsure(claim) ? t('mdUnsure') : '';
+    lines.push(`- ${STATE_ICON[state]} **${t(STATE_KEY[state])}**${unsure} — ${escapeMarkdown(claim.text)}${types}`);
     if (claim.verdict?.reasoning) lines.push(`  - ${escapeMarkdown(claim.verdict.reasoning)}`);
   }
   if (job.setAside.length) {
-    lines.push('', 'Not checked:');
-    for (const piece of job.setAside) lines.push(`- ${escapeMarkdown(piece.text)} — ${escapeMarkdown(piece.reason)}`);
+    lines.push('', t('mdNotChecked'));
+    for (const piece of job.setAside) lines.push(`- ${escapeMarkdown(piece.text)} — ${escapeMarkdown(setAsideReasonWord(piece.reason))}`);
   }
-  lines.push('', `Model: ${escapeMarkdown(job.model)} · Image: ${markdownUrl(job.imageUrl)} · Page: ${markdownUrl(job.pageUrl)}`);
+  lines.push('', t('mdFooter', escapeMarkdown(job.model), markdownUrl(job.imageUrl), markdownUrl(job.pageUrl)));
   return lines.join('\n');
 }
 

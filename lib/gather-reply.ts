@@ -1,5 +1,6 @@
 // What the page script answers when asked for the caption (lib/page/gather-caption.ts). The page may be
 // hostile and the page script's world is not ours to trust blindly: its answer is parsed here, capped.
+import { t } from './i18n';
 import { z } from 'zod';
 import { languageTag } from './claims/language';
 import { CheckError } from './errors';
@@ -29,9 +30,9 @@ export const gatherReplySchema = z.union([
  * an <img>'s source after the click, and the result must name the picture that was read.
  */
 export function gatheredFrom(reply: unknown, srcUrl: string): GatheredCaption | null {
-  if (reply === undefined || reply === null) throw new CheckError('page', 'The page did not answer. Reload it and try again.');
+  if (reply === undefined || reply === null) throw new CheckError('page', t('errPageNoAnswer'));
   const parsed = gatherReplySchema.safeParse(reply);
-  if (!parsed.success) throw new CheckError('page', 'The page sent a caption Caption Check cannot read. Reload the page and try again.');
+  if (!parsed.success) throw new CheckError('page', t('errPageBadCaption'));
   if ('cancelled' in parsed.data) return null;
   const { caption, pageUrl, credit } = parsed.data;
   const kept = credit?.replace(/\s+/g, ' ').trim();

@@ -32,6 +32,53 @@ export function createTranslate(lookup?: MessageLookup): Translate {
   };
 }
 
+let contextLookup: MessageLookup | undefined;
+
+/**
+ * Sets the lookup of this script's context (browser.i18n in the worker, the engine, the page script and
+ * each extension page: lib/platform/i18n.ts, entrypoints/page.ts). Node (the CLI, unit tests) sets none.
+ */
+export function setMessageLookup(lookup: MessageLookup): void {
+  contextLookup = lookup;
+}
+
+/**
+ * The UI strings of lib/ code that runs in the browser and in Node alike (error messages, notes, reports):
+ * the browser's language where a lookup is set, English in Node (the CLI's output stays English).
+ */
+export const t: Translate = createTranslate((key, subs) => contextLookup?.(key, subs) ?? '');
+
+/** The BCP 47 tag of the language shown (its messages.json "pluralLocale"), for Intl. */
+export function uiLocale(translate: Translate = t): string {
+  return translate('pluralLocale') || 'en';
+}
+
+/** The direction the UI's language is written in ("rtl" for Arabic), from the browser's predefined @@bidi_dir. */
+export function uiDir(): 'ltr' | 'rtl' {
+  let dir = '';
+  try {
+    dir = contextLookup?.('@@bidi_dir', []) ?? '';
+  } catch {
+    // No lookup in this context: left to right, as English.
+  }
+  return dir === 'rtl' ? 'rtl' : 'ltr';
+}
+
+/** A number as the UI's language writes it (1,234 · 1.234 · ١٬٢٣٤ · 1 234). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions, translate: Translate = t): string {
+  return new Intl.NumberFormat(uiLocale(translate), options).format(value);
+}
+
+/** A share 0…1 as a percentage in the UI's language (12 % in French, ٪١٢ in Arabic). */
+export function formatPercent(fraction: number, maximumFractionDigits = 0, translate: Translate = t): string {
+  return formatNumber(fraction, { style: 'percent', maximumFractionDigits }, translate);
+}
+
+/** A time as the UI's language writes a date and time. */
+export function formatDateTime(ms: number, translate: Translate = t): string {
+  return new Date(ms).toLocaleString(uiLocale(translate), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /**
  * The form of a counted message that `count` takes in the language of the messages shown (its plural rules,
  * Intl.PluralRules), falling back to the "_other" form; never "1 claims".

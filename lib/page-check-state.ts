@@ -1,3 +1,4 @@
+import { t } from './i18n';
 import { z } from 'zod';
 import { countFalse, countTrue, errorTypesOf, type CheckJob } from './job-record';
 import { tabKey } from './storage-keys';
@@ -122,7 +123,7 @@ export function itemFromJob(item: PageCheckItem, job: CheckJob): PageCheckItem {
     unsupported: countFalse(job),
     setAside: job.setAside.length,
     errorTypes: errorTypesOf(job),
-    error: job.status === 'error' ? (job.error?.message ?? 'The check failed.') : null,
+    error: job.status === 'error' ? (job.error?.message ?? t('errCheckFailed')) : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { t } from './i18n';
 import { z } from 'zod';
 import type { ScoreKind } from './verify/schema';
 
@@ -6,10 +7,10 @@ export const endpointSchema = z.object({
   baseUrl: z
     .string()
     .trim()
-    .min(1, 'Enter the Base URL of an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1')
-    .pipe(z.url({ protocol: /^https?$/, error: 'The Base URL must start with http:// or https://' })),
+    .min(1, { error: () => t('settingsBaseUrlMissing') })
+    .pipe(z.url({ protocol: /^https?$/, error: () => t('settingsBaseUrlScheme') })),
   apiKey: z.string().trim().max(4096),
-  model: z.string().trim().min(1, 'Enter the name of a vision model, e.g. gpt-4o-mini'),
+  model: z.string().trim().min(1, { error: () => t('settingsModelMissing') }),
 });
 export type Endpoint = z.infer<typeof endpointSchema>;
 

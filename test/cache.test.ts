@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storageVerdictCache, verdictCacheItem } from '@/lib/adapters/verdict-cache';
 import {
-  CACHE_NOTE,
+  cacheNote,
   cachedVerification,
   MemoryVerdictCache,
   verdictCacheKey,
@@ -103,7 +103,7 @@ describe('cachedVerification', () => {
     });
     expect(second.run.calls).toBe(0);
     expect(hit).toMatchObject({ cached: true, verdicts: [yes, no], usage: { promptTokens: 10, completionTokens: 5 } });
-    expect(hit.notes).toEqual([CACHE_NOTE]);
+    expect(hit.notes).toEqual([cacheNote()]);
     // Nothing ran, so nothing streamed: the verdicts come back as one result.
     expect(reported).toEqual([]);
   });

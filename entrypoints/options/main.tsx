@@ -10,7 +10,7 @@ import { isFailure, type ConnectionReport } from '@/lib/messages';
 import { t } from '@/lib/adapters/i18n';
 import { send } from '@/lib/adapters/worker-client';
 import { readBuiltinStatus, startBuiltinDownload } from '@/lib/adapters/builtin-host';
-import { installLocalRule, isLocalEndpoint, LOCAL_ACCESS_REASON, requestLocalAccess } from '@/lib/adapters/local-endpoint';
+import { installLocalRule, isLocalEndpoint, localAccessReason, requestLocalAccess } from '@/lib/adapters/local-endpoint';
 import { loadSettings, saveSettings } from '@/lib/adapters/storage';
 import { diagnoseAddress } from '@/lib/verify/connection-failure';
 import { configuredEndpoint, endpointSchema, MAX_SAMPLES, samplesFor, settingsSchema, type ProviderSetting, type Settings } from '@/lib/settings';
@@ -115,7 +115,7 @@ function Options() {
       />
       {isLocalEndpoint(settings.baseUrl) && (
         <p className="local-access-note" data-testid="local-access-note">
-          {LOCAL_ACCESS_REASON}
+          {localAccessReason()}
         </p>
       )}
     </main>

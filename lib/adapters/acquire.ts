@@ -1,5 +1,6 @@
 // The image step of a check in the service worker: the pixels the user is looking at, by the cheapest
 // path that can read them — in the page, then a fetch from the worker, then a screenshot crop.
+import { t } from '../i18n';
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
 import type { ImageRead } from '../features/ports';
@@ -14,8 +15,7 @@ import { fetchImage, ImageFetchError } from './image';
 import { sampleAt } from '../welcome';
 
 /** The frame note shown with a check whose image sits in a frame from another site. */
-const FOREIGN_FRAME_NOTE =
-  'The image is inside a frame from another site, so Caption Check took a screenshot of the frame; type or paste the caption if it is not offered.';
+const foreignFrameNote = () => t('noteForeignFrame');
 
 const pageUnreachable = (error: unknown) => error instanceof CheckError && error.kind === 'page';
 
@@ -53,7 +53,7 @@ async function capture(windowId: number): Promise<string> {
     try {
       return await browser.tabs.captureVisibleTab(windowId, { format: 'png' });
     } catch (cause) {
-      throw new CheckError('image', 'Caption Check could not take a screenshot of the tab. Keep the tab in front and choose the menu item again.', null, {
+      throw new CheckError('image', t('errScreenshot'), null, {
         cause: cause ?? first,
       });
     }
@@ -71,7 +71,7 @@ async function cropScreenshot(screenshot: Blob, where: NonNullable<ImageLocation
     const sw = Math.min(full.width - sx, Math.round(where.rect.width * scale));
     const sh = Math.min(full.height - sy, Math.round(where.rect.height * scale));
     if (sw < IMAGE_POLICY.minEdge && sh < IMAGE_POLICY.minEdge)
-      throw new CheckError('image', 'The image is not visible on screen. Scroll it into view and choose the menu item again.');
+      throw new CheckError('image', t('errNotVisible'));
     const encoded = await encodeWithinBudget(fitWithin({ width: sw, height: sh }, maxEdge), (context, size) =>
       context.drawImage(full, sx, sy, sw, sh, 0, 0, size.width, size.height),
     );
@@ -93,16 +93,16 @@ async function fromScreenshot(target: CheckTarget, maxEdge: number, pageReachabl
   else if (target.frameId !== 0) {
     // The frame is out of reach, its parent (the top frame, which activeTab covers) is not.
     where = await callPage({ tabId: target.tabId, frameId: 0 }, 'locateFrame', target.frameUrl ?? target.srcUrl).catch(notFound);
-    note = FOREIGN_FRAME_NOTE;
+    note = foreignFrameNote();
   }
   if (!where)
-    throw new CheckError('image', 'The image could not be found on the page any more. Reload the page and try again.');
+    throw new CheckError('image', t('errImageGone'));
   // A screenshot shows what the element shows now: if the page swapped its picture since the user chose
   // it, that is not the image to check.
   if (pageReachable && where.swapped)
-    throw new CheckError('image', 'The page changed this image after you chose it, so Caption Check did not check it. Reload the page and try again.');
+    throw new CheckError('image', t('errImageSwapped'));
   const tab = await browser.tabs.get(target.tabId);
-  if (!tab.active) throw new CheckError('image', 'The tab must be in front for a screenshot of the image. Switch to it and choose the menu item again.');
+  if (!tab.active) throw new CheckError('image', t('errTabNotInFront'));
   const shot = await capture(tab.windowId);
   const encoded = await cropScreenshot(await (await fetch(shot)).blob(), where, maxEdge);
   return { ...encoded, path: 'screenshot', ...(note ? { note } : {}) };

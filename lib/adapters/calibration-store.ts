@@ -1,4 +1,5 @@
 // Imported calibrations, one per model, kept in the extension's local storage and validated on read.
+import { t } from '../i18n';
 import { z } from 'zod';
 import { calibrationSchema, type Calibration } from '../calibrate/calibration';
 import { PROMPT_VERSION } from '../verify/prompt';
@@ -37,12 +38,12 @@ export function parseCalibrationFile(text: string): Calibration | string {
   try {
     json = JSON.parse(text);
   } catch {
-    return 'This file is not JSON. Pick the calibration.json that caption-check calibrate wrote.';
+    return t('calibrationNotJson');
   }
   const parsed = calibrationSchema.safeParse(json);
-  if (!parsed.success) return 'This is not a calibration file. Pick the calibration.json that caption-check calibrate wrote.';
+  if (!parsed.success) return t('calibrationNotCalibration');
   if (parsed.data.prompt_version !== PROMPT_VERSION)
-    return `This calibration was made with prompt ${parsed.data.prompt_version}; this version uses ${PROMPT_VERSION}. Calibrate again.`;
+    return t('calibrationOtherPrompt', parsed.data.prompt_version, PROMPT_VERSION);
   return parsed.data;
 }
 

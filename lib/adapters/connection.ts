@@ -1,3 +1,4 @@
+import { t, type MessageKey } from '../i18n';
 import { CheckError, type CheckErrorKind } from '../errors';
 import type { ConnectionReport } from '../messages';
 import { configuredEndpoint, type Settings } from '../settings';
@@ -8,10 +9,10 @@ import { outputModesItem } from './storage';
 import { redSquareImage } from './thumbnail';
 
 const TEST_CLAIM = 'There is a red square in the image.';
-const MODE_TEXT: Record<OutputMode, string> = {
-  json_schema: 'strict JSON schema (json_schema)',
-  json_object: 'JSON mode (json_object); no strict schema',
-  prompt: 'none — the answer is read from plain text',
+const MODE_TEXT: Record<OutputMode, MessageKey> = {
+  json_schema: 'connModeSchema',
+  json_object: 'connModeJson',
+  prompt: 'connModePrompt',
 };
 
 type Step = ConnectionReport['steps'][number];
@@ -37,23 +38,23 @@ export async function testConnection(settings: Settings, now: () => number = Dat
   const steps: Step[] = [];
   const done = (error: string | null, outputMode: OutputMode | null = null): ConnectionReport => {
     for (const id of ['reached', 'key', 'image', 'structured'] as const)
-      if (!steps.some((s) => s.id === id)) steps.push({ id, ok: null, detail: 'Not tested.' });
+      if (!steps.some((s) => s.id === id)) steps.push({ id, ok: null, detail: t('connNotTested') });
     return { ok: error === null, steps, outputMode, elapsedMs: now() - started, error };
   };
-  if (!endpoint) return done('Enter a Base URL and a model, then test again.');
+  if (!endpoint) return done(t('connNoEndpoint'));
   const client = createClient(endpoint, { timeoutMs: Math.min(settings.timeoutSeconds, 60) * 1000, maxRetries: 0 });
 
   // GET /models: proves the server answers and (where it checks keys there) that the key is accepted.
   try {
     await client.models.list();
-    steps.push({ id: 'reached', ok: true, detail: `${endpoint.baseUrl} answered.` });
+    steps.push({ id: 'reached', ok: true, detail: t('connAnswered', endpoint.baseUrl) });
   } catch (raw) {
     const error = await explained(raw, endpoint);
     if (NOT_REACHED.has(error.kind)) {
       steps.push({ id: 'reached', ok: false, detail: error.message });
       return done(error.message);
     }
-    steps.push({ id: 'reached', ok: true, detail: `${endpoint.baseUrl} answered.` });
+    steps.push({ id: 'reached', ok: true, detail: t('connAnswered', endpoint.baseUrl) });
     if (error.kind === 'auth' || error.kind === 'origin-refused') {
       steps.push({ id: 'key', ok: false, detail: error.message });
       return done(error.message);
@@ -72,24 +73,24 @@ export async function testConnection(settings: Settings, now: () => number = Dat
       onOutputMode: (m) => (mode = m),
     });
     mode = result.outputMode;
-    steps.push({ id: 'key', ok: true, detail: 'The endpoint accepted the key and the model name.' });
+    steps.push({ id: 'key', ok: true, detail: t('connKeyAndModel') });
     const verdict = result.verdicts[0];
     steps.push({
       id: 'image',
       ok: true,
       detail: verdict
-        ? `The model took the image and answered ${verdict.label ? '“supported”' : '“not supported”'} for “${TEST_CLAIM}”.`
-        : 'The model took the image.',
+        ? t(verdict.label ? 'connImageSupported' : 'connImageNotSupported', TEST_CLAIM)
+        : t('connImage'),
     });
-    steps.push({ id: 'structured', ok: verdict !== null, detail: verdict ? MODE_TEXT[result.outputMode] : 'The answer could not be read as a verdict.' });
+    steps.push({ id: 'structured', ok: verdict !== null, detail: verdict ? t(MODE_TEXT[result.outputMode]) : t('connNoVerdict') });
     const all = await outputModesItem.getValue();
     await outputModesItem.setValue({ ...all, [`${endpoint.baseUrl}|${endpoint.model}`]: result.outputMode });
-    return done(verdict ? null : 'The model answered, but not in a form Caption Check can read. Try another model.', result.outputMode);
+    return done(verdict ? null : t('connUnreadable'), result.outputMode);
   } catch (raw) {
     const error = await explained(raw, endpoint);
     if (error.kind === 'auth' || error.kind === 'origin-refused') steps.push({ id: 'key', ok: false, detail: error.message });
     else if (error.kind === 'model-not-found') steps.push({ id: 'key', ok: false, detail: error.message });
-    else steps.push({ id: 'key', ok: true, detail: 'The endpoint accepted the key.' });
+    else steps.push({ id: 'key', ok: true, detail: t('connKey') });
     if (error.kind === 'no-image-input') steps.push({ id: 'image', ok: false, detail: error.message });
     if (error.kind === 'bad-output' || error.kind === 'refused') steps.push({ id: 'structured', ok: false, detail: error.message });
     if (NOT_REACHED.has(error.kind)) steps.splice(0, 1, { id: 'reached', ok: false, detail: error.message });

@@ -2,13 +2,15 @@
 // failure is one "Failed to fetch": a probe of the address tells "nothing answers there" from "it
 // answered, but the browser withheld the answer" (no CORS permission for the extension), and only a
 // 403 that actually came back from a local server is called an origin refusal.
+import { t } from '../i18n';
 import { APIConnectionTimeoutError, PermissionDeniedError } from 'openai';
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
 import { diagnoseAddress } from '../verify/connection-failure';
 import { isLocalEndpoint, originPattern } from './local-rule';
 
-const OLLAMA_FIX = 'start Ollama with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* (LM Studio: enable CORS)';
+/** The server-side fix for a local server, as a clause ("start Ollama with OLLAMA_ORIGINS=… (LM Studio: enable CORS)"). */
+const ollamaFix = () => t('fixOllamaOrigins', 'OLLAMA_ORIGINS=chrome-extension://*,moz-extension://*');
 
 export interface FailureContext {
   /** Whether the extension holds the endpoint's host permission (then CORS is not in the way). */
@@ -39,8 +41,8 @@ export async function explainEndpointFailure(error: unknown, baseUrl: string, co
     return error;
   }
   if (isOriginRefusal(error, baseUrl)) {
-    const fix = context.granted ? `${OLLAMA_FIX}.` : `open Options and press Save, then allow access to ${origin} when the browser asks — or ${OLLAMA_FIX}.`;
-    return new CheckError('origin-refused', `The local model server at ${origin} refused this extension (403). To fix it, ${fix}`, null, { cause: error });
+    const fix = context.granted ? `${ollamaFix()}.` : t('fixGrantOrOllama', origin, ollamaFix());
+    return new CheckError('origin-refused', t('errOriginRefused', origin, fix), null, { cause: error });
   }
   // A request that timed out: a slow model, unless nothing answers at the address at all.
   const timedOut = error.kind === 'timeout' && error.cause instanceof APIConnectionTimeoutError;
@@ -50,11 +52,10 @@ export async function explainEndpointFailure(error: unknown, baseUrl: string, co
   if (timedOut) return error;
   if (context.granted)
     // With the host permission CORS does not apply: the server took the connection and then broke it off.
-    return new CheckError('network', `The server at ${origin} answers, but broke off Caption Check's request. Retry; if it happens again, look at the server's log.`, null, { cause: error });
-  const serverFix = isLocalEndpoint(baseUrl) ? `, or ${OLLAMA_FIX}` : '';
+    return new CheckError('network', t('errBrokeOff', origin), null, { cause: error });
   return new CheckError(
     'blocked',
-    `The server at ${origin} answers, but does not let browser extensions read its answers (no CORS permission). To fix it, allow Caption Check access to ${origin}${serverFix}.`,
+    isLocalEndpoint(baseUrl) ? t('errBlockedLocal', origin, ollamaFix()) : t('errBlocked', origin),
     null,
     { cause: error },
   );

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import type { AcquiredImage } from '../check-lifecycle';
 import { CheckError } from '../errors';
 import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensions';
@@ -9,7 +10,7 @@ import { fetchCredentials } from './fetch-policy';
 export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dataUrl: string; byteLength: number }> {
   const head = new Uint8Array(await blob.slice(0, 64 * 1024).arrayBuffer());
   if (!sniffImageType(head) && !blob.type.startsWith('image/'))
-    throw new CheckError('image', 'That link did not lead to an image. Right-click the picture itself and try again.');
+    throw new CheckError('image', t('errNotAnImage'));
   const declared = readImageSize(head);
   let bitmap: ImageBitmap;
   try {
@@ -22,11 +23,11 @@ export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dat
       ? await createImageBitmap(blob, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: 'high' })
       : await createImageBitmap(blob);
   } catch (cause) {
-    throw new CheckError('image', 'The image could not be decoded. It may be broken or in a format the browser cannot read.', null, { cause });
+    throw new CheckError('image', t('errUndecodable'), null, { cause });
   }
   try {
     if (isTooSmall(declared ?? bitmap))
-      throw new CheckError('image', 'This image is too small to check (a tracker pixel or an icon). Right-click the picture itself.');
+      throw new CheckError('image', t('errTooSmall'));
     const encoded = await encodeWithinBudget(fitWithin(bitmap, maxEdge), (context, size) =>
       context.drawImage(bitmap, 0, 0, size.width, size.height),
     );
@@ -73,10 +74,10 @@ export async function fetchImage(url: string, maxEdge: number, signal?: AbortSig
       return request('omit');
     });
   } catch (cause) {
-    throw new ImageFetchError(null, 'The image could not be downloaded from its site. Reload the page and try again.', { cause });
+    throw new ImageFetchError(null, t('errDownload'), { cause });
   }
   if (!response.ok)
-    throw new ImageFetchError(response.status, `The image could not be downloaded (HTTP ${response.status}). Reload the page and try again.`);
+    throw new ImageFetchError(response.status, t('errDownloadHttp', response.status));
   const encoded = await encodeForModel(await response.blob(), maxEdge);
   return { ...encoded, path: 'fetch' };
 }

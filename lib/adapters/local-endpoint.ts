@@ -1,14 +1,14 @@
 // A local model server (Ollama, LM Studio, vLLM, llama.cpp) without the user setting OLLAMA_ORIGINS:
 // Ollama answers 403 to any request whose Origin is a browser extension. With the user's grant for
 // that one origin, a session rule drops the Origin header on our own requests to it, and only those.
+import { t } from '../i18n';
 import { browser } from 'wxt/browser';
 import { isLocalEndpoint, originPattern } from './local-rule';
 
-export { installLocalRule, isLocalEndpoint, localRuleFor, originPattern } from './local-rule';
+export { installLocalRule, isLocalEndpoint, LOCAL_RULE_ID, localRuleFor, originPattern, restoreLocalRule } from './local-rule';
 
 /** Why we ask, in one sentence, for the Options page to show beside the browser's prompt. */
-export const LOCAL_ACCESS_REASON =
-  'Local model servers such as Ollama refuse requests from browser extensions; allowing Caption Check to reach this address lets it send them without the extension origin, so you need not set OLLAMA_ORIGINS.';
+export const localAccessReason = (): string => t('localAccessReason');
 
 /**
  * Asks for the endpoint's host permission. Call it first thing in the Save click handler, before

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { browser } from 'wxt/browser';
 import { CheckError } from '../errors';
 import type { PageApi } from '../page/api';
@@ -45,7 +46,7 @@ export async function callPage<M extends PageMethod>(
   } catch (cause) {
     throw new CheckError(
       'page',
-      'Caption Check cannot read this page (browser pages and the web store are off limits). Try the image on another page.',
+      t('errPageOffLimits'),
       null,
       { cause },
     );

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { browser } from 'wxt/browser';
 import { checkJobSchema, type CheckJob } from '../job-record';
 import { interruptedPageCheck, pageCheckSchema } from '../page-check-state';
@@ -12,8 +13,7 @@ import { PAGE_CHECK_KEY, storedChecks } from './start-up';
 export const WORKER_INSTANCE = crypto.randomUUID();
 
 /** What the user reads on a check whose worker was stopped mid-way; Re-run is the one-click retry. */
-const INTERRUPTED_MESSAGE =
-  'The check was interrupted: the browser stopped Caption Check in the middle of it. The verdicts that arrived are kept; press Re-run to check again.';
+const interruptedMessage = () => t('errInterruptedWorker');
 
 
 /** The job as the interrupted check it is: its verdicts kept, the claims still waiting marked as without one. */
@@ -23,7 +23,7 @@ function interruptedJob(job: CheckJob, now: number): CheckJob {
     status: 'error',
     phase: 'finished',
     finishedAt: now,
-    error: { kind: 'interrupted', message: INTERRUPTED_MESSAGE, retryAfterMs: null },
+    error: { kind: 'interrupted', message: interruptedMessage(), retryAfterMs: null },
   };
 }
 
@@ -49,7 +49,7 @@ async function markOrphanedJobs(now: () => number = Date.now): Promise<CheckJob[
       // "Check all captioned images": a run nobody owns any more ends, its waiting pairs marked.
       const page = pageCheckSchema.safeParse(value);
       if (page.success && page.data.status === 'running' && page.data.owner !== WORKER_INSTANCE)
-        await browser.storage.session.set({ [key]: interruptedPageCheck(page.data, INTERRUPTED_MESSAGE, now()) });
+        await browser.storage.session.set({ [key]: interruptedPageCheck(page.data, interruptedMessage(), now()) });
       continue;
     }
     const parsed = checkJobSchema.safeParse(value);

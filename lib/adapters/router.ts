@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { browser, type Browser } from 'wxt/browser';
 import { messageSchema, type FailureReply, type Message, type MessageOf, type MessageResponse, type MessageType, type Reply } from '../messages';
 import { configuredEndpoint } from '../settings';
@@ -37,19 +38,19 @@ const handlers: Handlers = {
   cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(platform, tabId) }),
   rerunCheck: async ({ tabId, provider }) => {
     const job = await loadJob(tabId);
-    if (!job) return notNow('There is no earlier check on this tab to run again.');
+    if (!job) return notNow(t('notNowNoCheck'));
     // The caption was settled the first time: a re-run does not ask again.
     void checkImage(platform, { tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, { caption: job.caption, credit: job.credit, fresh: true, ...(provider ? { provider } : {}) });
     return { ok: true };
   },
   recheckClaims: async ({ tabId, claims }) => {
     const job = await loadJob(tabId);
-    if (!job || job.status === 'running') return notNow('Wait for the check to finish, then edit its claims.');
+    if (!job || job.status === 'running') return notNow(t('notNowWait'));
     return inBackground(recheck(platform, tabId, claims));
   },
   compareModel: async ({ tabId, model, baseUrl }) => {
     const job = await loadJob(tabId);
-    if (!job || job.status !== 'done') return notNow('Compare needs a finished check on this tab.');
+    if (!job || job.status !== 'done') return notNow(t('notNowCompare'));
     return inBackground(compare(platform, tabId, model, baseUrl));
   },
   testConnection: async () => ({ ok: true, data: await testConnection(await loadSettings()) }),
@@ -78,7 +79,7 @@ const handlers: Handlers = {
   runPageCheck: async ({ tabId, ids }) => {
     const listed = await loadPageCheck(tabId);
     if (!listed || listed.status !== 'choosing' || pageCheckRunning(platform, tabId))
-      return notNow('List the captioned images of this page again, then check them.');
+      return notNow(t('errListAgain'));
     return inBackground(runPageCheck(platform, tabId, ids));
   },
 };
@@ -99,7 +100,7 @@ function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
 export function handleMessage(raw: unknown, sender: Browser.runtime.MessageSender): Promise<MessageResponse> | undefined {
   if (!isOwnPage(sender)) return undefined;
   const parsed = messageSchema.safeParse(raw);
-  if (!parsed.success) return Promise.resolve({ ok: false, error: 'Unknown message.', kind: 'bad-message' });
+  if (!parsed.success) return Promise.resolve({ ok: false, error: t('errUnknownMessage'), kind: 'bad-message' });
   const message = parsed.data;
   return (handlers[message.type] as (m: Message) => Promise<MessageResponse>)(message).catch((error: unknown) => {
     if (error instanceof CheckError) return { ok: false as const, error: error.message, kind: error.kind };

@@ -1,6 +1,7 @@
 // Every storage item of the extension, over the keys of lib/storage-keys.ts and the schemas of
 // lib/storage-schema.ts: each read goes through its key's schema, so a damaged or foreign value falls
 // back instead of reaching a check.
+import { t } from '../i18n';
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { z } from 'zod';
 import type { CheckJob } from '../job-record';
@@ -104,8 +105,7 @@ export async function loadJob(tabId: number): Promise<CheckJob | null> {
 }
 
 /** What a check says when even a freed-up session storage cannot take it. */
-export const STORAGE_FULL_MESSAGE =
-  "The browser's session storage for Caption Check is full, so this check could not be saved. Close tabs you checked earlier, then retry.";
+export const storageFullMessage = (): string => t('errStorageFull');
 
 async function trySet(key: `session:${string}`, value: unknown): Promise<boolean> {
   try {
@@ -134,14 +134,14 @@ export async function saveJob(unbounded: CheckJob): Promise<void> {
     status: 'error',
     phase: 'finished',
     finishedAt: job.finishedAt ?? Date.now(),
-    error: { kind: 'storage', message: STORAGE_FULL_MESSAGE, retryAfterMs: null },
+    error: { kind: 'storage', message: storageFullMessage(), retryAfterMs: null },
   };
   // Smaller and smaller failed records: a check must never stay stored as "running" with nobody saving it.
   const { thumbnail: _thumbnail, ...withoutThumbnail } = failed;
   const minimal: CheckJob = { ...withoutThumbnail, caption: '', claims: [], setAside: [], notes: [], comparison: undefined };
   if (!(await trySet(key, failed)) && !(await trySet(key, withoutThumbnail)) && !(await trySet(key, minimal)))
     await storage.removeItem(key).catch(() => undefined);
-  throw new CheckError('storage', STORAGE_FULL_MESSAGE);
+  throw new CheckError('storage', storageFullMessage());
 }
 
 /** Calls back with the tab's check each time it changes. Returns the unsubscribe function. */

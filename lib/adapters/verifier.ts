@@ -1,3 +1,4 @@
+import { formatNumber, plural, t } from '../i18n';
 import { atomicClaims } from '../claims/atomic';
 import type { SplitResult } from '../claims/split';
 import { CheckError } from '../errors';
@@ -22,7 +23,7 @@ export type VerifierOptions = ModelOptions;
 /** Fails early, before anything is read from the page, when no endpoint is configured. */
 function assertConfigured(settings: Settings): void {
   if (!configuredEndpoint(settings))
-    throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
+    throw new CheckError('not-configured', t('errNotConfigured'));
 }
 
 /** The platform's fetch, calling `onRequest` as each request starts (the SDK's retries included: each is paid for). */
@@ -35,14 +36,14 @@ function announcing(onRequest: () => void): typeof fetch {
 
 /** Said with a check that sampled only because the model's calibration was made with agreement scores. */
 export function calibrationCostNote(samples: number, requests: number): string {
-  return `This model's calibration needs agreement scores, so this check asked for ${samples} extra answers (${requests} request${requests === 1 ? '' : 's'} in all; Options → Agreement score).`;
+  return t('noteCalibrationCost', samples, plural(t, 'metaRequests', requests, formatNumber(requests)));
 }
 
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
 export function endpointVerifier(settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): ModelStep {
   return async (claims, imageDataUrl, onVerdict) => {
     const endpoint = configuredEndpoint(settings);
-    if (!endpoint) throw new CheckError('not-configured', 'Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.');
+    if (!endpoint) throw new CheckError('not-configured', t('errNotConfigured'));
     const modeKey = `${endpoint.baseUrl}|${endpoint.model}`;
     // A calibration made with agreement scores needs them, even with sampling off in Options.
     const samples = samplesFor(settings.samplesPerClaim, options.scoreKind);
@@ -142,14 +143,9 @@ export async function pickVerifier(settings: Settings, requested?: ProviderId): 
       assertReady: () => {},
       verifier: (signal) => providerVerifier(builtinProvider(api), signal),
     };
-  if (wanted === 'builtin') return noModel(new CheckError('not-configured', `${status.reason} Or choose an endpoint model in Options.`));
-  const onDevice =
-    status.state === 'downloadable' || status.state === 'downloading'
-      ? " Or download Chrome's on-device model there (no key; nothing leaves this computer)."
-      : ` ${status.reason}`;
-  return noModel(
-    new CheckError('not-configured', `Caption Check has no model endpoint yet. Open Options and enter a Base URL and model.${onDevice}`),
-  );
+  if (wanted === 'builtin') return noModel(new CheckError('not-configured', t('errBuiltinOrEndpoint', status.reason)));
+  const canDownload = status.state === 'downloadable' || status.state === 'downloading';
+  return noModel(new CheckError('not-configured', canDownload ? t('errNotConfiguredDownload') : t('errNotConfiguredStatus', status.reason)));
 }
 
 /** The model-assisted split with the configured endpoint, or undefined for the on-device one. */

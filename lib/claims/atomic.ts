@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import type OpenAI from 'openai';
 import { BadRequestError, UnprocessableEntityError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
@@ -20,6 +21,9 @@ export interface AtomicClaim extends Span {
   hedged: false;
   sentence: number;
 }
+
+/** Bumped when the rewriting prompt changes. */
+export const ATOMIC_PROMPT_VERSION = 'atomic-2';
 
 /** Our instructions for the model-assisted split; the verification prompt itself stays the seed's. */
 export const ATOMIC_SYSTEM_PROMPT = [
@@ -102,7 +106,7 @@ export async function atomicClaims({ client, model, caption, signal }: AtomicOpt
       const completion = await client.chat.completions.create({ model, temperature: 0, messages, ...format }, { signal });
       const claims = parseAtomicAnswer(completion.choices[0]?.message.content ?? '', sentences);
       if (claims.length === 0)
-        throw new CheckError('bad-output', 'The model could not rewrite this caption into claims. Switch to the on-device split in Options and retry.');
+        throw new CheckError('bad-output', t('errAtomicFailed'));
       return claims;
     } catch (error) {
       // An endpoint without structured output rejects the format: step down, as verification does.

@@ -1,6 +1,7 @@
 // Check an image: the menu click, the picker, a re-run and a welcome sample all end here. The image
 // is read from the first moment, the caption is settled (nothing is shown or sent before the user
 // confirms), and the check runs through the core lifecycle (lib/check-lifecycle.ts) as the tab's task.
+import { t } from '../i18n';
 import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
 import { requestSignal, runCheck, type GatheredCaption } from '../check-lifecycle';
@@ -129,7 +130,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
         if (gathered instanceof CheckError) throw gathered;
         if (gathered) return gathered;
         const late = await platform.gatherCaption(target);
-        if (!late) throw new CheckError('aborted', 'The check was cancelled.');
+        if (!late) throw new CheckError('aborted', t('errCancelled'));
         return late;
       },
       acquireImage: read,

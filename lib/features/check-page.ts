@@ -1,6 +1,7 @@
 // "Check all captioned images on this page": the page lists its image + caption pairs, the user
 // unticks some in the popup, and the worker checks the rest, a few at a time (settings.concurrency).
 // Each pair is a full check (runCheck) whose image comes by the single check's own paths (the platform's image read).
+import { t } from '../i18n';
 import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS, requestSignal, runCheck, type AcquiredImage } from '../check-lifecycle';
@@ -25,7 +26,7 @@ export function cancelPageCheck(platform: Platform, tabId: number): boolean {
  * (`alt`), and stores them, all ticked, for the popup to show.
  */
 export async function listPageCheck(platform: Platform, tabId: number, kind: PageCheck['kind'] = 'captions'): Promise<PageCheck> {
-  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
+  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', t('errPageBusy'));
   // One character over the cap, as gather does: prepareCaption then says the caption was cut.
   const frame = { tabId, frameId: 0 };
   // The browser's callPage checks these lists too (lib/page/protocol.ts); a Platform is not trusted to have.
@@ -33,7 +34,7 @@ export async function listPageCheck(platform: Platform, tabId: number, kind: Pag
     kind === 'alt'
       ? altListSchema.safeParse(await platform.callPage(frame, 'listAltTexts', MAX_CAPTION_CHARS + 1))
       : pageListSchema.transform((list) => ({ ...list, findings: [] })).safeParse(await platform.callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1));
-  if (!answer.success) throw new CheckError('page', 'The page gave an answer Caption Check cannot use. Reload it and try again.');
+  if (!answer.success) throw new CheckError('page', t('errPageUnusable'));
   const { pageUrl, items, findings } = answer.data;
   const check = newPageCheck(tabId, pageUrl, items, platform.now(), { kind, findings });
   await platform.savePageCheck(check);
@@ -72,8 +73,8 @@ function serial() {
  */
 export async function runPageCheck(platform: Platform, tabId: number, ids: readonly string[]): Promise<PageCheck> {
   const listed = await platform.loadPageCheck(tabId);
-  if (!listed || listed.status !== 'choosing') throw new CheckError('interrupted', 'List the captioned images of this page again, then check them.');
-  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', 'The images of this page are being checked. Wait for that to finish.');
+  if (!listed || listed.status !== 'choosing') throw new CheckError('interrupted', t('errListAgain'));
+  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', t('errPageBusy'));
   // A running page check is never replaced: the one the user started finishes (or is cancelled) first.
   return platform.tasks.run('page', tabId, ({ signal }) => checkListed(platform, listed, ids, signal));
 }
@@ -104,7 +105,7 @@ async function checkListed(platform: Platform, listed: PageCheck, ids: readonly 
           choice.assertReady();
           // The listed element itself, not just any element with its URL, is what the image paths read.
           const url = await platform.callPage(target, 'selectCaptioned', item.id);
-          if (!url) throw new CheckError('image', 'This image is no longer on the page. Reload the page and list its images again.');
+          if (!url) throw new CheckError('image', t('errImageLeftPage'));
           target.srcUrl = url;
           return { caption: item.caption, credit: item.credit, pageUrl, imageUrl: url };
         },
@@ -130,7 +131,7 @@ async function checkListed(platform: Platform, listed: PageCheck, ids: readonly 
   const queue = writer.get().items.filter((i) => i.selected);
   // Not stopped by the signal: a pair not started when the user cancels is marked cancelled, not left waiting.
   await runPool(queue, settings.concurrency, async (item) => {
-    if (signal.aborted) await writer.item(item.id, (i) => ({ ...i, state: 'error', error: 'The check was cancelled.' }));
+    if (signal.aborted) await writer.item(item.id, (i) => ({ ...i, state: 'error', error: t('errCancelled') }));
     else await checkOne(item);
   });
   await writer.finish(now());

@@ -2,16 +2,17 @@
 // one claim made to stand out (from the panel), or all of them removed.
 import { decidedCount, isUnsure, markLabelOf, type CheckJob } from '../job-record';
 import { summaryLine } from '../export';
-import type { Translate } from '../i18n';
+import { formatNumber, type Translate } from '../i18n';
+import { errorTypeWord } from '../labels';
 import type { MarksPayload } from '../page/marks';
 import type { Platform } from './ports';
 
 /** The badge's line: the verdict summary and, with a calibration, how many verdicts it decided. */
 function marksSummary(job: CheckJob, t: Translate): string {
   const counts = decidedCount(job);
-  if (!counts) return summaryLine(job);
-  const percent = Number((counts.alpha * 100).toFixed(1));
-  return `${summaryLine(job)} ${t('summaryDecided', counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
+  if (!counts) return summaryLine(job, t);
+  const percent = formatNumber(counts.alpha * 100, { maximumFractionDigits: 1 }, t);
+  return `${summaryLine(job, t)} ${t('summaryDecided', counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
 }
 
 /** What the page script needs to mark a finished check. */
@@ -29,7 +30,7 @@ export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
         label,
         // Below its calibration threshold a verdict keeps its leaning; a "can't tell" has none to show.
         ...(label === 'unsure' && isUnsure(c) && c.verdict ? { leaning: c.verdict.label ? ('true' as const) : ('false' as const) } : {}),
-        errorTypes: c.verdict?.error_type ?? [],
+        errorTypes: (c.verdict?.error_type ?? []).map((type) => errorTypeWord(type, t)),
         reasoning: c.verdict?.reasoning ?? '',
       };
     }),

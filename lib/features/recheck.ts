@@ -1,5 +1,6 @@
 // Re-check and compare: the tab's finished check worked on again against the image it kept, with no
 // page access (edited claims re-verified; or the same claims asked of another model, side by side).
+import { t } from '../i18n';
 import type { CheckJob } from '../job-record';
 import { jobCalibration } from '../claim-scores';
 import { CheckError } from '../errors';
@@ -13,8 +14,8 @@ import type { Platform } from './ports';
 /** The tab's finished check and its kept image, which a re-check or comparison works from. */
 async function rerunContext(platform: Platform, tabId: number): Promise<{ job: CheckJob; image: string; settings: Settings }> {
   const [job, image, settings] = await Promise.all([platform.loadJob(tabId), platform.loadTabImage(tabId), platform.loadSettings()]);
-  if (!job || job.status === 'running') throw new CheckError('interrupted', 'There is no finished check on this tab to work from.');
-  if (!image) throw new CheckError('image', 'The image of this check is no longer kept. Right-click the image and check it again.');
+  if (!job || job.status === 'running') throw new CheckError('interrupted', t('errNoFinishedCheck'));
+  if (!image) throw new CheckError('image', t('errImageNotKept'));
   return { job, image, settings };
 }
 

@@ -1,4 +1,5 @@
 // Where a caption for an image may be on a page, best first. Pure DOM reads: nothing here changes the page.
+import { t, type MessageKey } from '../i18n';
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
 import { isCredit } from './credit';
@@ -30,20 +31,22 @@ export interface CaptionCandidate {
   preselect?: boolean;
 }
 
-/** How the chooser names each source. */
-export const SOURCE_LABELS: Record<CandidateSource, string> = {
-  selection: 'Selected text',
-  figcaption: 'Figure caption',
-  caption: 'Caption',
-  'data-caption': 'Caption (data-caption)',
-  gallery: 'Gallery caption',
-  'aria-describedby': 'Description (aria-describedby)',
-  'aria-labelledby': 'Label (aria-labelledby)',
-  alt: 'Alt text',
-  title: 'Title',
-  'nearby-text': 'Nearby text',
-  'demo-output': 'Output box',
+const SOURCE_KEYS: Record<CandidateSource, MessageKey> = {
+  selection: 'sourceSelection',
+  figcaption: 'sourceFigcaption',
+  caption: 'sourceCaption',
+  'data-caption': 'sourceDataCaption',
+  gallery: 'sourceGallery',
+  'aria-describedby': 'sourceDescribedby',
+  'aria-labelledby': 'sourceLabelledby',
+  alt: 'sourceAlt',
+  title: 'sourceTitle',
+  'nearby-text': 'sourceNearby',
+  'demo-output': 'sourceDemoOutput',
 };
+
+/** How the chooser names each source ("Alt text"). */
+export const sourceLabel = (source: CandidateSource): string => t(SOURCE_KEYS[source]);
 
 /** Text blocks farther than this (CSS px) from the image are not "near" it. */
 const NEAR_PX = 400;

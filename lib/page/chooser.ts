@@ -1,7 +1,8 @@
 // The in-page caption chooser: a small dialog anchored to the image, in a closed shadow root on a plain
 // element (shadow-host.ts) so the page's CSS and scripts cannot reach into it. Built with DOM APIs and
 // textContent only. Only the user's own keys and clicks act on it: a page can forge events, not isTrusted.
-import { SOURCE_LABELS, type CaptionCandidate } from './caption-candidates';
+import { formatNumber, t, uiDir } from '../i18n';
+import { sourceLabel, type CaptionCandidate } from './caption-candidates';
 import { follow, isRtl, placeBeside, viewportSize } from './place';
 import { createShadowHost, trusted } from './shadow-host';
 
@@ -11,9 +12,10 @@ export type ChooserResult = { caption: string; credit: string } | { cancelled: t
 const STYLE = `
 :host { all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; width: 0 !important;
   height: 0 !important; overflow: visible !important; z-index: 2147483647 !important; display: block !important; }
-.panel { position: fixed; direction: ltr; box-sizing: border-box; max-height: calc(100vh - 16px); overflow: auto; width: 380px; max-width: calc(100vw - 16px); padding: 12px; border-radius: 8px;
+.panel { position: fixed; direction: ltr; unicode-bidi: isolate; box-sizing: border-box; max-height: calc(100vh - 16px); overflow: auto; width: 380px; max-width: calc(100vw - 16px); padding: 12px; border-radius: 8px;
   background: #fff; color: #1f1f1f; border: 1px solid #c4c7c5; box-shadow: 0 4px 16px rgba(0,0,0,.25);
   font: 13px/1.4 system-ui, sans-serif; text-align: left; }
+.panel[dir="rtl"] { direction: rtl; text-align: right; }
 .title { margin: 0 0 6px; font-weight: 600; font-size: 14px; }
 textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 180px; resize: vertical; font: inherit;
   padding: 6px; border: 1px solid #747775; border-radius: 4px; color: inherit; background: #fff; }
@@ -26,7 +28,7 @@ textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 18
   cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .candidate[aria-pressed="true"] { border-color: #0b57d0; background: #e8f0fe; }
 .candidate:focus-visible, button:focus-visible, textarea:focus-visible { outline: 2px solid #0b57d0; outline-offset: 1px; }
-.source { font-weight: 600; margin-right: 2px; }
+.source { font-weight: 600; margin-inline-end: 2px; }
 .hint { margin: 4px 0 8px; color: #444746; }
 .actions { display: flex; gap: 8px; justify-content: flex-end; }
 .actions button { font: inherit; padding: 5px 12px; border-radius: 4px; border: 1px solid #747775; background: #fff; color: #1f1f1f; cursor: pointer; }
@@ -36,7 +38,7 @@ textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 18
 let closeOpen: (() => void) | null = null;
 
 /** The line the chooser shows when nothing on the page reads as this image's caption. */
-export const NO_CAPTION = 'No caption found for this image. Select the caption on the page, or type it.';
+export const noCaptionHint = (): string => t('chooserNoCaption');
 
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
@@ -68,12 +70,14 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     const style = make('style', '', STYLE);
     const panel = make('div', 'panel');
     panel.setAttribute('role', 'dialog');
-    panel.setAttribute('aria-label', 'Caption Check: choose the caption to check');
-    const title = make('p', 'title', 'Which text is the caption?');
+    panel.setAttribute('aria-label', t('chooserLabel'));
+    // The dialog in the UI's language and its direction (right to left in Arabic).
+    panel.dir = uiDir();
+    const title = make('p', 'title', t('chooserTitle'));
     const textarea = make('textarea');
     textarea.maxLength = maxChars;
     textarea.spellcheck = false;
-    textarea.setAttribute('aria-label', 'Caption to check');
+    textarea.setAttribute('aria-label', t('chooserTextarea'));
     // The page's captions keep their own direction (an Arabic caption in this English dialog reads right to left).
     textarea.dir = 'auto';
     const creditLine = make('p', 'credit');
@@ -81,11 +85,11 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     notice.setAttribute('role', 'status');
     const list = make('div', 'candidates');
     list.setAttribute('role', 'group');
-    list.setAttribute('aria-label', 'Captions found on the page');
-    const hintLine = make('p', 'hint', 'Or select the caption text on the page, then press Enter. Esc cancels.');
-    const confirmButton = make('button', 'primary', 'Check claims');
+    list.setAttribute('aria-label', t('chooserCandidates'));
+    const hintLine = make('p', 'hint', t('chooserHint'));
+    const confirmButton = make('button', 'primary', t('chooserConfirm'));
     confirmButton.type = 'button';
-    const cancelButton = make('button', '', 'Cancel');
+    const cancelButton = make('button', '', t('cancel'));
     cancelButton.type = 'button';
     const actions = make('div', 'actions');
     actions.append(confirmButton, cancelButton);
@@ -97,9 +101,9 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       textarea.value = text.slice(0, maxChars);
       // The credit is shown, never checked: it says who made the picture, not what it shows.
       shownCredit = credit;
-      creditLine.textContent = credit ? `Credit: ${credit}` : '';
+      creditLine.textContent = credit ? t('resultCredit', credit) : '';
       notice.textContent =
-        truncated || text.length > maxChars ? `This caption was cut to its first ${maxChars.toLocaleString('en')} characters.` : '';
+        truncated || text.length > maxChars ? t('chooserCut', formatNumber(maxChars)) : '';
     };
     const pick = (index: number) => {
       buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(i === index)));
@@ -111,7 +115,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       button.type = 'button';
       button.title = candidate.text.slice(0, 500);
       // Read as one phrase ("Alt text: …") from what it shows, so a speech user can say what they see.
-      button.append(make('span', 'source', `${SOURCE_LABELS[candidate.source]}:`), ' ', Object.assign(make('span', 'text', candidate.text), { dir: 'auto' }));
+      button.append(make('span', 'source', t('chooserSource', sourceLabel(candidate.source))), ' ', Object.assign(make('span', 'text', candidate.text), { dir: 'auto' }));
       button.setAttribute('aria-pressed', 'false');
       button.addEventListener(
         'click',
@@ -125,7 +129,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     });
     // Nothing is put forward without evidence: a neighbour's headline sent unasked is worse than an empty box.
     const preselect = candidates.length > 0 && candidates[0]?.preselect !== false;
-    if (!preselect) hintLine.textContent = NO_CAPTION;
+    if (!preselect) hintLine.textContent = noCaptionHint();
     if (hint) hintLine.textContent = hint;
 
     panel.append(title, textarea, creditLine, notice, ...(candidates.length ? [list] : []), hintLine, actions);

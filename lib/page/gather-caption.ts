@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { findCaptionCandidates, type CaptionCandidate } from './caption-candidates';
 import { chooseCaption } from './chooser';
 import { selectedCaption } from './credit';
@@ -66,8 +67,7 @@ export async function gatherCaption(srcUrl: string, maxChars: number): Promise<P
 }
 
 /** What the chooser says when it stands for a frame it cannot read. */
-export const FOREIGN_FRAME_HINT =
-  'The image is inside a frame from another site, which Caption Check cannot read. Choose a caption above, type or paste it, or select it on this page and press Enter. Esc cancels.';
+export const foreignFrameHint = (): string => t('chooserForeignFrame');
 
 /**
  * Runs in the top frame when the image's own frame is from another site (out of our reach): the
@@ -81,7 +81,7 @@ export async function gatherAroundFrame(frameUrl: string, srcUrl: string, maxCha
     ...(selection.text ? [{ source: 'selection' as const, text: selection.text, truncated: false, credit: selection.credit }] : []),
     ...(frame ? findCaptionCandidates(frame, maxChars).filter((c) => c.text !== selection.text) : []),
   ];
-  const choice = await chooseCaption(frame ?? document.documentElement, candidates, maxChars, FOREIGN_FRAME_HINT);
+  const choice = await chooseCaption(frame ?? document.documentElement, candidates, maxChars, foreignFrameHint());
   if ('cancelled' in choice) return choice;
   return { pageUrl: location.href, pageTitle: document.title, imageUrl: srcUrl, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(frame) };
 }

@@ -1,3 +1,4 @@
+import { uiDir } from '../i18n';
 import { drawMarkLayer, type MarkLabel } from './mark-layer';
 import { follow, isRtl, placeOn } from './place';
 import { createShadowHost, trusted } from './shadow-host';
@@ -126,12 +127,13 @@ function claimRanges(payload: MarksPayload, image: HTMLImageElement | null): (Ra
 const BADGE_CSS = `
 :host { all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; width: 0 !important;
   height: 0 !important; overflow: visible !important; z-index: 2147483647 !important; display: block !important; }
-.wrap { position: fixed; direction: ltr; white-space: nowrap; font: 13px/1.4 system-ui, sans-serif; color: #1f1f1f; }
+.wrap { position: fixed; direction: ltr; unicode-bidi: isolate; white-space: nowrap; font: 13px/1.4 system-ui, sans-serif; color: #1f1f1f; }
 button { font: inherit; cursor: pointer; border: 1px solid #0003; border-radius: 12px; padding: 2px 10px; background: #fff; color: #1f1f1f; box-shadow: 0 1px 4px #0004; }
 button.bad { background: #fce8e6; color: #8c1d18; }
 button.ok { background: #e6f4ea; color: #14532d; }
 button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
-.close { margin-left: 4px; padding: 2px 7px; }
+.wrap[dir="rtl"] { direction: rtl; }
+.close { margin-inline-start: 4px; padding: 2px 7px; }
 .panel { white-space: normal; margin-top: 6px; max-width: 340px; background: #fff; border: 1px solid #0002; border-radius: 8px; padding: 8px 10px; box-shadow: 0 2px 10px #0003; }
 .panel[hidden], .tip[hidden] { display: none; }
 .panel ul { margin: 0; padding: 0; list-style: none; }
@@ -146,12 +148,13 @@ button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
 
 const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', unsure: '⚠', error: '?' };
 
-/** "✗ Not supported (Object) — claim"; an unsure claim keeps the model's leaning: "⚠ Unsure — look yourself (Not supported…)". */
-export function verdictLine(claim: MarksPayload['claims'][number], words: MarksPayload['words']): string {
+/** "✗ Not supported (Object) — " (then the claim); an unsure claim keeps the model's leaning: "⚠ Unsure — look yourself (Not supported…) — ". */
+function verdictPrefix(claim: MarksPayload['claims'][number], words: MarksPayload['words']): string {
   const types = claim.errorTypes.length ? ` (${claim.errorTypes.join(', ')})` : '';
   const leaning = claim.label === 'unsure' && claim.leaning ? ` (${words[claim.leaning]}${types})` : types;
-  return `${ICON[claim.label]} ${words[claim.label]}${leaning} — ${claim.text}`;
+  return `${ICON[claim.label]} ${words[claim.label]}${leaning} — `;
 }
+export const verdictLine = (claim: MarksPayload['claims'][number], words: MarksPayload['words']): string => verdictPrefix(claim, words) + claim.text;
 
 /** Removes the marks and the badge, if any. */
 export function clearMarks(): void {
@@ -190,6 +193,7 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   style.textContent = BADGE_CSS;
   const wrap = document.createElement('div');
   wrap.className = 'wrap';
+  wrap.dir = uiDir();
   const unsupported = payload.claims.filter((c) => c.label === 'false').length;
   const button = document.createElement('button');
   button.type = 'button';
@@ -210,7 +214,8 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   const list = document.createElement('ul');
   for (const claim of payload.claims) {
     const item = document.createElement('li');
-    item.textContent = verdictLine(claim, payload.words);
+    // The claim keeps its own direction (an English claim in an Arabic list reads left to right).
+    item.append(verdictPrefix(claim, payload.words), Object.assign(document.createElement('bdi'), { textContent: claim.text }));
     list.append(item);
   }
   panel.append(list);

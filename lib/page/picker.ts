@@ -1,6 +1,7 @@
 // The image picker: for images the context menu cannot reach (CSS backgrounds, images under a
 // transparent overlay, <canvas>, video posters, pages that block right-click). The highlight is
 // drawn in our own closed-shadow overlay; no page element's style is touched.
+import { t, uiDir } from '../i18n';
 import { shownImage, type ImageKind } from './image-source';
 import { readSlot, writeSlot } from './isolated-slot';
 import { createShadowHost, trusted } from './shadow-host';
@@ -21,7 +22,6 @@ const STYLE = `
 `;
 
 const MIN_EDGE = 16;
-const HINT = 'Caption Check: click the image to check, or press Tab to move between images and Enter to pick. Esc leaves.';
 const MAX_ALT = 80;
 
 /** The page's images a keyboard user can move between, in document order: shown, and not tiny. */
@@ -36,8 +36,8 @@ export function pickableImages(skip: Element): Element[] {
 /** What the hint says about the image the keys moved to (its alt text, capped: it is the page's text). */
 function keyHint(element: Element, at: number, count: number): string {
   const alt = (element.getAttribute('alt') ?? element.getAttribute('aria-label') ?? '').replace(/\s+/g, ' ').trim();
-  const name = alt ? ` “${alt.length > MAX_ALT ? `${alt.slice(0, MAX_ALT - 1)}…` : alt}”` : '';
-  return `Caption Check: image ${at + 1} of ${count}${name}. Enter checks it, Tab moves on, Esc leaves.`;
+  if (!alt) return t('pickerAt', at + 1, count);
+  return t('pickerAtNamed', at + 1, count, alt.length > MAX_ALT ? `${alt.slice(0, MAX_ALT - 1)}…` : alt);
 }
 let stopOpen: (() => void) | null = null;
 
@@ -69,7 +69,8 @@ export function pickImage(): Promise<PickResult> {
     const tip = document.createElement('div');
     tip.className = 'tip';
     tip.setAttribute('role', 'status');
-    tip.textContent = HINT;
+    tip.textContent = t('pickerHint');
+    tip.dir = uiDir();
     root.append(style, box, tip);
     document.documentElement.append(host);
 
@@ -101,7 +102,7 @@ export function pickImage(): Promise<PickResult> {
     let images: Element[] | null = null;
     const step = (by: 1 | -1) => {
       images ??= pickableImages(host);
-      if (images.length === 0) return void (tip.textContent = 'Caption Check: no image to pick on this page. Esc leaves.');
+      if (images.length === 0) return void (tip.textContent = t('pickerNone'));
       const at = current ? images.indexOf(current) : -1;
       const next = at < 0 ? (by > 0 ? 0 : images.length - 1) : (at + by + images.length) % images.length;
       const element = images[next]!;

@@ -1,6 +1,7 @@
 // The boundary between the service worker and our page script: what the worker may call and the
 // schema of every answer. The page may be hostile and its DOM is not ours, so each answer is checked
 // here before the worker uses it. No DOM code lives in this file: the worker imports it.
+import { t } from '../i18n';
 import { z } from 'zod';
 import { gatherReplySchema } from '../gather-reply';
 import { MAX_CAPTION_CHARS } from '../check-lifecycle';
@@ -75,7 +76,7 @@ export type PageReply<M extends PageMethod> = z.output<(typeof pageReplySchemas)
 /** A page answered something its method's schema refuses: a hostile page, or a page script from an older build. */
 export class PageReplyError extends CheckError {
   constructor(readonly method: PageMethod) {
-    super('page', 'The page sent an answer Caption Check cannot use. Reload the page and try again.');
+    super('page', t('errPageAnswer'));
   }
 }
 

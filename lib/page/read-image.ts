@@ -1,6 +1,7 @@
 // Runs in the page (isolated world): reads the chosen image's own pixels where the bytes already are,
 // decodes them at the reduced size the model gets, and hands back a small JPEG as a data URL
 // (executeScript results are JSON, so a short string is the cheapest way back to the worker).
+import { t } from '../i18n';
 import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensions';
 import { encodeWithinBudget, type DrawInto } from '../image/encode';
 import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
@@ -154,13 +155,13 @@ async function encode(source: { size: Size; draw: DrawInto }): Promise<PageImage
   return { dataUrl: encoded.dataUrl, byteLength: encoded.byteLength, width: encoded.width, height: encoded.height };
 }
 
-const BROKEN = 'The image did not load on the page (it is missing or broken), so there is nothing to check. Reload the page; if the picture still does not show, try another image.';
-const TOO_SMALL = 'This image is too small to check (a tracker pixel or an icon). Right-click the picture itself, or pick it with the picker.';
+const broken = () => t('errImageBroken');
+const tooSmall = () => t('errImageTooSmallPage');
 
 /** Reads the chosen image's pixels in the page and encodes them within the sizing policy. */
 export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.maxEdge): Promise<PageImage | PageImageError> {
   const found = locateChosenImage(srcUrl);
-  if (!found) return fail(false, 'The image was not found on the page.', srcUrl);
+  if (!found) return fail(false, t('errImageNotFound'), srcUrl);
   const element = found.element instanceof HTMLImageElement ? found.element : null;
   if (element) await loaded(element);
   const shown = element ? element.currentSrc || element.src : found.url;
@@ -172,11 +173,11 @@ export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.m
   const image = url === shown ? element : null;
   if (image && image.complete && image.naturalWidth === 0 && !/\.svg(?:[?#]|$)/i.test(url)) {
     forgetPicked();
-    return fail(true, BROKEN, url);
+    return fail(true, broken(), url);
   }
   if (image && image.naturalWidth > 0 && isTooSmall({ width: image.naturalWidth, height: image.naturalHeight })) {
     forgetPicked();
-    return fail(true, TOO_SMALL, url);
+    return fail(true, tooSmall(), url);
   }
   try {
     let result: PageImage;
@@ -204,9 +205,9 @@ export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.m
   } catch (error) {
     if (error instanceof TooSmall) {
       forgetPicked();
-      return fail(true, TOO_SMALL, url);
+      return fail(true, tooSmall(), url);
     }
     // The pick is kept: the worker's screenshot path still needs it.
-    return fail(false, `The page could not read the image (${error instanceof Error ? error.message : String(error)}).`, url);
+    return fail(false, t('errImageUnreadable', error instanceof Error ? error.message : String(error)), url);
   }
 }

@@ -1,5 +1,6 @@
 // Chrome's on-device model (the Prompt API): whether it is there, how to start a session and download
 // the model, the seed prompt as its messages, and its failures as CheckErrors. builtin.ts verifies with it.
+import { t, type MessageKey } from '../i18n';
 import { z } from 'zod';
 import { CheckError } from '../errors';
 import { SYSTEM_PROMPT, buildUserPrompt } from './prompt';
@@ -46,23 +47,22 @@ export interface BuiltinStatus {
   reason: string;
 }
 
-const REASONS: Record<BuiltinState, string> = {
-  available: "Chrome's built-in model is ready; the image and caption stay on this computer.",
-  downloadable: "Chrome's built-in model is not downloaded yet (a one-time download of several GB): download it in Options.",
-  downloading: "Chrome is still downloading its built-in model; Options shows the progress.",
-  unavailable:
-    "Chrome's built-in model cannot run on this computer (it needs a supported desktop with enough disk space and memory; see chrome://on-device-internals).",
-  missing: 'This browser has no built-in model (it needs Chrome 138 or newer on a desktop).',
+const REASONS: Record<BuiltinState, MessageKey> = {
+  available: 'builtinAvailable',
+  downloadable: 'builtinDownloadable',
+  downloading: 'builtinDownloading',
+  unavailable: 'builtinUnavailable',
+  missing: 'builtinMissing',
 };
 
 /** Detects, never assumes, whether the on-device model takes images and English here. */
 export async function builtinStatus(api: LanguageModelApi | undefined): Promise<BuiltinStatus> {
-  if (!api || typeof api.availability !== 'function') return { state: 'missing', reason: REASONS.missing };
+  if (!api || typeof api.availability !== 'function') return { state: 'missing', reason: t(REASONS.missing) };
   try {
     const state = await api.availability({ ...BUILTIN_MODEL_OPTIONS });
-    return { state, reason: REASONS[state] ?? REASONS.unavailable };
+    return { state, reason: t(REASONS[state] ?? REASONS.unavailable) };
   } catch (error) {
-    return { state: 'unavailable', reason: `Chrome could not tell whether its built-in model can run (${errorName(error)}).` };
+    return { state: 'unavailable', reason: t('builtinUnknown', errorName(error)) };
   }
 }
 
@@ -76,42 +76,42 @@ export function toBuiltinError(error: unknown, signal?: AbortSignal): CheckError
   if (error instanceof CheckError) return error;
   const cause = { cause: error };
   const name = errorName(error);
-  if (signal?.aborted || name === 'AbortError') return new CheckError('aborted', 'The check was cancelled.', null, cause);
+  if (signal?.aborted || name === 'AbortError') return new CheckError('aborted', t('errCancelled'), null, cause);
   switch (name) {
     case 'QuotaExceededError':
       return new CheckError(
         'bad-request',
-        "The image and a single claim do not fit the on-device model's context. Use an endpoint model (Options).",
+        t('errBuiltinQuota'),
         null,
         cause,
       );
     case 'NotAllowedError':
       return new CheckError(
         'not-configured',
-        "Chrome's built-in model is turned off here (by a setting or policy). Pick an endpoint model in Options.",
+        t('errBuiltinOff'),
         null,
         cause,
       );
     case 'NotReadableError':
-      return new CheckError('refused', "Chrome filtered the on-device model's answer. Retry, or use an endpoint model (Options).", null, cause);
+      return new CheckError('refused', t('errBuiltinFiltered'), null, cause);
     case 'NotSupportedError':
       return new CheckError(
         'no-image-input',
-        "Chrome's built-in model cannot take this input (an image with English text) here. Use an endpoint model (Options).",
+        t('errBuiltinInput'),
         null,
         cause,
       );
     case 'InvalidStateError':
-      return new CheckError('interrupted', 'The on-device model session closed before it answered. Retry.', null, cause);
+      return new CheckError('interrupted', t('errBuiltinClosed'), null, cause);
     default:
-      return new CheckError('server', `The on-device model failed (${name}). Retry, or use an endpoint model (Options).`, null, cause);
+      return new CheckError('server', t('errBuiltinFailed', name), null, cause);
   }
 }
 
 /** The check's JPEG data URL as the Blob the Prompt API takes as an image. */
 export function dataUrlToBlob(dataUrl: string): Blob {
   const match = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(dataUrl);
-  if (!match) throw new CheckError('image', 'The image could not be prepared for the on-device model. Reload the page and try again.');
+  if (!match) throw new CheckError('image', t('errBuiltinImage'));
   const [, type, base64, body = ''] = match;
   const bytes = base64 ? Uint8Array.from(atob(body), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(body));
   return new Blob([bytes], { type });
@@ -181,7 +181,7 @@ export async function downloadBuiltinModel(
   } catch (error) {
     // Here NotAllowedError means the click's activation did not reach create(), not a policy.
     if (errorName(error) === 'NotAllowedError' && !signal?.aborted)
-      throw new CheckError('not-configured', 'Chrome wants a click to start the download. Press Download again.', null, { cause: error });
+      throw new CheckError('not-configured', t('errBuiltinClick'), null, { cause: error });
     throw toBuiltinError(error, signal);
   }
 }

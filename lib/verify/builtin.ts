@@ -1,5 +1,6 @@
 // Chrome's on-device model as a verify provider: the claims planned into prompts that fit its context
 // window, verdicts streamed as they are written. The model itself is reached through builtin-session.ts.
+import { t } from '../i18n';
 import { CheckError } from '../errors';
 import { parseVerdicts } from './parse';
 import { contextUsageOf, contextWindowOf, measureUsage, type LanguageModelApi, type LanguageModelPromptOptions, type LanguageModelSession } from './prompt-api';
@@ -33,7 +34,7 @@ export function builtinProvider(api: LanguageModelApi | undefined, options: Buil
     id: 'builtin',
     label: BUILTIN_LABEL,
     verify: async ({ claims, imageDataUrl, signal, onVerdict }) => {
-      if (claims.length === 0) throw new CheckError('caption', 'There is no claim to check. Select the caption text and try again.');
+      if (claims.length === 0) throw new CheckError('caption', t('errNoClaim'));
       const status = await builtinStatus(api);
       if (status.state !== 'available' || !api) throw new CheckError('not-configured', status.reason);
       const image = dataUrlToBlob(imageDataUrl);
@@ -109,7 +110,7 @@ async function verifyWithSession(
       if (parsed.verdicts.length > 0 && parsed.verdicts.length !== indices.length) {
         // Matched by position, a missing or extra verdict would shift its neighbours': none is taken.
         for (const i of indices) (verdicts[i] = null), reasked.add(i);
-        notes.push(`The model sent ${parsed.verdicts.length} verdicts for ${indices.length} claim(s); none was matched by position.`);
+        notes.push(t('noteCountMismatch', parsed.verdicts.length, indices.length));
         return true;
       }
       parsed.verdicts.forEach((verdict, i) => {
@@ -146,11 +147,11 @@ async function verifyWithSession(
   for (const i of shifted.sort((a, b) => a - b)) await runPrompt([i]);
   // One more try for what the model skipped (the whole list if it skipped everything).
   const missing = claims.map((_, i) => i).filter((i) => !verdicts[i] && !reasked.has(i));
-  if (missing.length > 0 && missing.length < claims.length) notes.push(`Asked again for ${missing.length} claim(s) the model skipped.`);
+  if (missing.length > 0 && missing.length < claims.length) notes.push(t('noteAskedAgain', missing.length));
   for (const indices of planRequests(claims, claimsPerPrompt, missing).requests) await runPrompt(indices);
 
-  if (splits > 0) notes.push("The claims were checked in smaller groups to fit the on-device model's context.");
+  if (splits > 0) notes.push(t('noteBuiltinSplit'));
   if (verdicts.every((v) => !v))
-    throw new CheckError('bad-output', 'The on-device model answered, but with no verdict that could be read. Retry, or use an endpoint model (Options).');
+    throw new CheckError('bad-output', t('errBuiltinNoVerdict'));
   return { verdicts, usage, notes };
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { z } from 'zod';
 import { PROMPT_VERSION } from './prompt';
 import { scoreKindSchema, verdictSchema, type ScoreKind, type Verdict } from './schema';
@@ -35,8 +36,7 @@ export interface CacheKeyParts {
 }
 
 /** Said with a result served from the cache, so nobody mistakes it for a fresh answer. */
-export const CACHE_NOTE =
-  'Same image, claims, model and prompt as an earlier check: these verdicts come from the cache, no request was sent.';
+export const cacheNote = (): string => t('noteCache');
 
 /** SHA-256 (hex) over the key parts; crypto.subtle exists in Node 20, workers and pages alike. */
 export async function verdictCacheKey(parts: CacheKeyParts): Promise<string> {
@@ -110,7 +110,7 @@ export async function cachedVerification<R extends VerificationResult>(
 ): Promise<VerificationResult & { cached: boolean }> {
   const hit = options.fresh ? undefined : await cache.get(key).catch(() => undefined);
   if (hit) {
-    return { ...hit, requests: 0, notes: [...hit.notes, CACHE_NOTE], cached: true };
+    return { ...hit, requests: 0, notes: [...hit.notes, cacheNote()], cached: true };
   }
   const result = await run();
   const verdicts = result.verdicts;

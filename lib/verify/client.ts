@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import OpenAI, {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -61,53 +62,53 @@ export function mentionsImageInput(error: APIError): boolean {
 export function toCheckError(error: unknown, model: string, baseUrl: string | null = null): CheckError {
   if (error instanceof CheckError) return error;
   const cause = { cause: error };
-  if (error instanceof APIUserAbortError) return new CheckError('aborted', 'The check was cancelled.', null, cause);
+  if (error instanceof APIUserAbortError) return new CheckError('aborted', t('errCancelled'), null, cause);
   if (error instanceof APIConnectionTimeoutError)
-    return new CheckError('timeout', 'The model did not answer in time. Retry, or pick a faster model in Options.', null, cause);
+    return new CheckError('timeout', t('errTimeout'), null, cause);
   if (error instanceof APIConnectionError) {
     const noAnswer = nodeNoAnswerCause(error);
     if (noAnswer) return noAnswerError(noAnswer, baseUrl, cause);
     return new CheckError(
       'network',
-      'Could not reach the model endpoint. Check the Base URL in Options and that the server is running.',
+      t('errNetwork'),
       null,
       cause,
     );
   }
   if (error instanceof AuthenticationError)
-    return new CheckError('auth', 'The endpoint rejected the API key. Check your API key in Options.', null, cause);
+    return new CheckError('auth', t('errAuthKey'), null, cause);
   if (error instanceof PermissionDeniedError)
     return new CheckError(
       'auth',
-      'The endpoint answered 403 Forbidden: the API key has no access to this model or endpoint. Check your API key in Options.',
+      t('errAuthForbidden'),
       null,
       cause,
     );
   if (error instanceof NotFoundError && (error.code === 'model_not_found' || /model/i.test(error.message)))
-    return new CheckError('model-not-found', `The endpoint does not know the model "${model}". Pick another model in Options.`, null, cause);
+    return new CheckError('model-not-found', t('errModelNotFound', model), null, cause);
   if (error instanceof NotFoundError)
     return new CheckError(
       'endpoint-not-found',
-      'The endpoint answered 404 Not Found. Check the Base URL in Options (for most servers it ends in /v1).',
+      t('errEndpointNotFound'),
       null,
       cause,
     );
   if (error instanceof RateLimitError)
     return new CheckError(
       'rate-limited',
-      'The endpoint is rate limiting requests. Wait a moment and retry.',
+      t('errRateLimited'),
       retryAfterMs(error.headers),
       cause,
     );
   if ((error instanceof BadRequestError || error instanceof UnprocessableEntityError) && mentionsImageInput(error))
-    return new CheckError('no-image-input', `The model "${model}" does not accept images. Pick a vision model in Options.`, null, cause);
+    return new CheckError('no-image-input', t('errNoImageInput', model), null, cause);
   if (error instanceof BadRequestError || error instanceof UnprocessableEntityError)
-    return new CheckError('bad-request', `The endpoint rejected the request: ${error.message.slice(0, 200)}`, null, cause);
+    return new CheckError('bad-request', t('errBadRequest', error.message.slice(0, 200)), null, cause);
   if (error instanceof InternalServerError)
-    return new CheckError('server', 'The model server failed (5xx). Retry in a moment.', null, cause);
+    return new CheckError('server', t('errServer5xx'), null, cause);
   if (error instanceof APIError)
-    return new CheckError('server', `The endpoint answered with an error: ${error.message.slice(0, 200)}`, null, cause);
+    return new CheckError('server', t('errServerOther', error.message.slice(0, 200)), null, cause);
   if (error instanceof Error && error.name === 'AbortError')
-    return new CheckError('aborted', 'The check was cancelled.', null, cause);
+    return new CheckError('aborted', t('errCancelled'), null, cause);
   return asCheckError(error);
 }

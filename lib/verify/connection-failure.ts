@@ -4,6 +4,7 @@
 // the extension's service worker and pages): a `no-cors` GET resolves as soon as anything answers over
 // HTTP (even a 403 without CORS headers), fails within milliseconds when nothing does (refused, name
 // not found, TLS failure — indistinguishable), and hangs when the address swallows the connection.
+import { t } from '../i18n';
 import { CheckError } from '../errors';
 
 /** A connection that never got an HTTP answer, by the cause Node names. */
@@ -48,21 +49,21 @@ function parts(baseUrl: string): { host: string; hostname: string; origin: strin
 /** The CheckError for a connection that got no HTTP answer, naming the address when it is known. */
 export function noAnswerError(cause: NoAnswerCause, baseUrl: string | null, options?: { cause?: unknown; waitedSeconds?: number }): CheckError {
   const at = (baseUrl && parts(baseUrl)) || null;
-  const where = at ? at.host : 'the Base URL';
+  const where = at ? at.host : t('theBaseUrl');
   const extra = { cause: options?.cause };
   switch (cause) {
     case 'refused':
-      return new CheckError('unreachable', `Nothing is listening at ${where} (the connection was refused). Start the model server there, or correct the Base URL.`, null, extra);
+      return new CheckError('unreachable', t('errRefused', where), null, extra);
     case 'host-not-found':
-      return new CheckError('host-not-found', `The host name ${at ? `"${at.hostname}"` : 'of the Base URL'} was not found. Correct the Base URL (check its spelling), or join the network it is on.`, null, extra);
+      return new CheckError('host-not-found', at ? t('errHostNotFound', at.hostname) : t('errHostNotFoundUnknown'), null, extra);
     case 'wrong-protocol':
-      return new CheckError('tls', `${where} does not speak HTTPS (the secure connection failed). Write http:// instead of https:// in the Base URL.`, null, extra);
+      return new CheckError('tls', t('errWrongProtocol', where), null, extra);
     case 'tls':
-      return new CheckError('tls', `The secure connection (TLS) to ${where} failed: its certificate is not trusted (self-signed, expired, or for another name). Give the server a trusted certificate, or use http:// for a server on your own machine.`, null, extra);
+      return new CheckError('tls', t('errTls', where), null, extra);
     case 'timeout':
       return new CheckError(
         'timeout',
-        `Nothing answered at ${where}${options?.waitedSeconds ? ` within ${options.waitedSeconds} s` : ''}: the connection is dropped on the way, or the server is stuck. Check the Base URL and that the server is running.`,
+        options?.waitedSeconds ? t('errNoAnswerWithin', where, options.waitedSeconds) : t('errNoAnswer', where),
         null,
         extra,
       );
@@ -113,16 +114,11 @@ export async function diagnoseAddress(baseUrl: string, fetchFn: typeof fetch, ti
   if (at.https) {
     const plain = models.replace(/^https:/i, 'http:');
     if ((await probeAddress(plain, fetchFn, timeoutMs)) === 'answered') return noAnswerError('wrong-protocol', baseUrl);
-    const name = isAddress(at.hostname) ? '' : `the name "${at.hostname}" was not found, `;
     return new CheckError(
       'unreachable',
-      `Nothing answered at ${at.origin}: ${name}nothing is listening there, or the secure connection (TLS) failed, for example on a certificate the browser does not trust. Open ${at.origin} in a browser tab: its error page names the cause.`,
+      isAddress(at.hostname) ? t('errNoAnswerHttps', at.origin) : t('errNoAnswerHttpsName', at.origin, at.hostname),
     );
   }
   if (isLoopback(at.hostname)) return noAnswerError('refused', baseUrl);
-  const why = isAddress(at.hostname) ? 'no machine answers at that address' : `the host name "${at.hostname}" was not found`;
-  return new CheckError(
-    'unreachable',
-    `Nothing answered at ${at.host}: nothing is listening on that port, or ${why}. Correct the Base URL, or start the model server there.`,
-  );
+  return new CheckError('unreachable', isAddress(at.hostname) ? t('errNoAnswerAddress', at.host) : t('errNoAnswerName', at.host, at.hostname));
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { jsonrepair } from 'jsonrepair';
 import { ERROR_TYPES, type ErrorType, type Verdict } from './schema';
 
@@ -29,7 +30,7 @@ function parseLoose(text: string, notes: string[]): unknown {
     const pythonic = text.replace(/\bTrue\b/g, 'true').replace(/\bFalse\b/g, 'false').replace(/\bNone\b/g, 'null');
     try {
       const value: unknown = JSON.parse(jsonrepair(pythonic));
-      notes.push('The model sent malformed JSON; it was repaired.');
+      notes.push(t('noteRepairedJson'));
       return value;
     } catch {
       return undefined;
@@ -117,7 +118,7 @@ function normalizeErrorTypes(value: unknown, notes: string[]): ErrorType[] {
   for (const item of items) {
     if (typeof item !== 'string' || !item.trim()) continue;
     const type = normalizeErrorType(item);
-    if (!type) notes.push(`Dropped an unknown error type "${item.slice(0, 40)}".`);
+    if (!type) notes.push(t('noteUnknownType', item.slice(0, 40)));
     else if (!types.includes(type)) types.push(type);
   }
   return types;

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { isInstructionLike } from './injection';
 
 export interface RequestPlan {
@@ -23,6 +24,5 @@ export function planRequests(claims: readonly string[], chunkSize: number, only?
 
 /** The note shown with the result for claims that were set apart (indices from 0, shown from 1). */
 export function flaggedNote(flagged: readonly number[]): string {
-  const one = flagged.length === 1;
-  return `${one ? 'Claim' : 'Claims'} ${flagged.map((i) => i + 1).join(', ')} ${one ? 'reads' : 'read'} like an instruction to the model; each was checked in a request of its own, so it cannot change the other verdicts.`;
+  return t(flagged.length === 1 ? 'noteFlaggedOne' : 'noteFlaggedMany', flagged.map((i) => i + 1).join(', '));
 }

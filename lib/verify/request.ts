@@ -1,5 +1,6 @@
 // One request for one chunk of claims, and the ladder that walks it down to what the endpoint accepts
 // (logprobs, output mode, streaming). verify.ts plans the chunks and puts the answers together.
+import { t } from '../i18n';
 import type OpenAI from 'openai';
 import { BadRequestError, UnprocessableEntityError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
@@ -54,7 +55,8 @@ function alignedConfidences(tokens: readonly TokenLogprob[], verdictCount: numbe
   return confidences.length === verdictCount ? confidences : [];
 }
 
-const LENGTH_NOTE = 'The model ran out of output tokens mid-answer; the claims it did not finish were asked again.';
+/** Said when the model ran out of output tokens mid-answer (here and in batch results). */
+export const lengthNote = (): string => t('noteLength');
 
 function responseFormat(mode: OutputMode, claimCount: number): ChatCompletionCreateParamsBase['response_format'] {
   if (mode === 'json_schema') return zodResponseFormat(verdictListSchemaFor(claimCount), 'claim_verdicts');
@@ -91,9 +93,9 @@ export function requestBody(
 }
 
 function checkFinish(message: { refusal?: string | null } | undefined, finishReason: string | null | undefined): void {
-  if (message?.refusal) throw new CheckError('refused', `The model refused to answer: ${message.refusal.slice(0, 200)}`);
+  if (message?.refusal) throw new CheckError('refused', t('errRefusedModel', message.refusal.slice(0, 200)));
   if (finishReason === 'content_filter')
-    throw new CheckError('refused', "The endpoint's content filter blocked the answer. Try another model.");
+    throw new CheckError('refused', t('errContentFilter'));
 }
 
 async function requestOnce(
@@ -113,7 +115,7 @@ async function requestOnce(
     return {
       verdicts: parsed.verdicts,
       confidences: alignedConfidences(choice?.logprobs?.content ?? [], parsed.verdicts.length),
-      notes: choice?.finish_reason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
+      notes: choice?.finish_reason === 'length' ? [...parsed.notes, lengthNote()] : parsed.notes,
       cut: choice?.finish_reason === 'length',
       usage: { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0 },
     };
@@ -142,7 +144,7 @@ async function requestOnce(
     if (chunk.usage) usage.promptTokens = chunk.usage.prompt_tokens, usage.completionTokens = chunk.usage.completion_tokens;
   }
   // The SDK ends an aborted stream quietly; say so rather than treat the cut answer as complete.
-  if (options.signal?.aborted) throw new CheckError('aborted', 'The check was cancelled.');
+  if (options.signal?.aborted) throw new CheckError('aborted', t('errCancelled'));
   checkFinish({ refusal: refusal || null }, finishReason);
   // The whole answer is the authority: it also reads what the incremental scan could not.
   const parsed = parseVerdicts(scanner.text);
@@ -150,7 +152,7 @@ async function requestOnce(
   return {
     verdicts: parsed.verdicts,
     confidences: alignedConfidences(tokens, parsed.verdicts.length),
-    notes: finishReason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
+    notes: finishReason === 'length' ? [...parsed.notes, lengthNote()] : parsed.notes,
     cut: finishReason === 'length',
     usage,
   };

@@ -1,5 +1,6 @@
 // How sure the model is of each verdict: the label token's probability where the endpoint returns
 // logprobs, else agreement among k sampled answers to the same request (the verdict is their majority).
+import { t } from '../i18n';
 import type OpenAI from 'openai';
 import { CheckError } from '../errors';
 import { toCheckError } from './client';
@@ -13,7 +14,7 @@ import { requestBody, type OutputMode, type Usage, type EndpointVerdicts } from 
 export { scoreKindSchema, type ScoreKind } from './schema';
 
 // The bounds live with the settings (zod only), which the Options form and the CLI flags share.
-export { DEFAULT_SAMPLES, MAX_SAMPLES, samplesFor } from '../settings';
+export { CALIBRATION_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, requestsPerCheck, samplesFor } from '../settings';
 /** Agreement needs answers that can differ; 1 is the API's own default temperature. */
 export const SAMPLE_TEMPERATURE = 1;
 
@@ -101,8 +102,8 @@ export async function scoreVerdicts(options: ScoreOptions, result: Pick<Endpoint
     );
   } catch (error) {
     const failure = toCheckError(error, options.model, options.client.baseURL);
-    if (failure.kind === 'aborted' || options.signal?.aborted) throw new CheckError('aborted', 'The check was cancelled.');
-    return { ...unscored([`The verdicts are not scored: sampling ${samples} answers failed (${failure.message})`]), incomplete: true };
+    if (failure.kind === 'aborted' || options.signal?.aborted) throw new CheckError('aborted', t('errCancelled'));
+    return { ...unscored([t('noteNotScored', samples, failure.message)]), incomplete: true };
   }
 
   const verdicts = [...result.verdicts];

@@ -1,5 +1,6 @@
 // Verifies a caption's claims against the image: plans the chunks, runs them a few at a time over the
 // request ladder (request.ts), and puts exactly one verdict per claim together, or none.
+import { t } from '../i18n';
 import { CheckError } from '../errors';
 import { mapLimit } from '../pool';
 import type { Verdict } from './schema';
@@ -49,7 +50,7 @@ export interface EndpointVerdicts {
  */
 export async function verifyClaims(options: VerifyClaimsOptions): Promise<EndpointVerdicts> {
   const { claims } = options;
-  if (claims.length === 0) throw new CheckError('caption', 'There is no claim to check. Select the caption text and try again.');
+  if (claims.length === 0) throw new CheckError('caption', t('errNoClaim'));
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const state: LadderState = {
     mode: options.outputMode ?? OUTPUT_MODES[0],
@@ -91,9 +92,7 @@ export async function verifyClaims(options: VerifyClaimsOptions): Promise<Endpoi
         reasked.add(i);
       }
       const again = indices.length > 1 || !retry;
-      notes.push(
-        `The model sent ${outcome.verdicts.length} verdicts for ${indices.length} claim(s); none was matched by position${again ? ', each claim was asked again on its own' : ''}.`,
-      );
+      notes.push(t(again ? 'noteCountMismatchAgain' : 'noteCountMismatch', outcome.verdicts.length, indices.length));
       if (again) await mapLimit(indices.map((i) => [i]), concurrency, (single) => runChunk(single, true));
       return;
     }
@@ -113,13 +112,13 @@ export async function verifyClaims(options: VerifyClaimsOptions): Promise<Endpoi
 
     // One more try for what the model skipped (the whole list if it skipped everything), planned like the first.
     const missing = claims.map((_, i) => i).filter((i) => !verdicts[i] && !reasked.has(i));
-    if (missing.length > 0 && missing.length < claims.length) notes.push(`Asked again for ${missing.length} claim(s) the model skipped.`);
+    if (missing.length > 0 && missing.length < claims.length) notes.push(t('noteAskedAgain', missing.length));
     if (missing.length > 0) await mapLimit(planRequests(claims, chunkSize, missing).requests, concurrency, (indices) => runChunk(indices));
   } catch (error) {
     stop.abort();
     throw error;
   }
   if (verdicts.every((v) => !v))
-    throw new CheckError('bad-output', 'The model answered, but with no verdict that could be read. Retry, or pick a stronger model in Options.');
+    throw new CheckError('bad-output', t('errNoVerdict'));
   return { verdicts, confidences, usage, outputMode: state.mode, logprobs: state.logprobs, requests: state.requests, notes };
 }

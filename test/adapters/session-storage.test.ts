@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CheckJob } from '@/lib/job-record';
-import { loadJob, saveJob, saveSessionImage, STORAGE_FULL_MESSAGE } from '@/lib/adapters/storage';
+import { loadJob, saveJob, saveSessionImage, storageFullMessage } from '@/lib/adapters/storage';
 import { forgetClosedTabs, forgetTab } from '@/lib/adapters/tab-session';
 import background from '@/entrypoints/background';
 
@@ -96,7 +96,7 @@ describe('saveJob', () => {
     await saveJob(job(open.id!));
     limitSessionTo(3_000);
     const grown = job(open.id!, { caption: 'x'.repeat(4_000) });
-    await expect(saveJob(grown)).rejects.toMatchObject({ name: 'CheckError', kind: 'storage', message: STORAGE_FULL_MESSAGE });
+    await expect(saveJob(grown)).rejects.toMatchObject({ name: 'CheckError', kind: 'storage', message: storageFullMessage() });
     // Stored as failed with the reason (as much of it as fits), never left saying "running".
     const stored = await loadJob(open.id!);
     expect(stored?.status).toBe('error');

@@ -1,6 +1,8 @@
 // The same check again: verdicts from the cache, no request at the model server; Re-run asks afresh.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_NOTE } from '@/lib/verify/cache';
+import { cacheNote } from '@/lib/verify/cache';
+
+const CACHE_NOTE = cacheNote();
 import type { ModelServer } from '../server/openai-server';
 import { openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';

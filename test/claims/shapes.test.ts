@@ -1,7 +1,7 @@
 // Today's answer shapes: what the split keeps as claims, what it sets aside, and what it leaves out
 // as markup. Every span must index the caption (checked for every case below).
 import { describe, expect, it } from 'vitest';
-import { NOT_ENGLISH_NOTE, splitCaption } from '../../lib/claims/split.ts';
+import { notEnglishNote, splitCaption } from '../../lib/claims/split.ts';
 
 function shape(caption: string) {
   const result = splitCaption(caption);
@@ -120,7 +120,7 @@ describe('splitCaption: answer shapes', () => {
     const result = shape('Ein Hund läuft über die Wiese. Vielleicht ist es ein Labrador, der gerne spielt.');
     expect(result.claims).toEqual(['Ein Hund läuft über die Wiese.', 'Vielleicht ist es ein Labrador, der gerne spielt.']);
     expect(result.aside).toEqual([]);
-    expect(result.notes).toEqual([NOT_ENGLISH_NOTE]);
+    expect(result.notes).toEqual([notEnglishNote()]);
     expect(shape('一只狗在草地上奔跑。它戴着红色的项圈。').claims).toHaveLength(2);
   });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { labelConfidences } from '../../verify/confidence';
 import { parseVerdicts } from '../../verify/parse';
 import type { Verdict } from '../../verify/schema';
+import { lengthNote } from '../../verify/request';
 
 export const responseLineSchema = z.object({
   id: z.string().nullish(),
@@ -45,7 +46,6 @@ export type RequestOutcome =
       usage: { prompt_tokens: number; completion_tokens: number }; notes: string[]; model: string | null }
   | { ok: false; reason: string };
 
-const LENGTH_NOTE = 'The model ran out of output tokens mid-answer; the claims it did not finish were asked again.';
 
 function errorMessage(body: unknown): string | null {
   const parsed = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
@@ -70,7 +70,7 @@ export function outcomeOf(line: ResponseLine): RequestOutcome {
     verdicts: parsed.verdicts,
     scores: scores.length === parsed.verdicts.length && scores.length > 0 ? scores : null,
     usage: { prompt_tokens: completion.data.usage?.prompt_tokens ?? 0, completion_tokens: completion.data.usage?.completion_tokens ?? 0 },
-    notes: choice.finish_reason === 'length' ? [...parsed.notes, LENGTH_NOTE] : parsed.notes,
+    notes: choice.finish_reason === 'length' ? [...parsed.notes, lengthNote()] : parsed.notes,
     model: completion.data.model ?? null,
   };
 }
