@@ -10,8 +10,6 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-/** Default number of checks kept (Options → history retention). */
-export const DEFAULT_HISTORY_LIMIT = 200;
 /**
  * Bytes of JSON the history may take. storage.local holds 10 MB without `unlimitedStorage`; history keeps
  * well under half so settings and other data never run out of room.

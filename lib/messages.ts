@@ -79,7 +79,6 @@ export const replyErrorKindSchema = z.enum([
   /** The worker did not answer at all (set by the sending side). */
   'no-answer',
 ]);
-export type ReplyErrorKind = z.infer<typeof replyErrorKindSchema>;
 
 /** Any request can fail this way: the sentence to show and its kind. */
 export const failureReplySchema = z.object({ ok: z.literal(false), error: z.string(), kind: replyErrorKindSchema });

@@ -3,6 +3,7 @@
  *
  *   npm run bench:claims              every set, development and held-out parts, per source model
  *   npm run bench:claims -- --dev     development parts only, with their mistakes listed
+ *   npm run bench:claims -- --json    the development figures the ablation weighs, as one JSON line
  *                                     (the held-out parts are not looked at while rules change)
  *
  * Sets (../shared/benchmarks/, see each README): FaithScore stage 1 (pieces of LLaVA-style answers),
@@ -11,8 +12,8 @@
  * test/claims/probes-cd.jsonl, written later by other hands, with a held-out half; test/claims/probes-g.jsonl,
  * all held out).
  * A unit counts as KEPT when at least half of its non-space characters lie inside claim spans
- * returned by `splitCaption(caption)`; otherwise (set aside, or left uncovered such as "In the
- * image,") it is NOT KEPT. Descriptive = should be kept. Balanced accuracy = mean of the
+ * returned by `splitCaption(caption)` (VizWiz-LF, scored with its careful readers' labels: 30%, as its README
+ * says); otherwise (set aside, or left uncovered such as "In the image,") it is NOT KEPT. Descriptive = should be kept. Balanced accuracy = mean of the
  * descriptive kept rate and the non-descriptive set-aside rate; keeping everything scores 0.5.
  * Last, the gold captions of the real saved pages (test/realpages/gold.json): how many lose every claim
  * (read without the page's language; --dev lists them).
@@ -46,7 +47,7 @@ function keptShare(claims: readonly Span[], caption: string, start: number, end:
 
 function judge(item: Item): Judged[] {
   const { claims } = splitCaption(item.caption);
-  return item.units.map((u) => ({ item, text: u.text, gold: u.gold, kept: keptShare(claims, item.caption, u.start, u.end) >= 0.5 }));
+  return item.units.map((u) => ({ item, text: u.text, gold: u.gold, kept: keptShare(claims, item.caption, u.start, u.end) >= (item.keptAt ?? 0.5) }));
 }
 
 interface Score {
@@ -99,12 +100,40 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/**
+ * The development figures the ablation (scripts/ablate-claims.ts) weighs, and their mean, `score`: VizWiz-LF and
+ * HL over their whole files (both are the development half of their data), FaithScore answers 1–90 and the
+ * development parts of the probes. Held-out parts are not read.
+ */
+function developmentFigures(items: readonly Item[]): Record<string, number> {
+  const of = (set: string, all = false) => score(items.filter((i) => i.set === set && (all || !i.heldOut)).flatMap(judge));
+  const vizwiz = items.filter((i) => i.set === 'vizwiz-lf').flatMap(judge);
+  const models = [...new Set(vizwiz.map((j) => j.item.group))].map((m) => score(vizwiz.filter((j) => j.item.group === m)).ba);
+  const [v, h, f, p, cd] = [score(vizwiz), of('hl', true), of('faithscore'), of('probes'), of('probes-cd')];
+  const figures = {
+    vizwizBa: v.ba,
+    vizwizKept: v.keptRate,
+    vizwizWorstModel: Math.min(...models),
+    hlBa: h.ba,
+    hlKept: h.keptRate,
+    faithF1: f.f1,
+    probesBa: p.ba,
+    probesCdBa: cd.ba,
+  };
+  const weighed = [v.ba, v.keptRate, h.ba, f.f1, p.ba, cd.ba];
+  return { ...figures, score: weighed.reduce((a, b) => a + b, 0) / weighed.length };
+}
+
 function main(): void {
   const { items, missing } = loadSets(dataDir);
   for (const path of missing) console.error(`not found, skipped: ${path}`);
   if (items.length === 0) {
     console.error('No labelled data found: expected ../shared/benchmarks/ next to the repository.');
     process.exitCode = 1;
+    return;
+  }
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(developmentFigures(items)));
     return;
   }
   const dev = process.argv.includes('--dev');
@@ -127,6 +156,7 @@ function main(): void {
         const ofModel = ofSet.filter((j) => j.item.group === model);
         console.log(row(`  ${model} dev`, ofModel.filter((j) => !j.item.heldOut)));
         if (!dev) console.log(row(`  ${model} held out`, ofModel.filter((j) => j.item.heldOut)));
+        if (!dev) console.log(row(`  ${model} all`, ofModel));
       }
     }
     console.log(`  unscored: ${keepRates(ofSet)}`);

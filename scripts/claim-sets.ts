@@ -24,6 +24,8 @@ export interface Item {
   heldOut: boolean;
   caption: string;
   units: Unit[];
+  /** The share of a unit's characters that must lie inside claims for it to count as kept (default 0.5). */
+  keptAt?: number;
 }
 
 /** FNV-1a of the id: a fixed, seedless split that does not depend on file order. */
@@ -78,24 +80,30 @@ const vizwizSchema = z.object({
   units: z.array(z.object({ start: z.number(), end: z.number(), types: z.array(z.string()), roles: z.array(z.string()) })),
 });
 
-const NON_ANSWER_ROLES = new Set(['Suggestion', 'Misc']);
+const readerSchema = z.object({ uid: z.string(), a: z.enum(['describes', 'not', 'unsure']), b: z.enum(['describes', 'not', 'unsure']) });
 
-// The labels as the data's README defines them.
-function vizwizGold(types: string[], roles: string[]): boolean | null {
-  if (types.length === 1 && types[0] === 'image_content') return true;
-  if (types.length === 1 && types[0] === 'external_information') return false;
-  if (types.length === 0 && roles.length > 0 && roles.every((r) => NON_ANSWER_ROLES.has(r))) return false;
-  return null;
+// The careful readers' labels (dev-readers.jsonl, see the data's README): two blind readings of every scored
+// sentence, scored only where they agree and neither is unsure. The authors' own labels are shifted on many
+// GPT-4V answers, so they are no longer used. A sentence counts as kept from 30% of its characters inside claims:
+// the readers judged its main content, so a kept visible head with its world-knowledge tail set aside is kept.
+function readerLabels(path: string): Map<string, boolean> {
+  const labels = new Map<string, boolean>();
+  for (const r of readJsonl(path, readerSchema)) if (r.a === r.b && r.a !== 'unsure') labels.set(r.uid, r.a === 'describes');
+  return labels;
 }
 
 function vizwiz(path: string): Item[] {
+  const readersPath = resolve(dirname(path), 'dev-readers.jsonl');
+  if (!existsSync(readersPath)) throw new Error(`${readersPath} not found: VizWiz-LF is scored with its readers' labels`);
+  const readers = readerLabels(readersPath);
   return readJsonl(path, vizwizSchema).map((a) => ({
     set: 'vizwiz-lf',
     id: a.id,
     group: a.model,
     heldOut: isHeldOut(a.id),
     caption: a.caption,
-    units: a.units.map((u) => ({ start: u.start, end: u.end, gold: vizwizGold(u.types, u.roles), text: a.caption.slice(u.start, u.end) })),
+    keptAt: 0.3,
+    units: a.units.map((u, i) => ({ start: u.start, end: u.end, gold: readers.get(`${a.id}#${i}`) ?? null, text: a.caption.slice(u.start, u.end) })),
   }));
 }
 

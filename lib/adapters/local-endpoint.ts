@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import { browser } from 'wxt/browser';
 import { isLocalEndpoint, originPattern } from './local-rule';
 
-export { installLocalRule, isLocalEndpoint, LOCAL_RULE_ID, localRuleFor, originPattern, restoreLocalRule } from './local-rule';
+export { installLocalRule, isLocalEndpoint, localRuleFor, originPattern } from './local-rule';
 
 /** Why we ask, in one sentence, for the Options page to show beside the browser's prompt. */
 export const localAccessReason = (): string => t('localAccessReason');

@@ -22,9 +22,6 @@ export interface AtomicClaim extends Span {
   sentence: number;
 }
 
-/** Bumped when the rewriting prompt changes. */
-export const ATOMIC_PROMPT_VERSION = 'atomic-2';
-
 /** Our instructions for the model-assisted split; the verification prompt itself stays the seed's. */
 export const ATOMIC_SYSTEM_PROMPT = [
   'You rewrite an image caption into atomic claims that can each be checked by looking at the image.',

@@ -1,5 +1,6 @@
 import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
+import { READ_OUT } from './set-aside.ts';
 import { trimPiece, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
 import { FINITE, PREPOSITION, RANKING, words, type Token } from './words.ts';
@@ -131,6 +132,12 @@ export function statesSomething(clause: Span): boolean {
   return hasFiniteVerb(tokens, 0, tokens.length);
 }
 
+/** Does a verbless phrase of three or more words run from token `i` to the sentence's end? */
+function appositiveToEnd(tokens: Token[], i: number): boolean {
+  const rest = tokens.slice(i);
+  return rest.length >= 3 && rest.every((t) => t.isWord && !FINITE.has(t.word) && !COORDINATOR.has(t.word));
+}
+
 /** What kind of add-on starts at token `i` after a comma, or null when the comma joins list items. */
 function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current: ClauseKind): ClauseKind | null {
   const token = tokens[i];
@@ -145,6 +152,9 @@ function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current
   // "This is LeBron James, one of the greatest players in NBA history": an aside that ranks what was named.
   if (w === 'one' && next?.word === 'of' && tokens[i + 2]?.word === 'the' && RANKS.has(tokens[i + 3]?.word ?? '')) return 'relative';
   if (SUBORDINATOR.has(w)) return 'subordinate';
+  // "This is a bottle of Heinz, a popular brand of ketchup": a closing noun phrase that renames what the clause
+  // named is an add-on like ", which is …", judged on its own (list items end in "and …", or are short).
+  if ((w === 'a' || w === 'an') && hasFiniteVerb(tokens, pieceStart, i) && appositiveToEnd(tokens, i)) return 'relative';
   // "The lamp, which is red, stands …": the predicate resumes after an interruption.
   if (FINITE.has(w) && i - 1 > pieceStart) return 'main';
   if (COORDINATOR.has(w)) {
@@ -182,7 +192,8 @@ const OBJECT_PRONOUN = words('him her them it me us himself herself themselves i
 function purposeFollows(tokens: Token[], i: number): boolean {
   const verb = tokens[i + 1];
   const object = tokens[i + 2];
-  if (!verb?.isWord || !object?.isWord || TAKES_TO.has(tokens[i - 1]!.word)) return false;
+  // "too dark to read the label" says how dark, not what for.
+  if (!verb?.isWord || !object?.isWord || TAKES_TO.has(tokens[i - 1]!.word) || tokens[i - 2]?.word === 'too') return false;
   if (DETERMINER.has(verb.word) || SUBJECT_PRONOUN.has(verb.word) || OBJECT_PRONOUN.has(verb.word) || PREPOSITION.has(verb.word)) return false;
   if (/^\p{N}/u.test(verb.word) || verb.word === 'be' || verb.word.endsWith('ing')) return false;
   return DETERMINER.has(object.word) || OBJECT_PRONOUN.has(object.word);
@@ -193,6 +204,9 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
   const tokens = tokenize(caption, sentence);
   // Text quoted from the image is read as a whole: nothing inside a quotation is cut ("Guide Dog – Do Not Pet").
   const quotes = [...sentence.text.matchAll(/"[^"]*"|“[^”]*”/gu)].map((m) => [sentence.start + m.index, sentence.start + m.index + m[0].length] as const);
+  // So is what a label or screen says after a colon ("The screen says: Low battery, connect the charger").
+  const read = READ_OUT.exec(sentence.text);
+  if (read) quotes.push([sentence.start + read.index, sentence.end]);
   const quoted = (at: number) => quotes.some(([from, to]) => at > from && at < to);
   const cuts: Array<{ at: number; kind: ClauseKind }> = [{ at: sentence.start, kind: 'main' }];
   let pieceStart = 0;

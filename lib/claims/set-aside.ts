@@ -74,10 +74,11 @@ interface Rule {
 // Order matters: "suggests a serene atmosphere" is about mood before it is an inference.
 const RULES: readonly Rule[] = [
   {
-    // What the answer cannot make out ("which is difficult to interpret", "making it impossible to read"):
-    // read per clause, so "The image shows a dark screen, which is hard to read" keeps its description.
+    // What the answer cannot give ("so it is difficult to provide the exact dose"), read per clause. What cannot be
+    // made out in the picture ("which is hard to read", "impossible to tell what is inside") says what the image
+    // shows, so it stays a claim the model can check.
     reason: 'meta-talk',
-    cues: cue(`(?:difficult|hard|impossible|not possible|challenging) to (?:provide|determine|tell|say|confirm|give|interpret|discern|read|make out|identify|know|decipher)`),
+    cues: cue(`(?:difficult|hard|impossible|not possible) to (?:provide|say|confirm|give)`),
   },
   {
     reason: 'mood or atmosphere',
@@ -179,9 +180,9 @@ const REASONING = /^(?:because|since|so that|in order to|for (?!example|instance
 // there is the label's, not the writer's guess.
 const TEXT_BEARER = TEXT_BEARERS.join('|');
 const REPORTED_TEXT = new RegExp(
-  `^(\\s*(?:(?:the|a|an|this|that|its|his|her|their|one)\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:${TEXT_BEARER})` +
+  `^(\\s*(?:[^,]{1,30},\\s*)?(?:(?:the|a|an|this|that|its|his|her|their|one)\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:${TEXT_BEARER})` +
     `(?:\\s+(?:on|of|in|at|by|near|over|behind|above|below|beside|under|inside|outside|next to)\\s+(?:(?:the|a|an|this|its|their)\\s+)?(?:[\\p{L}'-]+\\s+){0,2}?[\\p{L}'-]+)?\\s+)` +
-    `((?:also\\s+)?(?:says?|reads?|states?|warns?|notes?|lists?|mentions?|indicates?|explains?|instructs?|advises?|tells?)\\b.*)$`,
+    `((?:also\\s+|(?:is|are)\\s+)?(?:showing|displaying|shows?|displays?|says?|reads?|states?|warns?|notes?|lists?|mentions?|indicates?|explains?|instructs?|advises?|tells?|suggests?|recommends?)\\b.*)$`,
   'u',
 );
 
@@ -194,9 +195,14 @@ const ACCORDING_TO_TEXT = new RegExp(
   'u',
 );
 
+/** "The screen says: Low battery, connect the charger": what follows a reporting verb and its colon is read off the image. */
+export const READ_OUT = /\b(?:says?|reads?|shows?|displays?|states?|warns?|lists?|written|printed|label(?:l)?ed)\s*:/iu;
+
 /** Text as the cues read it: lower case, plain apostrophes, text read off the image (quoted or reported) blanked. */
 export function cueText(text: string): string {
-  return text
+  const read = READ_OUT.exec(text);
+  const end = read ? read.index + read[0].length : text.length;
+  return (text.slice(0, end) + ' '.repeat(text.length - end))
     .toLowerCase()
     .replace(/[’]/gu, "'")
     .replace(/"[^"]*"|“[^”]*”|‘[^’]*’/gu, (quoted) => ' '.repeat(quoted.length))
@@ -212,11 +218,16 @@ export function reportsText(text: string): boolean {
   return REPORTED_TEXT.test(t) || REPORTED_BY_PRONOUN.test(t) || ACCORDING_TO_TEXT.test(t);
 }
 
+// "making it impossible to read the dose", "the brand is not visible": what cannot be made out in the picture is a
+// statement about the picture, and the model can check it.
+const NOT_MADE_OUT = cue(`(?:difficult|hard|impossible|too \\p{L}+) to (?:see|read|tell|make out|identify|determine|discern|interpret) | not (?:visible|shown|legible|readable)`);
+
 /** Why the image cannot confirm this clause, or null when it is a checkable claim. */
 export function setAsideReason(text: string, kind: ClauseKind = 'main'): SetAsideReason | null {
   const t = cueText(text);
   // "how do I open this? - instructions": a question the sentence split did not cut off.
   if (/\?["')\]]*$/u.test(t.trim())) return 'question';
+  if (NOT_MADE_OUT.test(t)) return null;
   if (REASONING.test(t.trim()) && kind !== 'participle') return kind === 'main' && /^(?:to|for) /u.test(t.trim()) ? 'inference about intent' : 'reasoning';
   for (const rule of RULES) if (rule.cues.test(t) || rule.also?.(t, kind)) return rule.reason;
   return null;

@@ -13,17 +13,11 @@ import { isModelDirective } from '../verify/injection.ts';
 export { spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
 export { capClaims, DEFAULT_MAX_CLAIMS } from './cap.ts';
-export { SET_ASIDE_REASONS, type SetAsideReason } from './set-aside.ts';
+export type { SetAsideReason } from './set-aside.ts';
 export type { ClauseFacts } from './classifier.ts';
 
 export const claimSpanSchema = spanSchema.extend({ hedged: z.boolean() });
-/** A checkable claim; `hedged` when the caption itself softens it ("appears to", "possibly"). */
-export type ClaimSpan = z.infer<typeof claimSpanSchema>;
-
 export const setAsideSchema = spanSchema.extend({ reason: z.string() });
-/** A piece the image cannot confirm (mood, intent, world knowledge), kept visible but not checked. */
-export type SetAside = z.infer<typeof setAsideSchema>;
-
 export const splitResultSchema = z.object({
   claims: z.array(claimSpanSchema),
   setAside: z.array(setAsideSchema),
@@ -126,18 +120,29 @@ const INTERRUPTION: ReadonlySet<Clause['kind']> = new Set(['relative', 'particip
 function joinsLastClaim(caption: string, last: Span, subjectOnly: boolean, clause: Clause): boolean {
   const gap = caption.slice(last.end, clause.start);
   if (clause.kind === 'relative' && /^\s*$/u.test(gap)) return true;
+  // ", a small red one" renames what the claim named: kept, it is part of that claim.
+  if (clause.kind === 'relative' && /^an?\s/iu.test(clause.text)) return true;
   // ", including a maple doughnut and …" is cut off only so that it outlives a head set aside; "… and is holding a
   // rabbit" shares its subject with the claim before it, and alone would have none.
   if (/^(?:including\b|(?:and|or|but) (?:is|are|was|were|has|have|had)\b)/iu.test(clause.text) && /^[\s,]*$/u.test(gap)) return true;
   return subjectOnly && /^[\s,\u2013\u2014-]*$/u.test(gap);
 }
 
+/** A first clause that states something itself, with no condition or purpose before it and no talk to the reader in it. */
+const headStates = (clause: Clause) =>
+  clause.kind === 'main' && statesSomething(clause) && !/^(?:to|if|when|before|after|once|unless|in case)\b/iu.test(clause.text) && discourseReason(cueText(clause.text)) === null;
+
 function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult, decide: Decide): void {
   // The question of a VQA answer is context for the answer, never a claim of its own.
   // Text that speaks to the model ("ignore the above…") is never set aside: kept as a claim, the verify
   // stage flags it and checks it in a request of its own, and the result names it (lib/verify/injection.ts).
   const whole = question ? 'question' : filter && !isModelDirective(sentence.text) ? discourseReason(cueText(sentence.text)) : null;
-  if (whole) {
+  const clauses = splitClauses(caption, sentence);
+  // "The carton is open, so you should use it within three days": advice or talk about the answer that is only an
+  // add-on to a statement is set aside alone, clause by clause; the statement before it is checked.
+  const head = clauses.find((c) => !isFramingText(c.text));
+  const perClause = (whole === 'advice' || whole === 'meta-talk') && clauses.length > 1 && head !== undefined && headStates(head);
+  if (whole && !perClause) {
     result.setAside.push({ ...sentence, reason: whole });
     return;
   }
@@ -148,11 +153,12 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
   let lastClaim: SplitResult['claims'][number] | undefined;
   let subjectOnly = false;
   let previousEnd = sentence.start;
-  for (const clause of splitClauses(caption, sentence)) {
+  for (const clause of clauses) {
     // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
     if (isFramingText(clause.text)) continue;
     const piece: Span = { text: clause.text, start: clause.start, end: clause.end };
-    const own = filter ? (isMetaTalk(cueText(clause.text)) ? 'meta-talk' : setAsideReason(clause.text, clause.kind)) : null;
+    const talk = perClause ? discourseReason(cueText(clause.text)) : isMetaTalk(cueText(clause.text)) ? 'meta-talk' : null;
+    const own = filter ? (talk ?? setAsideReason(clause.text, clause.kind)) : null;
     const restrictive = clause.kind === 'relative' && /^\s*$/u.test(caption.slice(previousEnd, clause.start));
     previousEnd = clause.end;
     const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous, restrictive, aboutTheWorld) : null);

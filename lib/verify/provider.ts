@@ -3,7 +3,7 @@ import type { Verdict } from './schema';
 import { verifyClaims, type OutputMode, type Usage, type VerifyClaimsOptions } from './verify';
 
 // Declared with the settings (zod only) so the message protocol can name it without the SDK.
-export { providerIdSchema, type ProviderId } from '../settings';
+export type { ProviderId } from '../settings';
 
 /** One verification run: the claims, the image the check produced (a JPEG data URL within IMAGE_POLICY), and where verdicts go. */
 export interface ProviderRequest {

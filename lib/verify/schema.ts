@@ -15,7 +15,6 @@ export type Verdict = z.infer<typeof verdictSchema>;
 
 /** Strict structured output needs an object at the root, so the list is wrapped. */
 export const verdictListSchema = z.object({ verdicts: z.array(verdictSchema) });
-export type VerdictList = z.infer<typeof verdictListSchema>;
 
 /** The list schema for exactly `count` verdicts, so structured output cannot add or drop one. */
 export function verdictListSchemaFor(count: number) {

@@ -14,7 +14,7 @@ import { requestBody, type OutputMode, type Usage, type EndpointVerdicts } from 
 export { scoreKindSchema, type ScoreKind } from './schema';
 
 // The bounds live with the settings (zod only), which the Options form and the CLI flags share.
-export { CALIBRATION_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES, requestsPerCheck, samplesFor } from '../settings';
+export { DEFAULT_SAMPLES, MAX_SAMPLES, samplesFor } from '../settings';
 /** Agreement needs answers that can differ; 1 is the API's own default temperature. */
 export const SAMPLE_TEMPERATURE = 1;
 

@@ -45,8 +45,7 @@ describe('setAsideReason', () => {
     ['The soup is full of flavor', 'not visible'],
     ['which is a good start', 'evaluation'],
     ['a sweet, spicy flavor', 'not visible'],
-    ['which is difficult to interpret because of the glare', 'meta-talk'],
-    ['making it impossible to read the dose', 'meta-talk'],
+    ['so it is difficult to provide the exact dose', 'meta-talk'],
     ['The tiles further support the idea that this is a bathroom', 'inference'],
     ['The drink is sold in shops throughout the world', 'world knowledge'],
     ['It is produced by a company in Ohio', 'world knowledge'],
@@ -146,6 +145,13 @@ describe('setAsideReason', () => {
     'Students sit in the common room',
     'The left cup is taller than the right one',
     'How to open it is printed on the lid',
+    // What cannot be made out in the picture is a statement about the picture, which the model can check.
+    'which is difficult to interpret because of the glare',
+    'making it impossible to read the dose',
+    'It is impossible to tell from the picture what is inside the jar',
+    // What a screen or label says after a colon is read off the image, whatever its words.
+    'The screen says: you must restart your computer to finish updating',
+    'The packaging suggests that you should cook it for 8 minutes',
   ])('keeps "%s"', (text) => {
     expect(setAsideReason(text)).toBeNull();
   });

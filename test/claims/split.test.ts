@@ -215,11 +215,38 @@ describe('splitCaption: set aside', () => {
     });
   });
 
-  it('sets aside what the answer cannot make out, not the description it hangs on', () => {
+  it('sets aside what the answer cannot give, not the description it hangs on', () => {
     expect(claimsOf('The print is small, so it is difficult to provide the exact dose.')).toEqual(['The print is small']);
     expect(asideOf('The print is small, so it is difficult to provide the exact dose.')).toEqual([['so it is difficult to provide the exact dose.', 'meta-talk']]);
-    expect(claimsOf('The image shows a dark screen, which is hard to read.')).toEqual(['The image shows a dark screen']);
-    expect(asideOf('The image shows a dark screen, which is hard to read.')).toEqual([['which is hard to read.', 'meta-talk']]);
+  });
+
+  it('checks a statement that something cannot be made out or is not shown in the picture', () => {
+    expect(asideOf('The image shows a dark screen, which is hard to read.')).toEqual([]);
+    expect(asideOf('It is impossible to tell from the picture what is inside the jar.')).toEqual([]);
+    expect(asideOf('The price is not shown in the image.')).toEqual([]);
+    expect(asideOf('Unfortunately, the image is too dark to determine the colour of the shirt.')).toEqual([]);
+  });
+
+  it('keeps the visible head and sets aside only its add-on', () => {
+    expect(claimsOf('This appears to be a bottle of ketchup, a popular brand of condiment.')).toEqual(['This appears to be a bottle of ketchup']);
+    expect(asideOf('This appears to be a bottle of ketchup, a popular brand of condiment.')).toEqual([['a popular brand of condiment.', 'world knowledge']]);
+    expect(claimsOf('The box is blue and has a label on it, indicating that it holds medicine.')).toEqual(['The box is blue and has a label on it']);
+    expect(claimsOf('A hand is visible at the left edge, suggesting that someone is holding the camera.')).toEqual(['A hand is visible at the left edge']);
+    expect(claimsOf('The label shows a date of 12/05/2023, which means the product is still good.')).toEqual(['The label shows a date of 12/05/2023']);
+    expect(claimsOf('The milk carton is open, so you should use it within three days.')).toEqual(['The milk carton is open']);
+    expect(asideOf('The milk carton is open, so you should use it within three days.')).toEqual([['so you should use it within three days.', 'advice']]);
+    // A closing phrase that only renames what was named stays part of its claim.
+    expect(claimsOf('The desk has a lamp, a small green stapler.')).toEqual(['The desk has a lamp, a small green stapler.']);
+    // Advice behind a condition is still advice, whole.
+    expect(claimsOf('If the light is red, you should press the button.')).toEqual([]);
+  });
+
+  it('checks text read off the image whole: after a colon, and reported by what bears it', () => {
+    expect(claimsOf('The screen says: Error 404, the page could not be found.')).toEqual(['The screen says: Error 404, the page could not be found.']);
+    expect(claimsOf('The label reads: Take two tablets daily; do not exceed the dose.')).toEqual(['The label reads: Take two tablets daily; do not exceed the dose.']);
+    expect(asideOf('The message warns that the battery is low.')).toEqual([]);
+    expect(asideOf('In this case, the package suggests that you should cook the meal for 8 minutes.')).toEqual([]);
+    expect(asideOf('The box is labelled "Fragile".')).toEqual([]);
   });
 
   it('reads "to" after a noun it completes as part of the description', () => {

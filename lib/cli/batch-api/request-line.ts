@@ -23,9 +23,6 @@ export interface RequestFormat {
   logprobs: boolean;
 }
 
-/** The online path's first request: json_schema with logprobs (the ladder steps down only on a 400). */
-export const DEFAULT_FORMAT: RequestFormat = { mode: 'json_schema', logprobs: true };
-
 function shortHash(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
 }
