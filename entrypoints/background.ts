@@ -6,7 +6,7 @@ import { restoreLocalRule } from '@/lib/adapters/local-rule';
 import { checksLeftRunning, savedBaseUrl } from '@/lib/adapters/start-up';
 import { applySavedToolbarChoice, openSidebarOnToolbarClick } from '@/lib/adapters/toolbar';
 import { forgetTab } from '@/lib/adapters/tab-session';
-import { areaKey } from '@/lib/storage-keys';
+import { onSettingsChanged } from '@/lib/adapters/storage-area';
 
 // Wiring only, and light: every listener is registered synchronously at start so a woken worker gets
 // its event, and each hands its event to the engine, which loads on first use (engine-api.ts).
@@ -22,7 +22,7 @@ export default defineBackground({
     const applyToolbar = () => void applySavedToolbarChoice();
     browser.runtime.onInstalled.addListener(applyToolbar);
     browser.runtime.onStartup.addListener(applyToolbar);
-    browser.storage.local.onChanged.addListener((changes) => areaKey('settings') in changes && applyToolbar());
+    onSettingsChanged(applyToolbar);
     openSidebarOnToolbarClick();
     browser.contextMenus.onClicked.addListener((info, tab) => engine().handleMenuClick(info, tab));
     browser.commands.onCommand.addListener((command, tab) => engine().handleCommand(command, tab));

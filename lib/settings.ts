@@ -108,11 +108,6 @@ export const DEFAULT_SETTINGS: Settings = {
   samplesPerClaim: DEFAULT_SAMPLES,
 };
 
-/** Settings stored at version 1 gain the key-storage and history fields at version 2. */
-export function migrateSettingsV2(stored: unknown): Settings {
-  return readSettings(stored);
-}
-
 /** The format version of the settings object in storage (its own `version` field). */
 export const SETTINGS_VERSION = 3;
 

@@ -1,6 +1,6 @@
 // Every key Caption Check keeps in browser storage, by name. Zod-free on purpose: the light
 // background script reads some of these before the engine (and zod) load. Each key's schema is in
-// lib/storage-schema.ts; the items over them are in lib/adapters/storage.ts.
+// lib/storage-schema.ts; the items over them are in lib/adapters/storage.ts (storage-area.ts: the light raw reads).
 
 /** The extension's own keys, `area:noun` (WXT's storage item names). */
 export const STORAGE_KEYS = {
@@ -40,7 +40,7 @@ export function tabKeyPattern(kinds: readonly TabKeyKind[] = TAB_KEY_KINDS): Reg
   return new RegExp(`^(?:${kinds.join('|')}):(\\d+)$`);
 }
 
-/** A key's name inside its area, for the raw browser.storage calls of the light start-up path ('local:settings' → 'settings'). */
+/** A key's name inside its area, for the light start-up reads of lib/adapters/storage-area.ts ('local:settings' → 'settings'). */
 export function areaKey(name: StorageKeyName): string {
   return STORAGE_KEYS[name].slice(STORAGE_KEYS[name].indexOf(':') + 1);
 }

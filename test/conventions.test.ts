@@ -55,6 +55,16 @@ describe('source conventions', () => {
     await expect(offending(STORAGE_KEY_LITERAL, ROOTS, [join('lib', 'storage-keys.ts')])).resolves.toEqual([]);
   });
 
+  // One way into storage: the items read through their schemas (storage.ts) and the light raw reads of the
+  // start-up path (storage-area.ts); everything else asks them.
+  const STORAGE_USE = /\b(?:browser|chrome)\.storage\b|['"]wxt\/utils\/storage['"]/;
+  it('reaches browser storage only through lib/adapters/storage.ts and storage-area.ts', async () => {
+    const ways = [join('lib', 'adapters', 'storage.ts'), join('lib', 'adapters', 'storage-area.ts')];
+    const code = (await offending(STORAGE_USE)).filter((hit) => !/^\S+:\d+: (?:\/\/|\/?\*)/.test(hit));
+    expect(code.filter((hit) => !ways.some((file) => hit.startsWith(`${file}:`)))).toEqual([]);
+    expect(code.length).toBeGreaterThan(0);
+  });
+
   // A file that passes ~300 lines is usually two files (house style): the extension's source and the scripts alike.
   const MAX_LINES = 300;
   /**

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { historyItem, loadSettings, noLogprobsItem, outputModesItem, saveSettings, sessionKeyItem } from '@/lib/adapters/storage';
@@ -27,6 +27,12 @@ const v1: Settings = {
   samplesPerClaim: 1,
 };
 
+/** The storage module as a newly started worker loads it (its items are defined at load, over what storage holds then). */
+async function freshStorageModule(): Promise<typeof import('@/lib/adapters/storage')> {
+  vi.resetModules();
+  return import('@/lib/adapters/storage');
+}
+
 /** Counts writes of the settings key, as the browser reports them. */
 function countSettingsWrites(): { count: () => number } {
   let writes = 0;
@@ -49,6 +55,35 @@ describe('settings v1 → v2 → v3', () => {
     await expect(loadSettings()).resolves.toEqual(v1);
     await expect(loadSettings()).resolves.toEqual(v1);
     expect(writes.count()).toBe(1);
+  });
+
+  // Settings carry one version now (the object's own); WXT's item meta, which builds before kept at 2
+  // (and the first builds never wrote), is read by nobody: every stored shape still loads, and the meta stays as it was.
+  it.each([
+    ['WXT meta at 2', { v: 2 }],
+    ['WXT meta at 1', { v: 1 }],
+    ['no WXT meta (the first builds)', undefined],
+  ])('a v1 object with %s loads with nothing lost, written back once as the current format, its meta untouched', async (_name, meta) => {
+    await fakeBrowser.storage.local.set(meta ? { settings: v1, settings$: meta } : { settings: v1 });
+    const writes = countSettingsWrites();
+    // A worker that starts with this in storage: the storage module is loaded after it is there.
+    const fresh = await freshStorageModule();
+    await expect(fresh.loadSettings()).resolves.toEqual(v1);
+    await expect(fresh.loadSettings()).resolves.toEqual(v1);
+    const stored = await fakeBrowser.storage.local.get(['settings', 'settings$']);
+    expect(stored.settings).toEqual({ version: SETTINGS_VERSION, ...v1 });
+    expect(stored.settings$).toEqual(meta);
+    expect(writes.count()).toBe(1);
+  });
+
+  it('saving writes only the settings object: no second version counter', async () => {
+    const changed: string[] = [];
+    fakeBrowser.storage.local.onChanged.addListener((changes) => changed.push(...Object.keys(changes)));
+    const fresh = await freshStorageModule();
+    await fresh.saveSettings({ ...v1, model: 'llava' });
+    await expect(fresh.loadSettings()).resolves.toEqual({ ...v1, model: 'llava' });
+    await expect.poll(() => changed).toEqual(['settings']);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null))).toEqual(['settings']);
   });
 
   it('an older v1 object without the later fields gets them explicitly, from the defaults it was read with', async () => {

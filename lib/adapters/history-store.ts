@@ -1,8 +1,8 @@
-import { browser } from 'wxt/browser';
 import type { CheckJob } from '../job-record';
 import { addToHistory, entryBytes, historyEntryFrom, HISTORY_BYTE_BUDGET, readHistory, type HistoryEntry } from '../history';
 
 import { historyItem } from './storage';
+import { localBytesInUse } from './storage-area';
 
 export { historyItem };
 
@@ -17,10 +17,9 @@ export async function loadHistory(): Promise<HistoryEntry[]> {
 
 /** Bytes the history may use now: the fixed budget, shrunk when other data leaves less room in storage. */
 async function byteBudget(current: readonly HistoryEntry[]): Promise<number> {
-  const getBytesInUse = browser.storage.local.getBytesInUse as ((keys?: null) => Promise<number>) | undefined;
-  if (typeof getBytesInUse !== 'function') return HISTORY_BYTE_BUDGET;
   try {
-    const inUse = await getBytesInUse.call(browser.storage.local, null);
+    const inUse = await localBytesInUse();
+    if (inUse === null) return HISTORY_BYTE_BUDGET;
     const others = Math.max(0, inUse - current.reduce((sum, e) => sum + entryBytes(e), 0));
     return Math.max(0, Math.min(HISTORY_BYTE_BUDGET, LOCAL_QUOTA_BYTES - HEADROOM_BYTES - others));
   } catch {

@@ -1,26 +1,22 @@
-import { storage } from 'wxt/utils/storage';
-import { pageCheckKey, pageCheckSchema, type PageCheck } from '../page-check-state';
+import type { PageCheck } from '../page-check-state';
+import { loadTabData, removeTabValue, saveTabData, watchTabData } from './storage';
 
 /** A tab's page check, validated; null when there is none or it does not parse. */
-export async function loadPageCheck(tabId: number): Promise<PageCheck | null> {
-  const parsed = pageCheckSchema.safeParse(await storage.getItem(pageCheckKey(tabId)));
-  return parsed.success ? parsed.data : null;
+export function loadPageCheck(tabId: number): Promise<PageCheck | null> {
+  return loadTabData('pageCheck', tabId);
 }
 
 /** Persists a tab's page check. */
-export async function savePageCheck(check: PageCheck): Promise<void> {
-  await storage.setItem(pageCheckKey(check.tabId), check);
+export function savePageCheck(check: PageCheck): Promise<void> {
+  return saveTabData('pageCheck', check.tabId, check);
 }
 
 /** Forgets a tab's page check (the user closed its summary). */
-export async function removePageCheck(tabId: number): Promise<void> {
-  await storage.removeItem(pageCheckKey(tabId));
+export function removePageCheck(tabId: number): Promise<void> {
+  return removeTabValue('pageCheck', tabId);
 }
 
 /** Calls back with the tab's page check each time it changes. Returns the unsubscribe function. */
 export function watchPageCheck(tabId: number, onChange: (check: PageCheck | null) => void): () => void {
-  return storage.watch(pageCheckKey(tabId), (value) => {
-    const parsed = pageCheckSchema.safeParse(value);
-    onChange(parsed.success ? parsed.data : null);
-  });
+  return watchTabData('pageCheck', tabId, onChange);
 }

@@ -1,9 +1,12 @@
 import { t } from '../i18n';
-import { browser } from 'wxt/browser';
 import { checkJobSchema, type CheckJob } from '../job-record';
 import { interruptedPageCheck, pageCheckSchema } from '../page-check-state';
 import { showBadge } from './badge';
-import { PAGE_CHECK_KEY, storedChecks } from './start-up';
+import { storedChecks } from './start-up';
+import { replaceTabData } from './storage-area';
+import { tabKeyPattern } from '../storage-keys';
+
+const PAGE_CHECK_KEY = tabKeyPattern(['pageCheck']);
 
 /**
  * This worker instance. Chrome runs one instance of an extension's service worker at a time, and a
@@ -49,13 +52,13 @@ async function markOrphanedJobs(now: () => number = Date.now): Promise<CheckJob[
       // "Check all captioned images": a run nobody owns any more ends, its waiting pairs marked.
       const page = pageCheckSchema.safeParse(value);
       if (page.success && page.data.status === 'running' && page.data.owner !== WORKER_INSTANCE)
-        await browser.storage.session.set({ [key]: interruptedPageCheck(page.data, interruptedMessage(), now()) });
+        await replaceTabData(key, interruptedPageCheck(page.data, interruptedMessage(), now()));
       continue;
     }
     const parsed = checkJobSchema.safeParse(value);
     if (!parsed.success || !isOrphaned(parsed.data)) continue;
     const job = interruptedJob(parsed.data, now());
-    await browser.storage.session.set({ [key]: job });
+    await replaceTabData(key, job);
     // A badge left at "…" would say the check still runs; it does not. Tabs may be gone since.
     await showBadge(job).catch(() => undefined);
     marked.push(job);

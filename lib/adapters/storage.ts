@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
 import { storableJob } from '../stored-url';
-import { migrateSettingsV2, settingsFromStorage, toStoredSettings, type Settings } from '../settings';
-import { STORAGE_KEYS, tabKey } from '../storage-keys';
+import { settingsFromStorage, toStoredSettings, type Settings } from '../settings';
+import { STORAGE_KEYS, tabKey, type TabKeyKind } from '../storage-keys';
 import { storageSchemas, tabSchemas } from '../storage-schema';
 import { forgetClosedTabs } from './tab-session';
 
@@ -30,15 +30,11 @@ function checkedItem<S extends z.ZodType>(key: `local:${string}` | `session:${st
 }
 
 /**
- * The user's settings. Two version counters, on purpose: WXT's item meta stays at 2 (builds before
- * this one read the item without a downgrade error), and the object's own `version` field is the
- * stored format (v1 → v2 → v3 in lib/settings.ts), migrated by loadSettings.
+ * The user's settings. One version: the object's own `version` field, the stored format (v1 → v2 → v3 in
+ * lib/settings.ts), migrated by loadSettings. Builds before this one also kept WXT's item meta
+ * (`settings$`, at 2); it is left as it is, so those builds still read the item without a downgrade error.
  */
-export const settingsItem = storage.defineItem<unknown>(STORAGE_KEYS.settings, {
-  fallback: null,
-  version: 2,
-  migrations: { 2: migrateSettingsV2 },
-});
+export const settingsItem = storage.defineItem<unknown>(STORAGE_KEYS.settings, { fallback: null });
 
 /** The API key when the user keeps it for this browser session only (settings.keyStorage === 'session'). */
 export const sessionKeyItem = checkedItem(STORAGE_KEYS.sessionApiKey, storageSchemas.sessionApiKey, '');
@@ -77,31 +73,46 @@ export const calibrationsItem = checkedItem(STORAGE_KEYS.calibrations, storageSc
 /** Cached verdicts, oldest first (each entry parsed by verdict-cache). */
 export const verdictCacheItem = checkedItem(STORAGE_KEYS.verdictCache, storageSchemas.verdictCache, []);
 
-/** Storage key of the image last sent to the model for a tab, so a re-check needs no page access. */
-export function imageKey(tabId: number): `session:image:${number}` {
-  return tabKey('image', tabId);
+/** What session storage keeps for a tab, by kind, as its schema reads it. */
+type TabData<K extends TabKeyKind> = z.output<(typeof tabSchemas)[K]>;
+
+/** One tab's value of a kind, through its schema; null when there is none or it does not parse. */
+export async function loadTabData<K extends TabKeyKind>(kind: K, tabId: number): Promise<TabData<K> | null> {
+  const parsed = tabSchemas[kind].safeParse(await storage.getItem(tabKey(kind, tabId)));
+  return parsed.success ? (parsed.data as TabData<K>) : null;
+}
+
+/** Stores one tab's value of a kind. */
+export async function saveTabData<K extends TabKeyKind>(kind: K, tabId: number, value: TabData<K>): Promise<void> {
+  await storage.setItem(tabKey(kind, tabId), value);
+}
+
+/** Removes one tab's value of a kind. */
+export async function removeTabValue(kind: TabKeyKind, tabId: number): Promise<void> {
+  await storage.removeItem(tabKey(kind, tabId));
+}
+
+/** Calls back with one tab's value of a kind (through its schema) each time it changes. Returns the unsubscribe function. */
+export function watchTabData<K extends TabKeyKind>(kind: K, tabId: number, onChange: (value: TabData<K> | null) => void): () => void {
+  return storage.watch(tabKey(kind, tabId), (value) => {
+    const parsed = tabSchemas[kind].safeParse(value);
+    onChange(parsed.success ? (parsed.data as TabData<K>) : null);
+  });
 }
 
 /** Keeps the sized image of a tab's check for re-checks and comparisons. */
-export async function saveSessionImage(tabId: number, dataUrl: string): Promise<void> {
-  await storage.setItem(imageKey(tabId), dataUrl);
+export function saveSessionImage(tabId: number, dataUrl: string): Promise<void> {
+  return saveTabData('image', tabId, dataUrl);
 }
 
 /** The sized image of a tab's last check, or null. */
-export async function loadSessionImage(tabId: number): Promise<string | null> {
-  const parsed = tabSchemas.image.safeParse(await storage.getItem(imageKey(tabId)));
-  return parsed.success ? parsed.data : null;
+export function loadSessionImage(tabId: number): Promise<string | null> {
+  return loadTabData('image', tabId);
 }
 
-/** Storage key of a tab's latest check (session storage: gone with the browser session). */
-export function jobKey(tabId: number): `session:check:${number}` {
-  return tabKey('check', tabId);
-}
-
-/** The latest check of a tab, validated; null when there is none or it does not parse. */
-export async function loadJob(tabId: number): Promise<CheckJob | null> {
-  const parsed = tabSchemas.check.safeParse(await storage.getItem(jobKey(tabId)));
-  return parsed.success ? parsed.data : null;
+/** The latest check of a tab (session storage: gone with the browser session), validated; null when there is none or it does not parse. */
+export function loadJob(tabId: number): Promise<CheckJob | null> {
+  return loadTabData('check', tabId);
 }
 
 /** What a check says when even a freed-up session storage cannot take it. */
@@ -123,11 +134,11 @@ async function trySet(key: `session:${string}`, value: unknown): Promise<boolean
  */
 export async function saveJob(unbounded: CheckJob): Promise<void> {
   const job = storableJob(unbounded);
-  const key = jobKey(job.tabId);
+  const key = tabKey('check', job.tabId);
   if (await trySet(key, job)) return;
   await forgetClosedTabs().catch(() => 0);
   if (await trySet(key, job)) return;
-  await storage.removeItem(imageKey(job.tabId)).catch(() => undefined);
+  await removeTabValue('image', job.tabId).catch(() => undefined);
   if (await trySet(key, job)) return;
   const failed: CheckJob = {
     ...job,
@@ -146,8 +157,5 @@ export async function saveJob(unbounded: CheckJob): Promise<void> {
 
 /** Calls back with the tab's check each time it changes. Returns the unsubscribe function. */
 export function watchJob(tabId: number, onChange: (job: CheckJob | null) => void): () => void {
-  return storage.watch(jobKey(tabId), (value) => {
-    const parsed = tabSchemas.check.safeParse(value);
-    onChange(parsed.success ? parsed.data : null);
-  });
+  return watchTabData('check', tabId, onChange);
 }

@@ -1,7 +1,7 @@
 // What the toolbar button opens: the popup, or the side panel that stays open beside the page (Chrome's
 // side_panel, Firefox's sidebar_action). Light: the worker calls it at start-up events, before the engine.
 import { browser } from 'wxt/browser';
-import { areaKey } from '../storage-keys';
+import { startUpSettings } from './storage-area';
 
 type ToolbarChoice = 'auto' | 'panel' | 'popup';
 
@@ -57,9 +57,7 @@ async function applyToolbarChoice(choice: ToolbarChoice): Promise<void> {
 
 /** The stored toolbar choice, read without parsing the rest of the settings. */
 async function savedToolbarChoice(): Promise<ToolbarChoice> {
-  const { [areaKey('settings')]: settings } = await browser.storage.local.get(areaKey('settings'));
-  const choice = (settings as { toolbarOpens?: unknown } | undefined)?.toolbarOpens;
-  return choice === 'panel' || choice === 'popup' ? choice : 'auto';
+  return (await startUpSettings()).toolbarOpens;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
-import { waitingCheckSchema, waitingKey, type WaitingCheck } from '../waiting-check';
+import type { WaitingCheck } from '../waiting-check';
+import { loadTabData, removeTabValue, saveTabData, watchTabData } from './storage';
 
 /** The badge and tooltip of a tab whose check waits for the user to choose the caption on the page. */
 const WAITING_BADGE = { text: '…', color: '#0b57d0' };
@@ -20,7 +20,7 @@ export function showWaiting(waiting: WaitingCheck, title: string): Promise<void>
   const { tabId } = waiting;
   return queued(tabId, () =>
     Promise.all([
-      storage.setItem(waitingKey(tabId), waiting),
+      saveTabData('waiting', tabId, waiting),
       browser.action.setBadgeText({ tabId, text: WAITING_BADGE.text }),
       browser.action.setBadgeBackgroundColor({ tabId, color: WAITING_BADGE.color }),
       browser.action.setTitle({ tabId, title }),
@@ -34,20 +34,16 @@ export function endWaiting(tabId: number, id: string | null): Promise<void> {
     const stored = await loadWaiting(tabId);
     if (!stored || (id !== null && stored.id !== id)) return;
     const title = browser.runtime.getManifest().action?.default_title ?? '';
-    await Promise.all([storage.removeItem(waitingKey(tabId)), browser.action.setTitle({ tabId, title }).catch(() => undefined)]);
+    await Promise.all([removeTabValue('waiting', tabId), browser.action.setTitle({ tabId, title }).catch(() => undefined)]);
   });
 }
 
 /** A tab's waiting check, validated; null when none waits. */
-export async function loadWaiting(tabId: number): Promise<WaitingCheck | null> {
-  const parsed = waitingCheckSchema.safeParse(await storage.getItem(waitingKey(tabId)));
-  return parsed.success ? parsed.data : null;
+export function loadWaiting(tabId: number): Promise<WaitingCheck | null> {
+  return loadTabData('waiting', tabId);
 }
 
 /** Calls back with the tab's waiting check each time it changes. Returns the unsubscribe function. */
 export function watchWaiting(tabId: number, onChange: (waiting: WaitingCheck | null) => void): () => void {
-  return storage.watch(waitingKey(tabId), (value) => {
-    const parsed = waitingCheckSchema.safeParse(value);
-    onChange(parsed.success ? parsed.data : null);
-  });
+  return watchTabData('waiting', tabId, onChange);
 }
