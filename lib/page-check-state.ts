@@ -1,7 +1,6 @@
 import { t } from './i18n';
 import { z } from 'zod';
 import { countFalse, countTrue, errorTypesOf, type CheckJob } from './job-record';
-import { tabKey } from './storage-keys';
 import { errorTypeSchema } from './verify/schema';
 
 /** Where a pair's caption was found on the page (lib/page/captioned-images.ts). */
@@ -70,11 +69,6 @@ export type PageCheck = z.infer<typeof pageCheckSchema>;
 /** A listing that failed: empty, with the reason shown where the list would be. */
 export function failedListing(tabId: number, pageUrl: string, kind: PageCheck['kind'], message: string, now: number): PageCheck {
   return { ...newPageCheck(tabId, pageUrl, [], now, { kind, findings: [] }), listError: message };
-}
-
-/** Storage key of a tab's page check (session storage: a reopened popup shows its progress). */
-export function pageCheckKey(tabId: number): `session:pageCheck:${number}` {
-  return tabKey('pageCheck', tabId);
 }
 
 /** A fresh page check over the pairs the page listed, every pair ticked. */

@@ -2,7 +2,6 @@
 // popup and side panel show it (and which image it is for) instead of passing the tab's last result off
 // as the answer to it; the worker writes it when the chooser opens and removes it when the user decides.
 import { z } from 'zod';
-import { tabKey } from './storage-keys';
 
 const URL_CHARS = 4096;
 
@@ -18,11 +17,6 @@ export const waitingCheckSchema = z.object({
   thumbnail: z.string().startsWith('data:image/').nullable(),
 });
 export type WaitingCheck = z.infer<typeof waitingCheckSchema>;
-
-/** Storage key of a tab's waiting check (session storage). */
-export function waitingKey(tabId: number): `session:waiting:${number}` {
-  return tabKey('waiting', tabId);
-}
 
 /** The waiting record of a check on `tabId`: URLs kept to what is worth showing and storing. */
 export function newWaitingCheck(id: string, tabId: number, pageUrl: string, imageUrl: string, now: number): WaitingCheck {
