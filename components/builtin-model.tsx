@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatPercent, type MessageKey, type Translate } from '@/lib/i18n';
 import type { ProviderSetting } from '@/lib/settings';
 import type { BuiltinStatus } from '@/lib/verify/builtin';
 
@@ -14,16 +15,17 @@ export interface BuiltinModelProps {
   provider: ProviderSetting;
   endpointConfigured: boolean;
   onProviderChange: (provider: ProviderSetting) => void;
+  t: Translate;
 }
 
-const CHOICES: { value: ProviderSetting; label: string }[] = [
-  { value: 'auto', label: 'Automatic: the endpoint once one is set, else on-device' },
-  { value: 'builtin', label: 'On-device (Chrome built-in model)' },
-  { value: 'endpoint', label: 'Endpoint' },
+const CHOICES: { value: ProviderSetting; label: MessageKey }[] = [
+  { value: 'auto', label: 'providerAuto' },
+  { value: 'builtin', label: 'providerBuiltin' },
+  { value: 'endpoint', label: 'providerEndpoint' },
 ];
 
 /** Options section: the on-device model's state, its one-time download with progress, and the default model. */
-export function BuiltinModel({ host, provider, endpointConfigured, onProviderChange }: BuiltinModelProps) {
+export function BuiltinModel({ host, provider, endpointConfigured, onProviderChange, t }: BuiltinModelProps) {
   const [status, setStatus] = useState<BuiltinStatus | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,19 +57,19 @@ export function BuiltinModel({ host, provider, endpointConfigured, onProviderCha
   const effective = chosen === 'auto' ? (endpointConfigured ? 'endpoint' : 'builtin') : chosen;
   return (
     <section className="builtin-model" aria-labelledby="builtin-model-title" data-testid="builtin-model">
-      <h2 id="builtin-model-title">On-device model</h2>
+      <h2 id="builtin-model-title">{t('builtinTitle')}</h2>
       <p data-testid="builtin-status" data-state={state ?? 'checking'} role="status">
-        {status ? status.reason : 'Checking whether Chrome has its built-in model…'}
+        {status ? status.reason : t('builtinChecking')}
       </p>
       {(state === 'downloadable' || state === 'downloading') && progress === null && (
         <button type="button" onClick={download}>
-          {state === 'downloading' ? 'Show download progress' : 'Download on-device model'}
+          {state === 'downloading' ? t('builtinShowProgress') : t('builtinDownload')}
         </button>
       )}
       {progress !== null && (
         <p className="builtin-model__progress">
-          <progress max={1} value={progress} aria-label="Download progress" data-testid="builtin-progress" />{' '}
-          {Math.round(progress * 100)} %
+          <progress max={1} value={progress} aria-label={t('builtinProgressLabel')} data-testid="builtin-progress" />{' '}
+          {formatPercent(progress, 0, t)}
         </p>
       )}
       {error && (
@@ -76,7 +78,7 @@ export function BuiltinModel({ host, provider, endpointConfigured, onProviderCha
         </p>
       )}
       <fieldset className="builtin-model__default">
-        <legend>Default model</legend>
+        <legend>{t('builtinDefault')}</legend>
         {CHOICES.map((choice) => (
           <label key={choice.value}>
             <input
@@ -90,16 +92,13 @@ export function BuiltinModel({ host, provider, endpointConfigured, onProviderCha
                 onProviderChange(choice.value);
               }}
             />{' '}
-            {choice.label}
+            {t(choice.label)}
           </label>
         ))}
       </fieldset>
       <p className="builtin-model__note">
-        {effective === 'builtin'
-          ? 'Checks run on this computer: no key, no server, the image and caption never leave it. '
-          : ''}
-        A small on-device model is weaker than a large hosted one: expect more mistakes on counts, small details and
-        spatial relations. The result always names the model that answered.
+        {effective === 'builtin' ? t('builtinPrivate') : ''}
+        {t('builtinWeaker')}
       </p>
     </section>
   );

@@ -32,7 +32,7 @@ export interface CaptionSpansProps {
 /** The caption with each claim's span marked by its verdict (colour plus underline style) and set-aside text dimmed. */
 export function CaptionSpans({ caption, pieces, t }: CaptionSpansProps) {
   return (
-    <blockquote className="caption" aria-label={t('captionLabel')}>
+    <blockquote className="caption" dir="auto" aria-label={t('captionLabel')}>
       {captionSegments(caption, pieces).map(({ text, piece }, i) =>
         piece ? (
           <span key={i} className={`span span--${piece.kind}`} title={piece.kind === 'set-aside' ? t('notChecked') : t(STATE_TEXT[piece.kind].word)}>

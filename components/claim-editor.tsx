@@ -24,6 +24,7 @@ export function ClaimEditor({ initial, onSubmit, onCancel, t }: ClaimEditorProps
             {/* A box that grows with its claim: a long claim is read whole, not cut off in one line. */}
             <textarea
               aria-label={t('claimNumber', i + 1)}
+              dir="auto"
               value={text}
               rows={Math.max(1, Math.ceil(text.length / 42))}
               onKeyDown={(event) => {

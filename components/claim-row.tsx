@@ -1,5 +1,6 @@
 import { isUnsure, type ClaimResult, type ClaimState } from '@/lib/job-record';
 import type { MessageKey, Translate } from '@/lib/i18n';
+import { errorTypeWord } from '@/lib/labels';
 
 /** Icon and word per state: a verdict is never told by colour alone. */
 export const STATE_TEXT: Record<ClaimState, { icon: string; word: MessageKey }> = {
@@ -86,7 +87,7 @@ export function ClaimRow({ claim, state, index, t, onPoint, onLocate }: ClaimRow
             <ul className="chips" aria-label={t('errorTypesLabel')}>
               {types.map((type) => (
                 <li key={type} className={`chip chip--${type.toLowerCase()}`}>
-                  {type}
+                  {errorTypeWord(type, t)}
                 </li>
               ))}
             </ul>
@@ -100,7 +101,7 @@ export function ClaimRow({ claim, state, index, t, onPoint, onLocate }: ClaimRow
         <details className="claim__reasoning" open={state === 'false' && !unsure}>
           <summary>{t('reasoning')}</summary>
           {unsure && <p className="claim__leaning">{t('verdictLeaning', t(STATE_TEXT[state].word))}</p>}
-          <p>{claim.verdict.reasoning}</p>
+          <p dir="auto">{claim.verdict.reasoning}</p>
         </details>
       )}
     </li>
@@ -111,7 +112,8 @@ function ClaimText({ claim, index, t }: Pick<ClaimRowProps, 'claim' | 'index' | 
   return (
     <>
       <span className="visually-hidden">{t('claimNumber', index + 1)} </span>
-      {claim.text}
+      {/* The claim keeps the caption's direction: an English claim reads left to right in an Arabic UI. */}
+      <bdi dir="auto" className="claim__words">{claim.text}</bdi>
       {claim.hedged && <span className="claim__hedged"> {t('claimHedged')}</span>}
     </>
   );

@@ -1,3 +1,4 @@
+import { errorTypeWord } from '@/lib/labels';
 import { claimState, disagreements, type CheckJob } from '@/lib/job-record';
 import type { Translate } from '@/lib/i18n';
 import type { Verdict } from '@/lib/verify/schema';
@@ -20,7 +21,7 @@ function Cell({ verdict, pending, decided, t }: { verdict: Verdict | null; pendi
     <td className={`cmp cmp--${unsure ? 'unsure' : state}`} {...(verdict && typeof decided === 'boolean' ? { 'data-decided': String(decided) } : {})}>
       <span aria-hidden="true">{icon}</span> {t(word)}
       {unsure && <span className="cmp__leaning"> ({t(STATE_TEXT[state].word)})</span>}
-      {verdict && verdict.error_type.length > 0 && <span className="cmp__types"> · {verdict.error_type.join(', ')}</span>}
+      {verdict && verdict.error_type.length > 0 && <span className="cmp__types"> · {verdict.error_type.map((type) => errorTypeWord(type, t)).join(', ')}</span>}
     </td>
   );
 }
@@ -54,7 +55,7 @@ export function CompareView({ job, t }: CompareViewProps) {
             <tr key={i} data-testid="compare-row" data-disagree={String(differ.has(i))} className={differ.has(i) ? 'disagree' : undefined}>
               <th scope="row">
                 {differ.has(i) && <span className="disagree__tag">{t('compareDisagreeTag')} </span>}
-                {claim.text}
+                <bdi dir="auto">{claim.text}</bdi>
               </th>
               <Cell verdict={claim.verdict} pending={claimState(claim, job) === 'pending'} decided={claim.decided} t={t} />
               <Cell verdict={run.verdicts[i] ?? null} pending={run.status === 'running'} decided={run.decided?.[i]} t={t} />

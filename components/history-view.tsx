@@ -102,7 +102,7 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
               {job.thumbnail ? <img className="thumb thumb--small" src={job.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}
               <div className="history__body">
                 <button type="button" className="link history__open" onClick={() => onOpen(entry)} aria-label={t('historyOpen', job.caption)}>
-                  {job.caption}
+                  <bdi dir="auto">{job.caption}</bdi>
                 </button>
                 <p className={`history__result ${bad ? 'is-bad' : 'is-ok'}`}>
                   <span aria-hidden="true">{bad ? '✗ ' : '✓ '}</span>

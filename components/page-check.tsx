@@ -1,3 +1,4 @@
+import { errorTypeWord } from '@/lib/labels';
 import { useEffect, useRef, useState } from 'react';
 import type { Translate } from '@/lib/i18n';
 import { worstErrorType } from '@/lib/alt-audit';
@@ -84,7 +85,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
                     setTicked(next);
                   }}
                 />
-                <span className="page-check__caption">{excerpt(item.caption)}</span>
+                <bdi className="page-check__caption" dir="auto">{excerpt(item.caption)}</bdi>
               </label>
               {!alt && <span className="meta">{sourceLabel(item, t)}</span>}
             </li>
@@ -138,10 +139,10 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
                 <td>
                   {item.jobId && item.state === 'done' ? (
                     <button type="button" className="link" onClick={() => onOpen(item)} aria-label={t('pageCheckOpen', excerpt(item.caption))}>
-                      {excerpt(item.caption)}
+                      <bdi dir="auto">{excerpt(item.caption)}</bdi>
                     </button>
                   ) : (
-                    excerpt(item.caption)
+                    <bdi dir="auto">{excerpt(item.caption)}</bdi>
                   )}
                 </td>
                 {/* data-label: a narrow window shows each row as a card, its cells named (theme.css). */}
@@ -155,8 +156,8 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
                     ? item.error
                     : item.state === 'done'
                       ? alt
-                        ? worstErrorType(item)
-                        : item.errorTypes.join(', ')
+                        ? errorTypeWord(worstErrorType(item), t)
+                        : item.errorTypes.map((type) => errorTypeWord(type, t)).join(', ')
                       : item.state === 'running'
                         ? t('pageCheckChecking')
                         : t('pageCheckWaiting')}

@@ -111,7 +111,7 @@ function BackButton({ c }: { c: CheckController }) {
   };
   return (
     <button ref={ref} type="button" className="link back" onClick={back}>
-      ← {c.t('historyBack')}
+      <span className="flip-rtl" aria-hidden="true">←</span> {c.t('historyBack')}
     </button>
   );
 }

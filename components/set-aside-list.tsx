@@ -1,5 +1,6 @@
 import type { CheckJob } from '@/lib/job-record';
 import type { Translate } from '@/lib/i18n';
+import { setAsideReasonWord } from '@/lib/labels';
 
 export interface SetAsideListProps {
   job: CheckJob;
@@ -19,7 +20,7 @@ export function SetAsideList({ job, t, canCheck, onCheck }: SetAsideListProps) {
       <ul>
         {job.setAside.map((piece, i) => (
           <li key={piece.start} data-testid="set-aside">
-            <span className="set-aside__text">{piece.text}</span> <span className="set-aside__reason">— {piece.reason}</span>
+            <span className="set-aside__text" dir="auto">{piece.text}</span> <span className="set-aside__reason">— {setAsideReasonWord(piece.reason, t)}</span>
             {canCheck && (
               <>
                 {' '}

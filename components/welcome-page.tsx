@@ -10,6 +10,7 @@ import { isFailure, type Send, type Setup } from '@/lib/messages';
 import type { BuiltinStatus } from '@/lib/verify/builtin';
 import { sampleAt, WELCOME_SAMPLES, type WelcomeSample } from '@/lib/welcome';
 import { loadAndWatch } from './live-value';
+import { withParts } from './rich-text';
 
 /** What the welcome page needs from the browser, passed in so the view stays browser-free. */
 export interface WelcomeHost {
@@ -27,15 +28,16 @@ export interface WelcomeHost {
 
 /** The check of one sample, as it streams in: summary, each claim's verdict, then what the caption really got wrong. */
 function Result({ job, sample, host }: { job: CheckJob; sample: WelcomeSample | null; host: WelcomeHost }) {
+  const { t } = host;
   if (job.status === 'error') {
     const setUp = job.error?.kind === 'not-configured';
     return (
       <div className="welcome__result" data-testid="check-status" data-state="error" role="status">
         {/* The worker's sentence would repeat the on-device model's status, which this page states once, below. */}
-        <p>{setUp ? 'No model is connected yet: connect one as shown below.' : job.error?.message}</p>
+        <p>{setUp ? t('welcomeNoModel') : job.error?.message}</p>
         {setUp && (
           <button type="button" className="primary" onClick={host.openOptions}>
-            Connect a model in Options
+            {t('welcomeConnectInOptions')}
           </button>
         )}
       </div>
@@ -44,7 +46,7 @@ function Result({ job, sample, host }: { job: CheckJob; sample: WelcomeSample | 
   return (
     <div className="welcome__result">
       <p className="summary" data-testid="check-status" data-state={job.status} role="status">
-        {job.status === 'running' ? 'Checking…' : summaryLine(job)}
+        {job.status === 'running' ? t('pageCheckChecking') : summaryLine(job, t)}
       </p>
       <ol className="claims">
         {job.claims.map((claim, i) => (
@@ -53,7 +55,7 @@ function Result({ job, sample, host }: { job: CheckJob; sample: WelcomeSample | 
       </ol>
       {job.status === 'done' && sample && (
         <p className="meta" data-testid="sample-truth">
-          What the picture really shows: {sample.truth}
+          {t('welcomeTruth', t(sample.truth))}
         </p>
       )}
     </div>
@@ -62,7 +64,7 @@ function Result({ job, sample, host }: { job: CheckJob; sample: WelcomeSample | 
 
 /** The welcome page over the browser as `host` gives it. */
 export function WelcomePage({ host }: { host: WelcomeHost }) {
-  const { send } = host;
+  const { send, t } = host;
   const [tabId, setTabId] = useState<number | null>(null);
   const [job, setJob] = useState<CheckJob | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -88,22 +90,21 @@ export function WelcomePage({ host }: { host: WelcomeHost }) {
 
   return (
     <main className="welcome__page">
-      <h1>Welcome to Caption Check</h1>
+      <h1>{t('welcomeTitle')}</h1>
       <p className="welcome__lead">
-        Right-click an image on any page and choose <strong>Check caption claims</strong>: Caption Check splits the caption near it into
-        claims and asks a vision model whether the image shows each one.
+        {withParts((menu) => t('welcomeLead', menu), [<strong key="menu">{t('menuCheckImage')}</strong>])}
       </p>
 
       <section aria-labelledby="try-title">
-        <h2 id="try-title">Try it on these three</h2>
-        <p className="meta">Each caption was written the way an AI writes them. Some are wrong. Right-click a picture, or press its button.</p>
+        <h2 id="try-title">{t('welcomeTryTitle')}</h2>
+        <p className="meta">{t('welcomeTryText')}</p>
         <div className="welcome__samples">
           {WELCOME_SAMPLES.map((sample) => (
             <figure key={sample.id} className="welcome__sample" data-testid="welcome-sample" data-sample={sample.id}>
               <img src={host.assetUrl(sample.file)} width={320} height={210} alt="" />
-              <figcaption>{sample.caption}</figcaption>
+              <figcaption lang="en" dir="ltr">{sample.caption}</figcaption>
               <button type="button" onClick={() => check(sample)} disabled={job?.status === 'running'}>
-                Check this caption
+                {t('welcomeCheckSample')}
               </button>
               {job && checked?.id === sample.id && <Result job={job} sample={checked} host={host} />}
             </figure>
@@ -113,40 +114,42 @@ export function WelcomePage({ host }: { host: WelcomeHost }) {
       </section>
 
       <section aria-labelledby="connect-title" data-testid="welcome-connect">
-        <h2 id="connect-title">Connect a model {setup?.configured && setup.model && <span className="meta">— connected: {setup.model}</span>}</h2>
+        <h2 id="connect-title">
+          {t('welcomeConnectTitle')} {setup?.configured && setup.model && <span className="meta">{t('welcomeConnected', setup.model)}</span>}
+        </h2>
         <div className="welcome__ways">
           <div>
-            <h3>A model on this computer (Ollama)</h3>
+            <h3>{t('welcomeLocalTitle')}</h3>
             <ol>
               <li>
-                Install Ollama and pull a vision model: <code>ollama pull qwen2.5vl:7b</code>
+                {withParts((command) => t('welcomeLocalStep1', command), [<code key="command">ollama pull qwen2.5vl:7b</code>])}
               </li>
               <li>
-                In Options choose <strong>Ollama</strong>, enter the model name, and Save (allow access when asked).
+                {withParts((name) => t('welcomeLocalStep2', name), [<strong key="name">Ollama</strong>])}
               </li>
             </ol>
-            <p className="meta">Images and captions stay on your computer.</p>
+            <p className="meta">{t('welcomeLocalPrivate')}</p>
           </div>
           <div>
-            <h3>An API key</h3>
+            <h3>{t('welcomeKeyTitle')}</h3>
             <ol>
               <li>
-                In Options choose <strong>OpenAI</strong> or <strong>OpenRouter</strong> (or any OpenAI-compatible endpoint).
+                {withParts((a, b) => t('welcomeKeyStep1', a, b), [<strong key="a">OpenAI</strong>, <strong key="b">OpenRouter</strong>])}
               </li>
-              <li>Paste your key, pick a vision model (for example gpt-4o-mini), and Save.</li>
+              <li>{t('welcomeKeyStep2')}</li>
             </ol>
-            <p className="meta">Each check sends the image and the caption to that provider.</p>
+            <p className="meta">{t('welcomeKeyPrivacy')}</p>
           </div>
         </div>
         <button type="button" className="primary" onClick={host.openOptions}>
-          Open Options
+          {t('welcomeOpenOptions')}
         </button>
       </section>
 
       <section aria-labelledby="builtin-title">
-        <h2 id="builtin-title">The on-device model</h2>
+        <h2 id="builtin-title">{t('welcomeBuiltinTitle')}</h2>
         <p data-testid="welcome-builtin" data-state={builtin?.state ?? 'unknown'}>
-          {builtin ? builtin.reason : 'Looking for Chrome’s built-in model…'}
+          {builtin ? builtin.reason : t('welcomeBuiltinLooking')}
         </p>
       </section>
     </main>

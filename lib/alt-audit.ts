@@ -1,14 +1,19 @@
 // "Check alt text on this page", written down: the audit table as CSV (for a spreadsheet or a ticket)
 // and as a self-contained HTML report, like the evidence report of one check (no script, nothing loaded).
 import { csvCell } from './export';
+import { createTranslate, formatNumber, t, type MessageKey, type Translate } from './i18n';
+import { errorTypeWord } from './labels';
 import type { PageCheck, PageCheckItem } from './page-check-state';
 import { escapeHtml, reportDocument, when } from './report';
 
 /** What an alt-text finding means, in words a reviewer files. */
-export const FINDING_TEXT: Record<PageCheck['findings'][number]['kind'], string> = {
-  'missing-alt': 'No alt attribute',
-  'file-name-alt': 'A file name, not a description',
+const FINDING_KEY: Record<PageCheck['findings'][number]['kind'], MessageKey> = {
+  'missing-alt': 'findingMissingAlt',
+  'file-name-alt': 'findingFileName',
 };
+
+// The CSV stays in English whatever the browser's language (its values are an interface, like its columns).
+const english = createTranslate();
 
 /**
  * The gravest error type among an alt text's unsupported claims: the first in the seed's order (Object,
@@ -18,10 +23,10 @@ export function worstErrorType(item: Pick<PageCheckItem, 'errorTypes'>): string 
   return item.errorTypes[0] ?? '';
 }
 
-/** Where an item's check stands, as a word. */
-function stateWord(item: PageCheckItem): string {
-  if (!item.selected) return 'not checked';
-  return { pending: 'waiting', running: 'checking', done: 'checked', error: 'failed' }[item.state];
+/** Where an item's check stands, as a word (English in the CSV, the UI's language in the report). */
+function stateWord(item: PageCheckItem, translate: Translate): string {
+  if (!item.selected) return translate('auditStateNotChecked');
+  return translate(({ pending: 'auditStateWaiting', running: 'auditStateChecking', done: 'auditStateChecked', error: 'auditStateFailed' } as const)[item.state]);
 }
 
 export const AUDIT_CSV_COLUMNS = ['image_url', 'alt_text', 'finding', 'state', 'claims', 'supported', 'not_supported', 'set_aside', 'worst_error_type', 'error'] as const;
@@ -35,7 +40,7 @@ export function auditToCsv(check: PageCheck): string {
       item.imageUrl,
       item.caption,
       '',
-      stateWord(item),
+      stateWord(item, english),
       done ? item.claims : null,
       done ? item.supported : null,
       done ? item.unsupported : null,
@@ -44,18 +49,20 @@ export function auditToCsv(check: PageCheck): string {
       item.error,
     ]);
   }
-  for (const finding of check.findings) rows.push([finding.imageUrl, finding.alt, FINDING_TEXT[finding.kind], 'not checked', null, null, null, null, null, null]);
+  for (const finding of check.findings) rows.push([finding.imageUrl, finding.alt, english(FINDING_KEY[finding.kind]), english('auditStateNotChecked'), null, null, null, null, null, null]);
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; color: #1f1f1f; max-width: 64rem; margin: 2rem auto; padding: 0 1rem; }
 h1 { font-size: 1.4rem; margin: 0 0 .25rem; } h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
-table { border-collapse: collapse; width: 100%; } th, td { border: 1px solid #ccc; padding: .35rem .5rem; vertical-align: top; text-align: left; }
-td.num { text-align: right; } td.bad { color: #b3261e; font-weight: 600; } img { max-width: 96px; max-height: 96px; }
+table { border-collapse: collapse; width: 100%; } th, td { border: 1px solid #ccc; padding: .35rem .5rem; vertical-align: top; text-align: start; }
+td.num { text-align: end; } td.bad { color: #b3261e; font-weight: 600; } img { max-width: 96px; max-height: 96px; }
 td.url { overflow-wrap: anywhere; font-size: 13px; color: #555; }
 @media print { body { margin: 0; max-width: none; } tr { break-inside: avoid; } }
 `;
+
+const head = (keys: readonly MessageKey[]) => keys.map((key) => `<th>${escapeHtml(t(key))}</th>`).join('');
 
 /** The audit as one HTML file: the table with thumbnails, the findings, and where and when. */
 export function auditReportHtml(check: PageCheck, context: { savedAt: number; pageTitle: string | null; model: string; extensionVersion: string }): string {
@@ -64,27 +71,27 @@ export function auditReportHtml(check: PageCheck, context: { savedAt: number; pa
     .filter((item) => item.selected)
     .map((item) => {
       const done = item.state === 'done';
-      const cell = (value: number) => (done ? String(value) : '');
-      return `<tr data-state="${item.state}"><td>${thumb(item)}</td><td>${escapeHtml(item.caption)}</td><td class="num">${cell(item.supported)}</td><td class="num${done && item.unsupported ? ' bad' : ''}">${cell(item.unsupported)}</td><td class="num">${cell(item.setAside)}</td><td>${escapeHtml(done ? worstErrorType(item) : (item.error ?? stateWord(item)))}</td><td class="url">${escapeHtml(item.imageUrl)}</td></tr>`;
+      const cell = (value: number) => (done ? formatNumber(value) : '');
+      return `<tr data-state="${item.state}"><td>${thumb(item)}</td><td dir="auto">${escapeHtml(item.caption)}</td><td class="num">${cell(item.supported)}</td><td class="num${done && item.unsupported ? ' bad' : ''}">${cell(item.unsupported)}</td><td class="num">${cell(item.setAside)}</td><td>${escapeHtml(done ? errorTypeWord(worstErrorType(item)) : (item.error ?? stateWord(item, t)))}</td><td class="url">${escapeHtml(item.imageUrl)}</td></tr>`;
     })
     .join('\n');
   const findings = check.findings.length
-    ? `<h2>Accessibility findings</h2><table data-report="findings"><thead><tr><th>Finding</th><th>Alt text</th><th>Image</th></tr></thead><tbody>${check.findings
-        .map((f) => `<tr><td>${FINDING_TEXT[f.kind]}</td><td>${escapeHtml(f.alt ?? '')}</td><td class="url">${escapeHtml(f.imageUrl)}</td></tr>`)
+    ? `<h2>${escapeHtml(t('altAuditFindings'))}</h2><table data-report="findings"><thead><tr>${head(['auditColFinding', 'altAuditColAlt', 'pageCheckColImage'])}</tr></thead><tbody>${check.findings
+        .map((f) => `<tr><td>${escapeHtml(t(FINDING_KEY[f.kind]))}</td><td dir="auto">${escapeHtml(f.alt ?? '')}</td><td class="url">${escapeHtml(f.imageUrl)}</td></tr>`)
         .join('')}</tbody></table>`
     : '';
   return reportDocument(
-    `Alt-text audit — ${context.pageTitle ?? check.pageUrl}`,
+    t('auditTitle', context.pageTitle ?? check.pageUrl),
     STYLE,
-    `<h1>Alt-text audit</h1>
+    `<h1>${escapeHtml(t('auditHeading'))}</h1>
 <p>${escapeHtml(check.pageUrl)}${context.pageTitle ? ` — ${escapeHtml(context.pageTitle)}` : ''}</p>
 <table data-report="audit">
-<thead><tr><th>Image</th><th>Alt text</th><th>Supported</th><th>Not supported</th><th>Set aside</th><th>Worst error type</th><th>Image URL</th></tr></thead>
+<thead><tr>${head(['pageCheckColImage', 'altAuditColAlt', 'altAuditColSupported', 'pageCheckColUnsupported', 'altAuditColSetAside', 'altAuditColWorst', 'auditColImageUrl'])}</tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>
 ${findings}
-<p><small>Checked ${escapeHtml(when(check.startedAt))} by ${escapeHtml(context.model)}; saved ${escapeHtml(when(context.savedAt))} by Caption Check ${escapeHtml(context.extensionVersion)}. A verdict is a model's judgement of the image, not a fact.</small></p>`,
+<p><small>${escapeHtml(t('auditFooter', when(check.startedAt), context.model, when(context.savedAt), context.extensionVersion))}</small></p>`,
   );
 }

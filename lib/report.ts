@@ -2,7 +2,9 @@
 // years later. Every value in it came from a web page or a model, so all of it is escaped, and the
 // file carries no script (its CSP allows none) and loads nothing (the image is embedded).
 import { claimState, decidedCount, isUnsure, type CheckJob } from './job-record';
-import { STATE_ICON, STATE_WORD, summaryLine } from './export';
+import { STATE_ICON, STATE_KEY, summaryLine } from './export';
+import { formatNumber, formatPercent, plural, t, uiDir, uiLocale } from './i18n';
+import { errorTypeWord, setAsideReasonWord } from './labels';
 // The host (and port) of an endpoint URL, for reports; it lives with the other URL names.
 export { hostOf } from './url-names';
 
@@ -29,7 +31,7 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 export function displayUrl(url: string): string {
   if (url.startsWith('data:')) {
     const type = url.search(/[;,]/);
-    return `${url.slice(0, type > 0 ? Math.min(type, 40) : 40)} (embedded, ${url.length.toLocaleString('en')} characters)`;
+    return t('reportEmbedded', url.slice(0, type > 0 ? Math.min(type, 40) : 40), formatNumber(url.length));
   }
   return url.length > 300 ? `${url.slice(0, 300)}…` : url;
 }
@@ -45,7 +47,7 @@ export const when = (ms: number): string => new Date(ms).toISOString().replace('
 /** A report's whole document: no script (its CSP allows none) and nothing loaded but embedded images. */
 export function reportDocument(title: string, style: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(uiLocale())}" dir="${uiDir()}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
@@ -65,15 +67,15 @@ ${body}
 /** The caption with each claim's span marked by its verdict and set-aside text marked as such. */
 function markedCaption(job: CheckJob): string {
   const spans = [
-    ...job.claims.map((c, i) => ({ start: c.start, end: c.end, cls: `claim ${claimState(c, job)}`, label: `Claim ${i + 1}` })),
-    ...job.setAside.map((s) => ({ start: s.start, end: s.end, cls: 'set-aside', label: 'Not checked' })),
+    ...job.claims.map((c, i) => ({ start: c.start, end: c.end, cls: `claim ${claimState(c, job)}`, label: t('claimNumber', i + 1) })),
+    ...job.setAside.map((s) => ({ start: s.start, end: s.end, cls: 'set-aside', label: t('reportNotCheckedShort') })),
   ].sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;
   for (const span of spans) {
     if (span.start < at || span.end > job.caption.length || span.end <= span.start) continue; // overlapping or stale span
     out += escapeHtml(job.caption.slice(at, span.start));
-    out += `<mark class="${span.cls}" title="${span.label}">${escapeHtml(job.caption.slice(span.start, span.end))}</mark>`;
+    out += `<mark class="${span.cls}" title="${escapeHtml(span.label)}">${escapeHtml(job.caption.slice(span.start, span.end))}</mark>`;
     at = span.end;
   }
   return out + escapeHtml(job.caption.slice(at));
@@ -83,12 +85,12 @@ function claimRows(job: CheckJob): string {
   return job.claims
     .map((claim, i) => {
       const state = claimState(claim, job);
-      const types = claim.verdict?.error_type.join(', ') ?? '';
+      const types = claim.verdict?.error_type.map((type) => errorTypeWord(type)).join(', ') ?? '';
       const sure = claim.score ?? claim.confidence;
-      const confidence = typeof sure === 'number' ? `${Math.round(sure * 100)}%` : '';
+      const confidence = typeof sure === 'number' ? formatPercent(sure) : '';
       // With a calibration, a verdict under its threshold says so beside the model's leaning.
-      const unsure = isUnsure(claim) ? ' <span class="unsure">⚠ Unsure — look yourself</span>' : '';
-      return `<tr class="${state}"><td>${i + 1}</td><td>${escapeHtml(claim.text)}</td><td class="verdict">${STATE_ICON[state]} ${STATE_WORD[state]}${unsure}</td><td>${escapeHtml(types)}</td><td>${escapeHtml(confidence)}</td><td>${escapeHtml(claim.verdict?.reasoning ?? '')}</td></tr>`;
+      const unsure = isUnsure(claim) ? ` <span class="unsure">⚠ ${escapeHtml(t('verdictUnsure'))}</span>` : '';
+      return `<tr class="${state}"><td>${i + 1}</td><td dir="auto">${escapeHtml(claim.text)}</td><td class="verdict">${STATE_ICON[state]} ${escapeHtml(t(STATE_KEY[state]))}${unsure}</td><td>${escapeHtml(types)}</td><td>${escapeHtml(confidence)}</td><td dir="auto">${escapeHtml(claim.verdict?.reasoning ?? '')}</td></tr>`;
     })
     .join('\n');
 }
@@ -98,11 +100,11 @@ body { font: 15px/1.5 system-ui, sans-serif; color: #1f1f1f; max-width: 56rem; m
 h1 { font-size: 1.4rem; margin: 0 0 .25rem; } h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
 .summary { font-weight: 600; }
 figure { margin: 1rem 0; } figure img { max-width: 100%; max-height: 28rem; border: 1px solid #ccc; }
-blockquote { margin: 0; padding: .5rem 1rem; border-left: 4px solid #999; background: #f6f6f6; }
+blockquote { margin: 0; padding: .5rem 1rem; border-inline-start: 4px solid #999; background: #f6f6f6; }
 mark { background: none; color: inherit; padding: 0 .1em; }
 mark.true { border-bottom: 2px solid #1e7d32; } mark.false { text-decoration: underline wavy #b3261e; background: #fdecea; }
 mark.set-aside { color: #5f5f5f; font-style: italic; } mark.pending, mark.error { border-bottom: 2px dotted #777; }
-table { border-collapse: collapse; width: 100%; } th, td { border: 1px solid #ccc; padding: .35rem .5rem; vertical-align: top; text-align: left; }
+table { border-collapse: collapse; width: 100%; } th, td { border: 1px solid #ccc; padding: .35rem .5rem; vertical-align: top; text-align: start; }
 tr.false .verdict { color: #b3261e; font-weight: 600; } .unsure { color: #8a5a00; font-weight: 600; display: block; } tr.true .verdict { color: #1e7d32; font-weight: 600; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } dt { color: #555; } dd { margin: 0; overflow-wrap: anywhere; }
 @media print { body { margin: 0; max-width: none; } a { color: inherit; } tr { break-inside: avoid; } }
@@ -113,84 +115,84 @@ function calibrationLine(job: CheckJob): string {
   const counts = decidedCount(job);
   if (!counts) return '';
   const total = counts.decided + counts.unsure;
-  return `<p data-report="calibration">${counts.decided} of ${total} claims decided at ≤ ${Math.round(counts.alpha * 100)}% error · ${counts.unsure} unsure (calibrated thresholds).</p>`;
+  return `<p data-report="calibration">${escapeHtml(t('reportCalibration', formatNumber(counts.decided), formatNumber(total), formatPercent(counts.alpha), formatNumber(counts.unsure)))}</p>`;
 }
 
 /** One check's part of a report, under `title` (the report's heading, or "Check 2 of 3"). */
 function checkBody(job: CheckJob, context: ReportContext, title: string): string {
-  const summary = summaryLine(job);
+  const summary = summaryLine(job, t);
   const image = context.imageDataUrl?.startsWith('data:image/')
-    ? `<figure><img src="${escapeHtml(context.imageDataUrl)}" alt="The image as checked"><figcaption>${context.imageKind === 'sent' ? 'The image as sent to the model.' : 'A thumbnail of the image (the image as sent is no longer stored).'}</figcaption></figure>`
-    : '<p>The image is not embedded (it is no longer stored).</p>';
+    ? `<figure><img src="${escapeHtml(context.imageDataUrl)}" alt="${escapeHtml(t('reportImageAlt'))}"><figcaption>${escapeHtml(t(context.imageKind === 'sent' ? 'reportImageSent' : 'reportImageThumb'))}</figcaption></figure>`
+    : `<p>${escapeHtml(t('reportImageNone'))}</p>`;
   const setAside = job.setAside.length
-    ? `<h2>Not checked</h2><ul>${job.setAside.map((s) => `<li>${escapeHtml(s.text)} — <em>${escapeHtml(s.reason)}</em></li>`).join('')}</ul>`
+    ? `<h2>${escapeHtml(t('reportNotCheckedShort'))}</h2><ul>${job.setAside.map((s) => `<li><bdi>${escapeHtml(s.text)}</bdi> — <em>${escapeHtml(setAsideReasonWord(s.reason))}</em></li>`).join('')}</ul>`
     : '';
-  const notes = job.notes.length ? `<h2>Notes</h2><ul>${job.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
+  const notes = job.notes.length ? `<h2>${escapeHtml(t('reportNotes'))}</h2><ul>${job.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
   const cost = costOf(job);
   const provenance: [string, string][] = [
-    ['Page', link(job.pageUrl)],
-    ...(context.pageTitle ? ([['Page title', escapeHtml(context.pageTitle)]] as [string, string][]) : []),
-    ['Image', link(job.imageUrl)],
-    ['Checked', escapeHtml(when(job.startedAt))],
-    ['Report saved', escapeHtml(when(context.savedAt))],
-    ['Model', escapeHtml(job.model)],
-    ['Endpoint', escapeHtml(context.endpointHost ?? 'not recorded')],
-    ...(cost ? ([['Cost', escapeHtml(cost)]] as [string, string][]) : []),
-    ['Prompt', escapeHtml(context.promptVersion)],
-    ['Caption Check', escapeHtml(context.extensionVersion)],
+    [t('reportFieldPage'), link(job.pageUrl)],
+    ...(context.pageTitle ? ([[t('reportFieldPageTitle'), escapeHtml(context.pageTitle)]] as [string, string][]) : []),
+    [t('reportFieldImage'), link(job.imageUrl)],
+    [t('reportFieldChecked'), escapeHtml(when(job.startedAt))],
+    [t('reportFieldSaved'), escapeHtml(when(context.savedAt))],
+    [t('reportFieldModel'), escapeHtml(job.model)],
+    [t('reportFieldEndpoint'), escapeHtml(context.endpointHost ?? t('reportNotRecorded'))],
+    ...(cost ? ([[t('reportFieldCost'), escapeHtml(cost)]] as [string, string][]) : []),
+    [t('reportFieldPrompt'), escapeHtml(context.promptVersion)],
+    [t('appName'), escapeHtml(context.extensionVersion)],
   ];
   return `${title}
 <p class="summary" data-report="summary">${escapeHtml(summary)}</p>
 ${calibrationLine(job)}
 ${image}
-<h2>Caption</h2>
-<blockquote data-report="caption">${markedCaption(job)}</blockquote>
-${job.credit ? `<p data-report="credit">Credit: ${escapeHtml(job.credit)}</p>` : ''}
-<h2>Claims</h2>
+<h2>${escapeHtml(t('reportCaption'))}</h2>
+<blockquote data-report="caption" dir="auto">${markedCaption(job)}</blockquote>
+${job.credit ? `<p data-report="credit">${escapeHtml(t('resultCredit', job.credit))}</p>` : ''}
+<h2>${escapeHtml(t('reportClaims'))}</h2>
 <table data-report="claims">
-<thead><tr><th>#</th><th>Claim</th><th>Verdict</th><th>Error types</th><th>Confidence</th><th>Reasoning</th></tr></thead>
+<thead><tr><th>#</th>${(['reportColClaim', 'reportColVerdict', 'reportColTypes', 'reportColConfidence', 'reportColReasoning'] as const).map((k) => `<th>${escapeHtml(t(k))}</th>`).join('')}</tr></thead>
 <tbody>
 ${claimRows(job)}
 </tbody>
 </table>
 ${setAside}
 ${notes}
-<h2>Provenance</h2>
-<dl data-report="provenance">${provenance.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
-<p><small>A verdict is a model's judgement of the image, not a fact. Generated by Caption Check.</small></p>`;
+<h2>${escapeHtml(t('reportProvenance'))}</h2>
+<dl data-report="provenance">${provenance.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>
+<p><small>${escapeHtml(t('reportFooter'))}</small></p>`;
 }
 
 /** What the check cost, as far as it was counted: "1 request · 1,234 tokens"; null when nothing was. */
 export function costOf(job: Pick<CheckJob, 'requests' | 'usage'>): string | null {
   const parts: string[] = [];
-  if (job.requests !== undefined) parts.push(`${job.requests.toLocaleString('en')} request${job.requests === 1 ? '' : 's'}`);
-  if (job.usage) parts.push(`${(job.usage.promptTokens + job.usage.completionTokens).toLocaleString('en')} tokens`);
+  if (job.requests !== undefined) parts.push(plural(t, 'metaRequests', job.requests, formatNumber(job.requests)));
+  if (job.usage) parts.push(t('metaTokens', formatNumber(job.usage.promptTokens + job.usage.completionTokens)));
   return parts.length ? parts.join(' · ') : null;
 }
 
 /** The whole report for one check, as an HTML document with no script and nothing loaded from elsewhere. */
 export function reportHtml(job: CheckJob, context: ReportContext): string {
-  return reportDocument(`Caption check — ${summaryLine(job)}`, STYLE, checkBody(job, context, '<h1>Caption check report</h1>'));
+  return reportDocument(t('mdTitle', summaryLine(job, t)), STYLE, checkBody(job, context, `<h1>${escapeHtml(t('reportTitle'))}</h1>`));
 }
 
 /** One report for several checks (history entries the user selected), each in its own section, in the given order. */
 export function reportsHtml(checks: readonly { job: CheckJob; context: ReportContext }[]): string {
   const sections = checks.map(
     ({ job, context }, i) =>
-      `<section class="check" data-report="check">${checkBody(job, context, `<h1 class="check__title">Check ${i + 1} of ${checks.length}</h1>`)}</section>`,
+      `<section class="check" data-report="check">${checkBody(job, context, `<h1 class="check__title">${escapeHtml(t('reportCheckOf', i + 1, checks.length))}</h1>`)}</section>`,
   );
-  return reportDocument(`Caption check report — ${checks.length} checks`, `${STYLE}section.check + section.check { border-top: 2px solid #999; margin-top: 2rem; padding-top: 1rem; }\n@media print { section.check + section.check { break-before: page; } }\n`, sections.join('\n'));
+  return reportDocument(t('reportTitleMany', formatNumber(checks.length)), `${STYLE}section.check + section.check { border-top: 2px solid #999; margin-top: 2rem; padding-top: 1rem; }\n@media print { section.check + section.check { break-before: page; } }\n`, sections.join('\n'));
 }
 
 /** A short plain-text citation of a check: what was found, by which model, where and when. */
 export function citationText(job: CheckJob, context: Pick<ReportContext, 'endpointHost' | 'savedAt'>): string {
   const caption = job.caption.length > 200 ? `${job.caption.slice(0, 200)}…` : job.caption;
   return [
-    `Caption Check, ${when(job.startedAt)}: ${summaryLine(job)}`,
-    `Caption: “${caption.replace(/\s+/g, ' ')}”${job.credit ? ` (Credit: ${job.credit.replace(/\s+/g, ' ')})` : ''}`,
-    `Model: ${job.model}${context.endpointHost ? ` (${context.endpointHost})` : ''}`,
-    `Image: ${displayUrl(job.imageUrl)}`,
-    `Page: ${displayUrl(job.pageUrl)}`,
+    t('citeHead', when(job.startedAt), summaryLine(job, t)),
+    job.credit ? t('citeCaptionCredit', caption.replace(/\s+/g, ' '), job.credit.replace(/\s+/g, ' ')) : t('citeCaption', caption.replace(/\s+/g, ' ')),
+    context.endpointHost ? t('citeModelHost', job.model, context.endpointHost) : t('citeModel', job.model),
+    t('citeImage', displayUrl(job.imageUrl)),
+    t('citePage', displayUrl(job.pageUrl)),
   ].join('\n');
 }
 

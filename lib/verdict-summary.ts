@@ -1,5 +1,6 @@
 import { countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob } from './job-record';
 import { plural, type Translate } from './i18n';
+import { errorTypeWord } from './labels';
 
 /**
  * A finished check's one-line result, the same in the popup, side panel, report, exports and page badge:
@@ -12,7 +13,7 @@ export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway'>, 
   const supported = countTrue(job);
   const cannotTell = countCannotTell(job);
   const missing = total - unsupported - supported - cannotTell;
-  const types = errorTypesOf(job).join(', ');
+  const types = errorTypesOf(job).map((type) => errorTypeWord(type, t)).join(', ');
   const line =
     unsupported > 0
       ? types

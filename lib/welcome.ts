@@ -2,23 +2,25 @@
 // draws them) and the AI-style caption beside each — one right, one with a wrong count, one with a wrong
 // colour and an object that is not there — so a new user's first check is one click away.
 
+import type { MessageKey } from './i18n';
+
 /** One sample: its picture (a path inside the extension) and the caption shown beside it. */
 export interface WelcomeSample {
   id: 'apples' | 'ducks' | 'car';
   file: '/welcome/apples.png' | '/welcome/ducks.png' | '/welcome/car.png';
   caption: string;
-  /** What the caption gets wrong, revealed after the check (the page does not say it before). */
-  truth: string;
+  /** What the caption gets wrong, revealed after the check (the page does not say it before): a message name. */
+  truth: MessageKey;
 }
 
 export const WELCOME_SAMPLES: readonly WelcomeSample[] = [
-  { id: 'apples', file: '/welcome/apples.png', caption: 'Three red apples sit on a wooden table.', truth: 'This caption is right.' },
-  { id: 'ducks', file: '/welcome/ducks.png', caption: 'Four yellow ducks swim on a blue pond.', truth: 'There are two ducks, not four.' },
+  { id: 'apples', file: '/welcome/apples.png', caption: 'Three red apples sit on a wooden table.', truth: 'sampleTruthApples' },
+  { id: 'ducks', file: '/welcome/ducks.png', caption: 'Four yellow ducks swim on a blue pond.', truth: 'sampleTruthDucks' },
   {
     id: 'car',
     file: '/welcome/car.png',
     caption: 'A red car is parked on a grey road. A bicycle leans against the car.',
-    truth: 'The car is green, and there is no bicycle.',
+    truth: 'sampleTruthCar',
   },
 ];
 

@@ -42,9 +42,9 @@ describe('evidence report', () => {
     expect(html).toContain('<mark class="claim true" title="Claim 1">Two cats sit on a sofa.</mark>');
     expect(html).toContain('<mark class="claim false" title="Claim 2">A dog sleeps under the table.</mark>');
     expect(html).toContain('<mark class="set-aside" title="Not checked">It feels cozy.</mark>');
-    expect(html).toContain('<td class="verdict">✗ Not supported</td><td>Object</td><td></td><td>No dog, &quot;none&quot;.</td>');
+    expect(html).toContain('<td class="verdict">✗ Not supported</td><td>Object</td><td></td><td dir="auto">No dog, &quot;none&quot;.</td>');
     expect(html).toContain('<td class="verdict">✓ Supported</td><td></td><td>93%</td>');
-    expect(html).toContain('It feels cozy. — <em>mood or atmosphere</em>');
+    expect(html).toContain('<bdi>It feels cozy.</bdi> — <em>mood or atmosphere</em>');
     expect(html).toContain('<a href="https://news.example/story?a=1&amp;b=2">');
     for (const fact of ['2025-01-02 03:04:05 UTC', '2025-01-03 10:20:00 UTC', 'gpt-4o-mini', 'api.openai.com', 'seed-000_00d95705263f0412', 'A story']) {
       expect(html).toContain(fact);

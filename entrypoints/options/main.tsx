@@ -7,7 +7,7 @@ import type { Calibration } from '@/lib/calibrate/calibration';
 import { loadCalibrations, parseCalibrationFile, removeCalibration, saveCalibration } from '@/lib/adapters/calibration-store';
 import { SettingsForm } from '@/components/settings-form';
 import { isFailure, type ConnectionReport } from '@/lib/messages';
-import { t } from '@/lib/adapters/i18n';
+import { applyPageLanguage, t } from '@/lib/adapters/i18n';
 import { send } from '@/lib/adapters/worker-client';
 import { readBuiltinStatus, startBuiltinDownload } from '@/lib/adapters/builtin-host';
 import { installLocalRule, isLocalEndpoint, localAccessReason, requestLocalAccess } from '@/lib/adapters/local-endpoint';
@@ -95,6 +95,7 @@ function Options() {
         }}
       />
       <BuiltinModel
+        t={t}
         host={BUILTIN_HOST}
         provider={settings.provider}
         endpointConfigured={configuredEndpoint(settings) !== null}
@@ -122,6 +123,7 @@ function Options() {
   );
 }
 
+applyPageLanguage();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Options />

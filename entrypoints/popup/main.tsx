@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Popup } from '@/components/popup';
+import { applyPageLanguage } from '@/lib/adapters/i18n';
 import { popupHost } from './host';
 import '@/components/theme.css';
 
@@ -8,6 +9,7 @@ import '@/components/theme.css';
 const IN_PANEL = location.pathname.endsWith('/sidepanel.html');
 const initialView = new URLSearchParams(location.search).get('view') === 'history' ? 'history' : 'check';
 
+applyPageLanguage();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Popup host={popupHost(IN_PANEL)} initialView={initialView} />

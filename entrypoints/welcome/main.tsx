@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import { WelcomePage, type WelcomeHost } from '@/components/welcome-page';
 import { readBuiltinStatus } from '@/lib/adapters/builtin-host';
-import { t } from '@/lib/adapters/i18n';
+import { applyPageLanguage, t } from '@/lib/adapters/i18n';
 import { loadJob, watchJob } from '@/lib/adapters/storage';
 import { send } from '@/lib/adapters/worker-client';
 import '@/components/theme.css';
@@ -19,6 +19,7 @@ const host: WelcomeHost = {
   openOptions: () => void browser.tabs.create({ url: browser.runtime.getURL('/options.html') }),
 };
 
+applyPageLanguage();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <WelcomePage host={host} />

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { setMessageLookup, t } from '../i18n';
+import { setMessageLookup, t, uiDir, uiLocale } from '../i18n';
 
 /**
  * The lookup over browser.i18n, for the worker, the engine and every extension page: importing this module
@@ -15,3 +15,9 @@ setMessageLookup((key, subs) => {
 });
 
 export { t };
+
+/** An extension page in the browser's language: its lang, and its direction ("rtl" in Arabic, from @@bidi_dir). */
+export function applyPageLanguage(root: HTMLElement = document.documentElement): void {
+  root.lang = uiLocale();
+  root.dir = uiDir();
+}

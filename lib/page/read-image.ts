@@ -52,7 +52,7 @@ async function bytesOf(url: string): Promise<Blob> {
   try {
     response = await fetch(url, { cache: 'force-cache' });
   } catch {
-    throw new Unreadable('not readable from the page');
+    throw new Unreadable(t('unreadableFetch'));
   }
   if (!response.ok) throw new Unreadable(`HTTP ${response.status}`);
   return response.blob();
@@ -64,7 +64,7 @@ async function decodeBlob(blob: Blob, maxEdge: number): Promise<{ size: Size; dr
   const bytes = await blob.arrayBuffer();
   const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64 * 1024));
   const type = sniffImageType(head);
-  if (!type) throw new Unreadable('not an image');
+  if (!type) throw new Unreadable(t('unreadableType'));
   if (type === 'svg') return drawViaElement(blob, maxEdge);
   const declared = readImageSize(head);
   if (declared && isTooSmall(declared)) throw new TooSmall();
@@ -123,7 +123,7 @@ async function drawViaElement(blob: Blob, maxEdge: number): Promise<{ size: Size
     await image.decode();
   } catch {
     URL.revokeObjectURL(url);
-    throw new Unreadable('the SVG does not render');
+    throw new Unreadable(t('unreadableSvg'));
   }
   return { ...vectorTarget(image, maxEdge), close: () => URL.revokeObjectURL(url) };
 }
@@ -197,7 +197,7 @@ export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.m
       }
     } else {
       const drawn = drawElement(found, maxEdge);
-      if (!drawn) throw new Unreadable('nothing drawn');
+      if (!drawn) throw new Unreadable(t('unreadableBlank'));
       result = await encode(drawn);
     }
     forgetPicked();
