@@ -57,6 +57,8 @@ export interface CheckViewProps {
   notice?: string | null;
   onCancel: () => void;
   onRerun: () => void;
+  /** Re-runs the check with the model-assisted split (a caption the on-device split reads as another language). */
+  onSplitWithModel?: () => void;
   onFix: (action: FixAction) => void;
   onCopy: (format: CopyFormat) => void;
   onRecheck: (claims: string[]) => void;
@@ -231,6 +233,14 @@ export function CheckView(props: CheckViewProps) {
           {job.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
+          {job.otherLanguage && !readOnly && !running && props.onSplitWithModel && job.endpointHost !== 'on-device' && (
+            <li data-testid="split-offer">
+              {t('splitOffer')}{' '}
+              <button type="button" className="link" onClick={props.onSplitWithModel}>
+                {t('splitWithModel')}
+              </button>
+            </li>
+          )}
         </ul>
       )}
       <div className="actions" role="toolbar" aria-label={t('actionsLabel')}>

@@ -85,6 +85,7 @@ function TabCheck({ c, job }: { c: CheckController; job: CheckJob }) {
       notice={c.notice}
       onCancel={() => tabId !== null && void c.act({ type: 'cancelCheck', tabId })}
       onRerun={() => tabId !== null && void c.act({ type: 'rerunCheck', tabId })}
+      onSplitWithModel={() => tabId !== null && void c.act({ type: 'rerunCheck', tabId, split: 'model' })}
       onFix={(action) => void c.onFix(action)}
       onCopy={(format) => void c.copy(job, format)}
       extraActions={<ReportActions c={c} shown={job} live />}

@@ -1,5 +1,5 @@
 import { formatNumber, t } from './i18n';
-import { capClaims, splitCaption, type SplitResult } from './claims/split';
+import { capClaims, readsAsEnglish, splitCaption, type SplitResult } from './claims/split';
 import type { CheckJob, ImagePath } from './job-record';
 import type { Calibration } from './calibrate/calibration';
 import { claimScores, jobCalibration, scoredClaims } from './claim-scores';
@@ -192,6 +192,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       setAside: planned.setAside,
       notes,
       ...(planned.checkedAnyway ? { checkedAnyway: true } : {}),
+      ...(!deps.split && !readsAsEnglish(caption, gathered.lang) ? { otherLanguage: true } : {}),
       phase: 'image',
     });
     const image = await deps.acquireImage(job.imageUrl);

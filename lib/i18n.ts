@@ -15,6 +15,20 @@ export type Translate = (key: MessageKey | PluralKey, ...substitutions: (string 
 /** The browser's lookup (browser.i18n.getMessage), passed in so this module and the components stay browser-free. */
 export type MessageLookup = (key: string, substitutions: string[]) => string;
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale);
+    } catch {
+      format = new Intl.NumberFormat('en');
+    }
+    numberFormats.set(locale, format);
+  }
+  return format;
+}
+
 function fill(template: string, substitutions: readonly string[]): string {
   return template.replace(/\$(\d)/g, (whole, digit: string) => substitutions[Number(digit) - 1] ?? whole);
 }
@@ -25,7 +39,9 @@ function fill(template: string, substitutions: readonly string[]): string {
  */
 export function createTranslate(lookup?: MessageLookup): Translate {
   return (key, ...substitutions) => {
-    const subs = substitutions.map(String);
+    // Counts are written as the language shown writes numbers (Intl); without a lookup (Node), as before.
+    const locale = substitutions.some((s) => typeof s === 'number') ? lookup?.('pluralLocale', []) || null : null;
+    const subs = substitutions.map((s) => (typeof s === 'number' && locale ? numberFormat(locale).format(s) : String(s)));
     const found = lookup?.(key, subs);
     const text = (english as Partial<Record<string, { message: string }>>)[key]?.message;
     return found || (text === undefined ? '' : fill(text, subs));

@@ -92,6 +92,8 @@ export const checkJobSchema = z.object({
   scoreKind: scoreKindSchema.nullable().optional(),
   /** Every piece of the caption was set aside (nothing describes the image) and all of it was checked anyway. */
   checkedAnyway: z.boolean().optional(),
+  /** The on-device split read the caption as another language (every sentence checked): the popup offers the model's split. */
+  otherLanguage: z.boolean().optional(),
   /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
   owner: z.string().optional(),
 });

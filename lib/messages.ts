@@ -12,7 +12,7 @@ export const messageSchema = z.discriminatedUnion('type', [
   /** Starts the in-page image picker on the tab (for images right-click cannot reach). */
   z.object({ type: z.literal('pickImage'), tabId: z.number().int() }),
   /** Runs the tab's check again; `provider` asks for the on-device model or the endpoint instead of the default. */
-  z.object({ type: z.literal('rerunCheck'), tabId: z.number().int(), provider: providerIdSchema.optional() }),
+  z.object({ type: z.literal('rerunCheck'), tabId: z.number().int(), provider: providerIdSchema.optional(), split: z.literal('model').optional() }),
   /** Re-verifies these claim texts (edited, removed, added) against the tab's last image. */
   z.object({ type: z.literal('recheckClaims'), tabId: z.number().int(), claims: z.array(z.string().trim().min(1).max(1000)).min(1).max(100) }),
   /** Checks the same claims with another model and stores the run beside the job. */

@@ -36,11 +36,11 @@ type Handlers = { [T in MessageType]: (message: MessageOf<T>) => Promise<Reply<T
 const handlers: Handlers = {
   pickImage: async ({ tabId }) => inBackground(pickAndCheck(platform, { tabId, frameId: 0 })),
   cancelCheck: async ({ tabId }) => ({ ok: cancelCheck(platform, tabId) }),
-  rerunCheck: async ({ tabId, provider }) => {
+  rerunCheck: async ({ tabId, provider, split }) => {
     const job = await loadJob(tabId);
     if (!job) return notNow(t('notNowNoCheck'));
     // The caption was settled the first time: a re-run does not ask again.
-    void checkImage(platform, { tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, { caption: job.caption, credit: job.credit, fresh: true, ...(provider ? { provider } : {}) });
+    void checkImage(platform, { tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, { caption: job.caption, credit: job.credit, fresh: true, ...(provider ? { provider } : {}), ...(split ? { split } : {}) });
     return { ok: true };
   },
   recheckClaims: async ({ tabId, claims }) => {

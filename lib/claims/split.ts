@@ -76,12 +76,17 @@ export const notEnglishNote = (): string => t('noteNotEnglish');
 /** Said once when the text reads as English but its page (or the CLI's --lang) declares another language. */
 export const notEnglishPageNote = (locale: string): string => t('noteOtherLanguage', locale);
 
+/** Whether the set-aside rules (English only) read this caption: its text looks English and its language tag, if any, says so. */
+export function readsAsEnglish(caption: string, locale?: string, textEnglish = looksEnglish(caption)): boolean {
+  return textEnglish && /^en\b/iu.test(languageTag(locale) ?? 'en');
+}
+
 /** The on-device split: the caption's checkable claims as spans, and what is set aside. */
 export function splitCaption(caption: string, options: SplitOptions = {}): SplitResult {
   const result: SplitResult = { claims: [], setAside: [] };
   const locale = languageTag(options.locale) ?? 'en';
   const textEnglish = looksEnglish(caption);
-  const english = textEnglish && /^en\b/iu.test(locale);
+  const english = readsAsEnglish(caption, locale, textEnglish);
   const filter = english && !options.keepAll;
   if (!english && !options.keepAll) result.notes = [textEnglish ? notEnglishPageNote(locale) : notEnglishNote()];
   walkCaption(caption, locale, english, filter, result, judgeClause);

@@ -24,6 +24,8 @@ export interface PresetCaption {
   provider?: ProviderId;
   /** An explicit Re-run: ask the model again instead of serving the verdict cache. */
   fresh?: boolean;
+  /** "Split with the model" on a caption in another language: this check uses the model-assisted split. */
+  split?: 'model';
 }
 
 /**
@@ -135,7 +137,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
       },
       acquireImage: read,
       verify: verifier,
-      split: platform.modelSplitter(settings, signal),
+      split: platform.modelSplitter(preset.split === 'model' ? { ...settings, splitMode: 'model' } : settings, signal),
       // The sized image is kept for the tab (a re-check needs no page access), whatever path read it.
       keepImage: async (image) => {
         const thumbnail = await platform.makeThumbnail(image.dataUrl).catch(() => null);
