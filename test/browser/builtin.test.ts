@@ -1,30 +1,17 @@
 // Chrome's on-device model end to end. This Chromium has no built-in model, so the spec-following
 // stub is installed as `LanguageModel` in the extension's service worker, where checks call it.
-import type { Worker } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_LABEL, verdictListJsonSchema } from '@/lib/verify/builtin';
 import { SYSTEM_PROMPT, buildUserPrompt } from '@/lib/verify/prompt';
-import { createPromptApiStub, type PromptApiStubConfig, type PromptApiStubControl } from '../verify/prompt-api-stub';
 import { confirmChooser } from './chooser-driver';
 import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
+import { installStub, stubLog, stubSource } from './prompt-stub';
+import type { PromptApiStubControl } from '../verify/prompt-api-stub';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 const CLAIMS = ['Two orange cats sit on a sofa.', 'A dog sleeps under the table.'];
-
-/** The stub's own source, run in the given context: nothing from this process exists there. */
-function stubSource(config: Partial<PromptApiStubConfig>): string {
-  return `(${createPromptApiStub.toString()})(${JSON.stringify({ ...config, install: true })}); undefined;`;
-}
-
-async function installStub(worker: Worker, config: Partial<PromptApiStubConfig>): Promise<void> {
-  await worker.evaluate(stubSource(config));
-}
-
-async function stubLog(worker: Worker): Promise<PromptApiStubControl['log']> {
-  return worker.evaluate(() => (globalThis as unknown as { __promptApiStub: PromptApiStubControl }).__promptApiStub.log);
-}
 
 describe('the on-device model, with no endpoint configured', () => {
   const suite = browserSuite({ endpoint: false });
