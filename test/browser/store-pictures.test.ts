@@ -16,7 +16,7 @@ import { browserSuite } from './fixture';
 import { readMarks } from './marks-driver';
 import type { PageServer } from './page-server';
 import { checkWithSelection, openGranted, popupAt } from './results-flow';
-import { useEndpoint } from './run-check';
+import { finishedJob, useEndpoint } from './run-check';
 import { storePicture } from './screenshots';
 
 const WIDTH = 1280;
@@ -124,6 +124,8 @@ describe('store pictures', () => {
     ({ page, tabId } = await openGranted(ext, `${pages.origin}/road.html`));
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
     await checkWithSelection(ext, page, tabId, `${pages.origin}/car.png`);
+    // The selection is the caption until the check has read it; then it goes, so the pictures show the marks.
+    expect((await finishedJob(ext, tabId)).status).toBe('done');
     await page.evaluate(() => getSelection()?.removeAllRanges());
   });
 
