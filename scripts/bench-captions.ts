@@ -2,7 +2,7 @@
 // the way a user meets it: the built extension in Chromium, nothing selected, the real menu entry
 // point on the image, and the caption the chooser preselects (what Enter sends). Compared with two
 // naive finders (the alt; the figure's caption else the alt) on a hand-written gold set.
-//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development|held-out|held-out-2|held-out-3]
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4 | --skip-slice NAME]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -19,6 +19,8 @@ const verbose = args.includes('--verbose');
 const only = args.includes('--page') ? args[args.indexOf('--page') + 1] : undefined;
 /** `--slice development` measures the pages rules may be written from without touching a held-out set. */
 const onlySlice = args.includes('--slice') ? args[args.indexOf('--slice') + 1] : undefined;
+/** `--skip-slice held-out-4` measures everything but a slice kept unread until the end. */
+const skipSlice = args.includes('--skip-slice') ? args[args.indexOf('--skip-slice') + 1] : undefined;
 
 /**
  * What scripts on the live site would have done before a user right-clicks: lazy images get their real URL,
@@ -29,12 +31,21 @@ function wakeLazyImages(): void {
   if (getComputedStyle(document.documentElement).display === 'none') document.documentElement.style.setProperty('display', 'block', 'important');
   for (const img of Array.from(document.images)) {
     // `data-lg` … `data-xs`: responsive lazy loaders that pick one size by breakpoint; the largest stands for them.
-    const lazy = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src', 'data-lg'].map((a) => img.getAttribute(a)).find(Boolean);
+    // Else a loader's own `data-…-src` (`data-dejavu-src`), as its script would read it.
+    const lazy =
+      ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src', 'data-lg'].map((a) => img.getAttribute(a)).find(Boolean) ??
+      Array.from(img.attributes).find((a) => /^data-[\w-]*-src$/.test(a.name) && !/fallback/.test(a.name) && a.value)?.value;
     const src = img.getAttribute('src') ?? '';
-    if (lazy && (!src || src.startsWith('data:') || /(?:blank|spacer|placeholder|lazy|loading|grey|gray|pixel)\.(?:gif|png|jpg|svg)/i.test(src))) img.setAttribute('src', lazy);
+    if (lazy && (!src || src.startsWith('data:') || /(?:blank|spacer|placeholder|lazy|loading|grey|gray|pixel|transparent)\.(?:gif|png|jpg|svg)/i.test(src))) img.setAttribute('src', lazy);
     const lazySet = img.getAttribute('data-srcset') ?? img.getAttribute('data-lazy-srcset');
     if (lazySet) img.setAttribute('srcset', lazySet);
     img.loading = 'eager';
+  }
+  // A <picture>'s <source> whose srcset is a placeholder would win over the woken <img>: wake it too.
+  for (const source of Array.from(document.querySelectorAll('picture > source'))) {
+    const lazySet = Array.from(source.attributes).find((a) => /^data-(?:[\w-]*-)?srcset$/.test(a.name) && a.value)?.value;
+    const set = source.getAttribute('srcset') ?? '';
+    if (lazySet && (!set || set.trim().startsWith('data:'))) source.setAttribute('srcset', lazySet);
   }
 }
 
@@ -107,7 +118,8 @@ async function main(): Promise<void> {
     for (const name of Object.keys(gold.pages)) {
       if (only && name !== only) continue;
       const meta = gold.pages[name];
-      if (onlySlice && (meta?.slice ?? (meta?.heldOut ? 'held-out' : 'development')) !== onlySlice) continue;
+      const sliceName = meta?.slice ?? (meta?.heldOut ? 'held-out' : 'development');
+      if ((onlySlice && sliceName !== onlySlice) || sliceName === skipSlice) continue;
       const items = gold.images.filter((i) => i.page === name);
       if (!items.length) continue;
       pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(resolve(REALPAGES_DIR, 'pages', `${name}.html`)) });
