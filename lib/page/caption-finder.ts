@@ -3,6 +3,7 @@
 // and page furniture (cards, avatars, logos, related stories) scored down. Pure DOM reads, no layout
 // needed, so the ranking is unit-tested in happy-dom; nearby text by layout lives in caption-candidates.
 import { aboutThePage, collapse, isFileName, isLabel, linkShare, readsAsDescription, renderedLines, tidyCaption, wordCount } from './caption-text';
+import { isControl, isControlText, isMarkedCredit, namesItsCard, namesItsFile, picturesIn, SYMBOLIC, withoutCounter } from './caption-parts';
 import { CREDIT_CLASS, isCredit, splitCredit } from './credit';
 
 /** Where a ranked caption comes from. */
@@ -36,20 +37,27 @@ const className = (element: Element) => `${element.getAttribute('class') ?? ''} 
 /** A link inside a caption that is a control ("View in editor", "Enlarge"), not words about the picture. */
 const UI_LINK = /^(?:view|see|open|read|watch|download|enlarge|zoom|expand|full ?screen|more|show|buy|shop)\b.{0,30}$/i;
 const isUiLink = (element: Element) => element.tagName === 'A' && UI_LINK.test(collapse(element.textContent));
-const isCreditElement = (element: Element) => CREDIT_CLASS.test(className(element)) && !CAPTION_SLOT.test(className(element).replace(/caption-?credit|credit-?caption/gi, ''));
+/** A box named for both ("credit-caption") that holds a caption slot of its own is a caption box with a credit in it. */
+const holdsCaption = (element: Element) => Array.from(element.querySelectorAll('[class]')).some((el) => CAPTION_SLOT.test(className(el)) && !CREDIT_CLASS.test(className(el)));
+const isCreditElement = (element: Element) =>
+  ((CREDIT_CLASS.test(className(element)) && !CAPTION_SLOT.test(className(element).replace(/caption-?credit|credit-?caption/gi, ''))) || isMarkedCredit(element)) && !holdsCaption(element);
 
 /** The other pictures inside `box`: a lightbox or <picture> copy of the same file does not count. */
 function otherImages(box: Element, image: Element): number {
   // Lazy images share one placeholder src: the file they stand for is in data-src.
   const key = (img: Element) => img.getAttribute('data-src') ?? img.getAttribute('src') ?? '';
   const own = key(image);
-  return Array.from(box.querySelectorAll('img')).filter((other) => other !== image && (!own || key(other) !== own)).length;
+  return picturesIn(box, image).filter((other) => other !== image && (!own || key(other) !== own)).length;
 }
 
-/** Reads a caption element: blocks as lines, credit elements apart, footnote markers and counters dropped. */
+/** Reads a caption element: blocks as lines, credit elements apart, controls, footnote markers and counters dropped. */
 function readCaption(element: Element): { text: string; credit: string } {
-  const lines = renderedLines(element, (el) => isCreditElement(el) || isUiLink(el)).filter((line) => !UI_LINK.test(line));
-  const marked = new Set(Array.from(element.querySelectorAll('[class], [id]')).filter(isCreditElement).map((el) => collapse(el.textContent)));
+  const inside = Array.from(element.querySelectorAll('*'));
+  const controls = new Set(inside.filter(isControl).map((el) => collapse(el.textContent)));
+  const lines = renderedLines(element, (el) => isCreditElement(el) || isUiLink(el) || isControl(el))
+    .filter((line) => !UI_LINK.test(line) && !controls.has(line) && !isControlText(line))
+    .map(withoutCounter);
+  const marked = new Set(inside.filter(isCreditElement).map((el) => withoutCounter(el.textContent ?? '')));
   const split = splitCredit(lines, marked);
   return { text: tidyCaption(split.text), credit: split.credit };
 }
@@ -165,7 +173,7 @@ function idrefElements(image: Element, attribute: string): Element[] {
 /** Caption slots below `box` that are not the image's own wrapper and hold no other picture. */
 function slotsIn(box: Element, image: Element): Element[] {
   return Array.from(box.querySelectorAll('figcaption, [class], [itemprop="caption"], dd')).filter((el) => {
-    if (el.contains(image) || el.querySelector('img')) return false;
+    if (el.contains(image) || picturesIn(el, image).length) return false;
     if (el.tagName === 'FIGCAPTION' || el.getAttribute('itemprop') === 'caption' || el.tagName === 'DD') return true;
     // The outermost slot only: "div.caption > p.caption-text" is one caption.
     return CAPTION_SLOT.test(className(el)) && !isCreditElement(el) && !el.parentElement?.closest('[class]')?.matches?.('figcaption');
@@ -181,32 +189,11 @@ function isGalleryItem(item: Element): boolean {
 /** Text that follows the image inside its own small wrapper ("div > img + br + i"): a caption without a class. */
 function wrapperText(box: Element, image: Element): Element[] {
   const after = Array.from(box.children).filter(
-    (el) => el !== image && !el.contains(image) && !!(image.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !el.querySelector('img'),
+    (el) => el !== image && !el.contains(image) && !!(image.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !picturesIn(el, image).length,
   );
   const text = collapse(after.map((el) => el.textContent).join(' '));
   if (!text || text.length > 400 || collapse(box.textContent).length > text.length + 40) return [];
   return after.filter((el) => /^(?:I|EM|SMALL|SPAN|P|DIV|B|STRONG)$/.test(el.tagName) && collapse(el.textContent));
-}
-
-/** Words of a name, lower-cased: "cook_sept_2020_event-400x400.jpg" and "Cook Sept 2020 event" read alike. */
-const nameWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ');
-
-/**
- * The alt only repeats the picture's file name with spaces for dashes ("cook sept 2020 event"), or the
- * file name is the alt plus a size, style or id ("schweden-vanlife-tipps-169fullwidth-fbb780a3"): a
- * CMS default or an SEO keyword, not a caption.
- */
-function namesItsFile(alt: string, image: Element): boolean {
-  const url = image.getAttribute('data-src') || image.getAttribute('src') || '';
-  const file = decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '').replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[-_]\d+x\d+$/, '');
-  if (!file) return false;
-  const altWords = nameWords(alt);
-  if (altWords === nameWords(file)) return true;
-  // Words holding a digit are sizes, hashes and ids; what is left past the alt may be one style name.
-  const fileWords = nameWords(file).split(' ').filter((w) => !/\d/.test(w));
-  const words = altWords.split(' ');
-  const rest = fileWords.slice(words.length);
-  return words.length >= 2 && fileWords.slice(0, words.length).join(' ') === altWords && rest.length <= 1;
 }
 
 /** A following paragraph numbered as a figure ("Figure 2: …", "Abbildung 1:", "図1"): a caption without markup. */
@@ -219,15 +206,19 @@ const NUMBERED = /^(?:fig(?:ure|\.)?|abbildung|abb\.|bild|image|grafik|chart|tab
 export function rankCaptions(image: Element): FoundCaption[] {
   const found: FoundCaption[] = [];
   const credits: string[] = [];
+  // A figcaption that is only a credit ("Getty Images") leaves the figure's caption to its alt, short as it may be.
+  let creditOnlyFigcaption = false;
   const add = (source: FoundSource, element: Element | null, score: number, raw?: string) => {
     const read = element ? readCaption(element) : (() => { const s = splitCredit([raw ?? '']); return { text: tidyCaption(s.text), credit: s.credit }; })();
     if (read.credit) credits.push(read.credit);
+    if (element?.tagName === 'FIGCAPTION' && !read.text && read.credit) creditOnlyFigcaption = true;
     if (!read.text || isFileName(read.text) || isLabel(read.text) || isCredit(read.text) || aboutThePage(read.text)) return;
     const card = element ? isCard(element, image) : CARD_TEXT.test(read.text);
     // A lone lower-case word ("herzblut") is a handle or a tag, not what the picture shows.
     const handle = wordCount(read.text) < 2 && read.text === read.text.toLowerCase();
-    // The article's own title used as the alt of its hero image describes the story, not the picture.
-    const pageTitle = (source === 'alt' || source === 'title') && isPageTitle(read.text);
+    // The article's own title used as the alt of its hero image describes the story, not the picture; so does the heading
+    // of the card the image illustrates, a "Symbolbild:" label, or the title plus a counter ("Story title 45", a theme's image title).
+    const pageTitle = (source === 'alt' || source === 'title') && (isPageTitle(read.text) || isPageTitle(read.text.replace(/\s+\d{1,3}$/, '')) || SYMBOLIC.test(read.text) || namesItsCard(read.text, image, headlineKey));
     const standfirst = !!element && isStandfirst(element, read.text);
     found.push({ source, text: read.text, credit: read.credit, score: card ? Math.min(score, 0.25) : handle || pageTitle || standfirst ? Math.min(score, 0.4) : score });
   };
@@ -262,7 +253,7 @@ export function rankCaptions(image: Element): FoundCaption[] {
       for (const el of rest.slice(0, 1)) add('gallery', el, 0.8);
     }
     for (let next = box.nextElementSibling, step = 0; next && step < 2; next = next.nextElementSibling, step++) {
-      if (next.querySelector('img') || /^(?:IMG|PICTURE|FIGURE|H[1-6])$/.test(next.tagName)) break;
+      if (picturesIn(next, image).length || /^(?:IMG|PICTURE|FIGURE|H[1-6])$/.test(next.tagName)) break;
       if (CAPTION_SLOT.test(className(next)) && !isCreditElement(next)) add('caption', next, 0.85);
       else if (NUMBERED.test(collapse(next.textContent))) add('caption', next, 0.85);
       else if (isCreditElement(next)) credits.push(collapse(next.textContent));
@@ -273,7 +264,8 @@ export function rankCaptions(image: Element): FoundCaption[] {
   if (data) add('data-caption', null, 0.85, data);
 
   const alt = collapse((image.getAttribute('alt') ?? '').replace(/<[^>]*>.*$/s, '')).replace(/^\[(.*)\]$/, '$1');
-  if (readsAsDescription(alt) && !namesItsFile(alt, image)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
+  const shortCaption = creditOnlyFigcaption && wordCount(alt) >= 2 && !isFileName(alt) && !isLabel(alt);
+  if ((readsAsDescription(alt) || shortCaption) && !namesItsFile(alt, image)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
   const title = collapse(image.getAttribute('title'));
   if (readsAsDescription(title)) add('title', null, linksElsewhere(image) ? 0.25 : 0.55, title);
 

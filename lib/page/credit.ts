@@ -113,7 +113,8 @@ export function splitCredit(lines: string[], marked: ReadonlySet<string> = new S
     if (line) text.push(line);
   }
   const clean = (s: string) => collapse(s.replace(/^[•·|\s]+/, '').replace(/^\((.*)\)$/, '$1'));
-  return { text: collapse(text.join(' ')), credit: collapse(credit.map(clean).filter(Boolean).join(' · ')) };
+  // A credit the page prints twice (inline and under the box) is shown once.
+  return { text: collapse(text.join(' ')), credit: collapse([...new Set(credit.map(clean).filter(Boolean))].join(' · ')) };
 }
 
 const SELECTED_CREDIT_CHARS = 500;
