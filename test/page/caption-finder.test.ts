@@ -2,23 +2,8 @@
 // Ranking by markup evidence on small snippets shaped like real pages (layout-free; the layout part,
 // nearby text by distance, is covered in Chromium by the chooser's browser tests and bench:captions).
 import { describe, expect, it } from 'vitest';
-import { PRESELECT_SCORE, rankCaptions } from '../../lib/page/caption-finder';
 import { listCaptionedImages } from '../../lib/page/captioned-images';
-
-function page(html: string, title = 'An article'): HTMLImageElement {
-  const parsed = new DOMParser().parseFromString(`<!doctype html><title>${title}</title><body>${html}</body>`, 'text/html');
-  document.title = title;
-  document.body.replaceChildren(...Array.from(parsed.body.childNodes).map((node) => document.importNode(node, true)));
-  const image = document.querySelector<HTMLImageElement>('img#target');
-  if (!image) throw new Error('the snippet needs an <img id="target">');
-  return image;
-}
-
-/** What the chooser would preselect: the best candidate when it clears the threshold, else "". */
-function preselected(image: Element): { text: string; credit: string } {
-  const [best] = rankCaptions(image);
-  return best && best.score >= PRESELECT_SCORE ? { text: best.text, credit: best.credit } : { text: '', credit: '' };
-}
+import { page, preselected } from './caption-snippet';
 
 describe('rankCaptions: captions tied to the image by markup', () => {
   it.each([

@@ -4,21 +4,7 @@
 // a figcaption whose credit and licence sit in their own elements, a credit-only figcaption beside a short alt,
 // controls and skip links inside a caption, and an alt that only names a card's item or spells out the file name.
 import { describe, expect, it } from 'vitest';
-import { PRESELECT_SCORE, rankCaptions } from '../../lib/page/caption-finder';
-
-function page(html: string, title = 'An article'): HTMLImageElement {
-  const parsed = new DOMParser().parseFromString(`<!doctype html><title>${title}</title><body>${html}</body>`, 'text/html');
-  document.title = title;
-  document.body.replaceChildren(...Array.from(parsed.body.childNodes).map((node) => document.importNode(node, true)));
-  const image = document.querySelector<HTMLImageElement>('img#target');
-  if (!image) throw new Error('the snippet needs an <img id="target">');
-  return image;
-}
-
-function preselected(image: Element): { text: string; credit: string } {
-  const [best] = rankCaptions(image);
-  return best && best.score >= PRESELECT_SCORE ? { text: best.text, credit: best.credit } : { text: '', credit: '' };
-}
+import { page, preselected } from './caption-snippet';
 
 const prose = '<p>The airline took delivery of its last jumbo jet in March, ending a long chapter for the type and for the crews who flew it.</p>';
 
