@@ -16,7 +16,7 @@ import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } fr
 import { tabTasks } from './tab-tasks';
 import { makeThumbnail } from './thumbnail';
 import { endWaiting, showWaiting } from './waiting-store';
-import { endpointSplitter, endpointVerifier, pickVerifier } from './verifier';
+import { endpointSplitter, endpointVerifier, pickVerifier } from './model';
 
 const translate = t;
 

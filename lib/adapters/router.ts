@@ -3,15 +3,14 @@ import { browser, type Browser } from 'wxt/browser';
 import { messageSchema, type FailureReply, type Message, type MessageOf, type MessageResponse, type MessageType, type Reply } from '../messages';
 import { configuredEndpoint } from '../settings';
 import { cancelCheck, checkImage, checkWelcomeSample } from '../features/check-image';
-import { cancelPageCheck, listPageCheck, pageCheckRunning, runPageCheck } from '../features/check-page';
+import { cancelPageCheck, listPageCheck, runnablePageCheck, runPageCheck } from '../features/check-page';
 import { clearMarks, focusClaim } from '../features/marks';
 import { pickAndCheck } from '../features/pick';
-import { compare, recheck } from '../features/recheck';
+import { comparable, compare, recheck, recheckable } from '../features/recheck';
 import { CheckError } from '../errors';
 import { savedKeyFor } from '../key-origin';
 import { browserPlatform as platform } from './browser-platform';
 import { listModels, testConnection } from './connection';
-import { loadPageCheck } from './page-check-store';
 import { loadJob, loadSettings } from './storage';
 
 /** Runs a long task without holding the message open; its failure ends up in the job it updates. */
@@ -44,13 +43,11 @@ const handlers: Handlers = {
     return { ok: true };
   },
   recheckClaims: async ({ tabId, claims }) => {
-    const job = await loadJob(tabId);
-    if (!job || job.status === 'running') return notNow(t('notNowWait'));
+    if (!recheckable(await loadJob(tabId))) return notNow(t('notNowWait'));
     return inBackground(recheck(platform, tabId, claims));
   },
   compareModel: async ({ tabId, model, baseUrl }) => {
-    const job = await loadJob(tabId);
-    if (!job || job.status !== 'done') return notNow(t('notNowCompare'));
+    if (!comparable(await loadJob(tabId))) return notNow(t('notNowCompare'));
     return inBackground(compare(platform, tabId, model, baseUrl));
   },
   testConnection: async () => ({ ok: true, data: await testConnection(await loadSettings()) }),
@@ -77,9 +74,7 @@ const handlers: Handlers = {
   checkSample: async ({ tabId, sampleId }) => inBackground(checkWelcomeSample(platform, tabId, sampleId)),
   cancelPageCheck: async ({ tabId }) => ({ ok: cancelPageCheck(platform, tabId) }),
   runPageCheck: async ({ tabId, ids }) => {
-    const listed = await loadPageCheck(tabId);
-    if (!listed || listed.status !== 'choosing' || pageCheckRunning(platform, tabId))
-      return notNow(t('errListAgain'));
+    if (!(await runnablePageCheck(platform, tabId))) return notNow(t('errListAgain'));
     return inBackground(runPageCheck(platform, tabId, ids));
   },
 };

@@ -12,7 +12,7 @@ import type { ProviderId } from '../verify/provider';
 import { newWaitingCheck } from '../waiting-check';
 import { WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
 import { showMarks } from './marks';
-import type { CheckTarget, ImageRead, Platform } from './ports';
+import type { BadgePort, CheckTarget, ExtensionPort, ImageRead, PagePort, Platform, StoragePort, TasksPort } from './ports';
 import type { TaskContext } from './tab-tasks';
 
 /** A caption known before the check starts (text selected before picking, a re-run): no chooser then. */
@@ -41,7 +41,7 @@ export function checkImage(platform: Platform, target: CheckTarget, preset: Pres
 }
 
 /** Cancels the tab's running check, re-check or comparison (and a caption chooser it waits on); verdicts that arrived stay. */
-export function cancelCheck(platform: Platform, tabId: number): boolean {
+export function cancelCheck(platform: TasksPort & BadgePort, tabId: number): boolean {
   const cancelled = platform.tasks.cancel('check', tabId);
   // A waiting mark no task owns (its worker was stopped while the chooser was open) goes too.
   if (!cancelled) void platform.endWaiting(tabId, null).catch(() => {});
@@ -175,7 +175,7 @@ function showWaiting(platform: Platform, target: CheckTarget, read: ImageRead): 
 }
 
 /** What happens once a check ends: history, marks on the page, or first-run guidance. */
-export async function afterCheck(platform: Platform, job: CheckJob, settings: Settings): Promise<void> {
+export async function afterCheck(platform: StoragePort & PagePort & ExtensionPort & BadgePort, job: CheckJob, settings: Settings): Promise<void> {
   if (job.status === 'done') {
     await platform.recordHistory(job, settings.historyLimit).catch(() => {});
     await showMarks(platform, job);

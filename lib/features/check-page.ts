@@ -9,15 +9,15 @@ import { itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '.
 import { altListSchema, pageListSchema } from '../page/protocol';
 import { runPool } from '../pool';
 import { redactSecret } from '../redact';
-import type { Platform } from './ports';
+import type { ClockPort, PagePort, Platform, StoragePort, TasksPort } from './ports';
 
 /** True while a tab's page check is running in this worker. */
-export function pageCheckRunning(platform: Platform, tabId: number): boolean {
+export function pageCheckRunning(platform: TasksPort, tabId: number): boolean {
   return platform.tasks.running('page', tabId);
 }
 
 /** Cancels a tab's running page check; pairs already checked keep their results. */
-export function cancelPageCheck(platform: Platform, tabId: number): boolean {
+export function cancelPageCheck(platform: TasksPort, tabId: number): boolean {
   return platform.tasks.cancel('page', tabId);
 }
 
@@ -25,7 +25,7 @@ export function cancelPageCheck(platform: Platform, tabId: number): boolean {
  * Asks the tab's top frame for its captioned images (`captions`), or for its alt texts and alt findings
  * (`alt`), and stores them, all ticked, for the popup to show.
  */
-export async function listPageCheck(platform: Platform, tabId: number, kind: PageCheck['kind'] = 'captions'): Promise<PageCheck> {
+export async function listPageCheck(platform: TasksPort & PagePort & StoragePort & ClockPort, tabId: number, kind: PageCheck['kind'] = 'captions'): Promise<PageCheck> {
   if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', t('errPageBusy'));
   // One character over the cap, as gather does: prepareCaption then says the caption was cut.
   const frame = { tabId, frameId: 0 };
@@ -67,14 +67,19 @@ function serial() {
   };
 }
 
+/** The tab's listed page check when it can run now: listed, not run yet, and no page check running on the tab; else null. */
+export async function runnablePageCheck(platform: TasksPort & StoragePort, tabId: number): Promise<PageCheck | null> {
+  const listed = await platform.loadPageCheck(tabId);
+  return listed && listed.status === 'choosing' && !pageCheckRunning(platform, tabId) ? listed : null;
+}
+
 /**
  * Checks the ticked pairs (`ids`) of the tab's listed page check, at most settings.concurrency at once.
  * Each finished check is stored in history (the popup's rows open it); progress lives in session storage.
  */
 export async function runPageCheck(platform: Platform, tabId: number, ids: readonly string[]): Promise<PageCheck> {
-  const listed = await platform.loadPageCheck(tabId);
-  if (!listed || listed.status !== 'choosing') throw new CheckError('interrupted', t('errListAgain'));
-  if (pageCheckRunning(platform, tabId)) throw new CheckError('interrupted', t('errPageBusy'));
+  const listed = await runnablePageCheck(platform, tabId);
+  if (!listed) throw new CheckError('interrupted', pageCheckRunning(platform, tabId) ? t('errPageBusy') : t('errListAgain'));
   // A running page check is never replaced: the one the user started finishes (or is cancelled) first.
   return platform.tasks.run('page', tabId, ({ signal }) => checkListed(platform, listed, ids, signal));
 }

@@ -5,7 +5,7 @@ import { summaryLine } from '../export';
 import { formatNumber, type Translate } from '../i18n';
 import { errorTypeWord } from '../labels';
 import type { MarksPayload } from '../page/marks';
-import type { Platform } from './ports';
+import type { ExtensionPort, PagePort, StoragePort } from './ports';
 
 /** The badge's line: the verdict summary and, with a calibration, how many verdicts it decided. */
 function marksSummary(job: CheckJob, t: Translate): string {
@@ -46,7 +46,7 @@ export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
 }
 
 /** Marks a finished check in its page; how many claims were located, or null where the page is out of reach. */
-export async function showMarks(platform: Platform, job: CheckJob): Promise<number | null> {
+export async function showMarks(platform: PagePort & ExtensionPort, job: CheckJob): Promise<number | null> {
   if (job.status !== 'done' || job.claims.length === 0) return null;
   const frame = { tabId: job.tabId, frameId: job.frameId ?? 0 };
   try {
@@ -61,7 +61,7 @@ export async function showMarks(platform: Platform, job: CheckJob): Promise<numb
  * Makes one claim of the tab's check stand out on the page (and scrolls to the image when asked), drawing
  * the marks again first when they are gone (the user pressed Esc). False where the page is out of reach.
  */
-export async function focusClaim(platform: Platform, tabId: number, claim: number | null, scroll: boolean): Promise<boolean> {
+export async function focusClaim(platform: PagePort & ExtensionPort & StoragePort, tabId: number, claim: number | null, scroll: boolean): Promise<boolean> {
   const job = await platform.loadJob(tabId);
   if (!job || job.status !== 'done') return false;
   const frame = { tabId, frameId: job.frameId ?? 0 };
@@ -75,7 +75,7 @@ export async function focusClaim(platform: Platform, tabId: number, claim: numbe
 }
 
 /** Removes a tab's marks (quietly, where the page is out of reach). */
-export async function clearMarks(platform: Platform, tabId: number): Promise<void> {
+export async function clearMarks(platform: PagePort & StoragePort, tabId: number): Promise<void> {
   const job = await platform.loadJob(tabId);
   await platform.callPage({ tabId, frameId: job?.frameId ?? 0 }, 'clearMarks').catch(() => {});
 }

@@ -1,6 +1,6 @@
-// What the worker's features need from the browser, as one small interface: the features in this
-// folder are plain functions over it, so they run in Node tests with a fake, and the real one
-// (lib/adapters/browser-platform.ts) is the only place that speaks `browser.*`.
+// What the worker's features need from the outside world, as a few small ports (tasks, page, storage,
+// model, badge, extension, clock): each feature names the ports it uses, so it runs in Node tests with a
+// fake, and the real ones (lib/adapters/browser-platform.ts) are the only place that speaks `browser.*`.
 import type { Calibration } from '../calibrate/calibration';
 import type { CheckJob } from '../job-record';
 import type { SplitResult } from '../claims/split';
@@ -11,9 +11,11 @@ import type { PageMethod, PageReply } from '../page/protocol';
 import type { PageCheck } from '../page-check-state';
 import type { Settings } from '../settings';
 import type { ProviderId } from '../verify/provider';
-import type { ScoreKind } from '../verify/schema';
+import type { ModelChoice, ModelOptions } from '../verify/model-choice';
 import type { WaitingCheck } from '../waiting-check';
 import type { TabTasks } from './tab-tasks';
+
+export type { ModelChoice, ModelOptions };
 
 /** A tab and frame the user acted in (menu, keyboard command or popup: activeTab is granted there). */
 export interface FrameTarget {
@@ -36,32 +38,16 @@ export type CallPage = <M extends PageMethod>(
   ...args: Parameters<PageApi[M]>
 ) => Promise<PageReply<M>>;
 
-/** How a check uses its model: `fresh` skips the verdict cache, `onRequest` is called as each request leaves. */
-export interface ModelOptions {
-  fresh?: boolean;
-  onRequest?: () => void;
-  /** The score kind the model's calibration was made for. */
-  scoreKind?: ScoreKind;
-}
-
-/** The model a check will use, chosen before the check starts so its job can name it. */
-export interface ModelChoice {
-  /** null when no model can answer; assertReady then says why. */
-  provider: ProviderId | null;
-  /** What the job records and the popup shows as the model. */
-  label: string;
-  /** Throws the CheckError that explains what to do, before anything is read from the page. */
-  assertReady(): void;
-  verifier(signal: AbortSignal, options?: ModelOptions): ModelStep;
-}
-
 /** The step that finishes reading the image; `early` is what the page or a fetch gave without a screenshot (null: a screenshot is needed). */
 export type ImageRead = ((imageUrl: string) => Promise<AcquiredImage>) & { early?: Promise<AcquiredImage | null> };
 
-/** Everything the features ask of the browser and of the worker's stores. */
-export interface Platform {
-  /** The worker's per-tab tasks (abort, keep-alive, cleanup). */
+/** The worker's per-tab tasks (abort, keep-alive, cleanup). */
+export interface TasksPort {
   tasks: TabTasks;
+}
+
+/** The page a check works on: its script, the caption chooser, the image read from it. */
+export interface PagePort {
   callPage: CallPage;
   /** The caption of the image in its own frame (the selection, else the in-page chooser); null when the user cancelled. */
   gatherCaption(target: CheckTarget): Promise<GatheredCaption | null>;
@@ -71,7 +57,10 @@ export interface Platform {
   startImageRead(target: CheckTarget, maxEdge: number, signal: AbortSignal): ImageRead;
   /** A thumbnail of an image, or null where it cannot be made. */
   makeThumbnail(dataUrl: string): Promise<string | null>;
+}
 
+/** What the worker keeps: settings, each tab's check, image and page check, history, calibrations. */
+export interface StoragePort {
   loadSettings(): Promise<Settings>;
   loadJob(tabId: number): Promise<CheckJob | null>;
   saveJob(job: CheckJob): Promise<void>;
@@ -86,7 +75,10 @@ export interface Platform {
   afterSweep(): Promise<unknown>;
   /** This worker instance's id, written as a running job's owner. */
   workerInstance: string;
+}
 
+/** The model that checks (lib/verify/model-choice.ts is its policy). */
+export interface ModelPort {
   /** The model for a check: the one asked for, else the settings' choice. */
   chooseModel(settings: Settings, requested?: ProviderId): Promise<ModelChoice>;
   /** The endpoint of `settings` as a model step. */
@@ -95,7 +87,10 @@ export interface Platform {
   modelSplitter(settings: Settings, signal: AbortSignal): ((caption: string) => Promise<SplitResult>) | undefined;
   /** Makes the step's failures name their real cause (nothing listening, origin refused, no CORS permission…). */
   withFailureCause(step: ModelStep, baseUrl: string): ModelStep;
+}
 
+/** What the user sees outside the page: the toolbar button's badge and title, the results view, the guidance. */
+export interface BadgePort {
   /** Shows that the tab's check waits for the user to choose its caption (popup, panel, toolbar button). */
   showWaiting(waiting: WaitingCheck): Promise<void>;
   /** Check `id` no longer waits for its caption (null: whichever check the tab shows as waiting). */
@@ -104,11 +99,22 @@ export interface Platform {
   clearBadge(tabId: number): Promise<void>;
   /** Opens the panel or popup where a tab's results show (in the user's gesture: before any await). */
   showResultsView(tabId: number): void;
-  /** How this extension's own URLs start (`chrome-extension://<id>/`). */
-  extensionBase(): string;
   /** The first-run guidance (the popup, else Options), after a check found no model configured. */
   showFirstRunGuidance(): Promise<void>;
+}
+
+/** The extension itself: its own URLs and its UI text. */
+export interface ExtensionPort {
+  /** How this extension's own URLs start (`chrome-extension://<id>/`). */
+  extensionBase(): string;
   translate: Translate;
+}
+
+/** Time and new ids. */
+export interface ClockPort {
   now(): number;
   newId(): string;
 }
+
+/** Every port together: what the worker builds once (lib/adapters/browser-platform.ts) and a test fakes. */
+export type Platform = TasksPort & PagePort & StoragePort & ModelPort & BadgePort & ExtensionPort & ClockPort;

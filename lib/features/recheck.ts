@@ -9,19 +9,33 @@ import { redactSecret } from '../redact';
 import { compareWithModel, recheckClaims } from '../recheck-lifecycle';
 import type { Settings } from '../settings';
 import { afterCheck } from './check-image';
-import type { Platform } from './ports';
+import type { Platform, StoragePort } from './ports';
+
+/** Whether a tab's check can be re-checked: it has ended (its claims are then the user's to edit). */
+export function recheckable(job: CheckJob | null): job is CheckJob {
+  return job !== null && job.status !== 'running';
+}
+
+/** Whether a tab's check can be compared with another model: it has ended with its verdicts. */
+export function comparable(job: CheckJob | null): job is CheckJob {
+  return job !== null && job.status === 'done';
+}
 
 /** The tab's finished check and its kept image, which a re-check or comparison works from. */
-async function rerunContext(platform: Platform, tabId: number): Promise<{ job: CheckJob; image: string; settings: Settings }> {
+async function rerunContext(
+  platform: StoragePort,
+  tabId: number,
+  ready: (job: CheckJob | null) => job is CheckJob,
+): Promise<{ job: CheckJob; image: string; settings: Settings }> {
   const [job, image, settings] = await Promise.all([platform.loadJob(tabId), platform.loadTabImage(tabId), platform.loadSettings()]);
-  if (!job || job.status === 'running') throw new CheckError('interrupted', t('errNoFinishedCheck'));
+  if (!ready(job)) throw new CheckError('interrupted', t('errNoFinishedCheck'));
   if (!image) throw new CheckError('image', t('errImageNotKept'));
   return { job, image, settings };
 }
 
 /** Re-verifies the user's edited claims against the tab's last image; the result replaces the tab's job. */
 export async function recheck(platform: Platform, tabId: number, claims: string[]): Promise<void> {
-  const { job, image, settings } = await rerunContext(platform, tabId);
+  const { job, image, settings } = await rerunContext(platform, tabId, recheckable);
   const calibration = await platform.calibrationFor(settings.model);
   // Whether this run still owns the tab's job when it ends (read before the registry lets it go).
   const { finished, current } = await platform.tasks.run('check', tabId, async (task) => ({
@@ -45,7 +59,7 @@ export async function recheck(platform: Platform, tabId: number, claims: string[
 
 /** Checks the tab's claims with another model and stores that run beside the job (and in history when done). */
 export async function compare(platform: Platform, tabId: number, model: string, baseUrl: string | undefined): Promise<void> {
-  const { job, image, settings } = await rerunContext(platform, tabId);
+  const { job, image, settings } = await rerunContext(platform, tabId, comparable);
   // Another Base URL for the comparison gets the saved key only if it is on the key's own origin.
   const other: Settings = { ...settings, model, ...(baseUrl ? { baseUrl, apiKey: savedKeyFor(settings, baseUrl) } : {}) };
   // The compared model is judged by its own calibration, if the user imported one.

@@ -4,7 +4,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { noLogprobsItem } from '@/lib/adapters/storage';
-import { endpointVerifier, type VerifierOptions } from '@/lib/adapters/verifier';
+import { endpointVerifier, type VerifierOptions } from '@/lib/adapters/model';
 import { CALIBRATION_SAMPLES, DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
 import { chatRequests, imageDataUrl, useModelServer } from '../server/fixtures';
 

@@ -8,7 +8,7 @@ import type { CheckJob } from '@/lib/job-record';
 import { checkImage } from '@/lib/features/check-image';
 import { listPageCheck, runPageCheck } from '@/lib/features/check-page';
 import { compare, recheck } from '@/lib/features/recheck';
-import { endpointVerifier } from '@/lib/adapters/verifier';
+import { endpointVerifier } from '@/lib/adapters/model';
 import { CALIBRATION_SAMPLES, type Settings } from '@/lib/settings';
 import { sampleCalibration } from '../calibrate/fixture';
 import { chatRequests, imageDataUrl, useModelServer } from '../server/fixtures';

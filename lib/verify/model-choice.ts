@@ -1,21 +1,56 @@
+// Which model answers a check, and how the endpoint is asked: the output mode it accepted last, logprobs
+// or agreement scores, the verdict cache. Browser-free: what it keeps between checks and where it finds
+// Chrome's on-device model come in as a ModelMemory (the worker's is lib/adapters/model.ts).
 import { formatNumber, plural, t } from '../i18n';
 import { atomicClaims } from '../claims/atomic';
 import type { SplitResult } from '../claims/split';
 import { CheckError } from '../errors';
 import type { ModelStep } from '../check-lifecycle';
-import type { ModelChoice, ModelOptions } from '../features/ports';
 import { configuredEndpoint, type Settings } from '../settings';
-import { createClient } from '../verify/client';
-import { addUsage, samplesFor, scoreVerdicts } from '../verify/score';
-import { BUILTIN_LABEL, builtinProvider, builtinStatus } from '../verify/builtin';
-import { endpointProvider, type ProviderId, type VerdictProvider } from '../verify/provider';
-import { languageModelApi } from './builtin-host';
-import { noLogprobsItem, outputModesItem } from './storage';
-import { cachedVerification, verdictCacheKey } from '../verify/cache';
-import { storageVerdictCache } from './verdict-cache';
+import { createClient } from './client';
+import { addUsage, samplesFor, scoreVerdicts } from './score';
+import { BUILTIN_LABEL, builtinProvider, builtinStatus } from './builtin';
+import { endpointProvider, type ProviderId, type VerdictProvider } from './provider';
+import type { LanguageModelApi } from './prompt-api';
+import type { OutputMode } from './request';
+import type { ScoreKind } from './schema';
+import { cachedVerification, verdictCacheKey, type VerdictCache } from './cache';
 
-// One per worker instance: its write queue is what keeps concurrent checks from losing entries.
-const verdictCache = storageVerdictCache();
+/** How a check uses its model: `fresh` skips the verdict cache, `onRequest` is called as each request leaves. */
+export interface ModelOptions {
+  fresh?: boolean;
+  onRequest?: () => void;
+  /** The score kind the model's calibration was made for. */
+  scoreKind?: ScoreKind;
+}
+
+/** The model a check will use, chosen before the check starts so its job can name it. */
+export interface ModelChoice {
+  /** null when no model can answer; assertReady then says why. */
+  provider: ProviderId | null;
+  /** What the job records and the popup shows as the model. */
+  label: string;
+  /** Throws the CheckError that explains what to do, before anything is read from the page. */
+  assertReady(): void;
+  verifier(signal: AbortSignal, options?: ModelOptions): ModelStep;
+}
+
+/** A value kept between checks (the worker keeps it in storage.local). */
+export interface Kept<T> {
+  get(): Promise<T>;
+  set(value: T): Promise<void>;
+}
+
+/** What the model policy keeps between checks, and where it finds Chrome's on-device model. */
+export interface ModelMemory {
+  /** Output mode that worked last, per `baseUrl|model`, so the ladder is walked once. */
+  outputModes: Kept<Record<string, OutputMode>>;
+  /** `baseUrl|model` pairs that rejected the logprobs request, so it is not sent again. */
+  noLogprobs: Kept<Record<string, true>>;
+  verdictCache: VerdictCache;
+  /** The `LanguageModel` interface of this context, read at call time; undefined where there is none. */
+  languageModel(): LanguageModelApi | undefined;
+}
 
 /** How a check uses its model (the verdict cache, the request hook, the score kind): the features' ModelOptions. */
 export type VerifierOptions = ModelOptions;
@@ -40,7 +75,7 @@ export function calibrationCostNote(samples: number, requests: number): string {
 }
 
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
-export function endpointVerifier(settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): ModelStep {
+export function endpointVerifier(memory: ModelMemory, settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): ModelStep {
   return async (claims, imageDataUrl, onVerdict) => {
     const endpoint = configuredEndpoint(settings);
     if (!endpoint) throw new CheckError('not-configured', t('errNotConfigured'));
@@ -51,7 +86,7 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
     const ask = async () => {
       // The requests this verification really sent, counted where they leave: the job shows its cost.
       let requests = 0;
-      const [modes, noLogprobs] = await Promise.all([outputModesItem.getValue(), noLogprobsItem.getValue()]);
+      const [modes, noLogprobs] = await Promise.all([memory.outputModes.get(), memory.noLogprobs.get()]);
       const remembered = modes[modeKey];
       const logprobs = !noLogprobs[modeKey] && options.scoreKind !== 'agreement';
       const client = createClient(endpoint, {
@@ -70,12 +105,12 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
         ...(remembered ? { outputMode: remembered } : {}),
         onOutputMode: (mode) => {
           if (mode === remembered) return;
-          void outputModesItem.getValue().then((all) => outputModesItem.setValue({ ...all, [modeKey]: mode }));
+          void memory.outputModes.get().then((all) => memory.outputModes.set({ ...all, [modeKey]: mode }));
         },
       });
       const response = await provider.verify({ claims, imageDataUrl, signal, onVerdict });
       if (logprobs && response.logprobs === false)
-        await noLogprobsItem.setValue({ ...(await noLogprobsItem.getValue()), [modeKey]: true });
+        await memory.noLogprobs.set({ ...(await memory.noLogprobs.get()), [modeKey]: true });
       // Without logprobs, k sampled answers give the score (the CLI's --samples path, unchanged).
       const scored = await scoreVerdicts(
         { client, model: endpoint.model, imageDataUrl, claims, signal, samples, concurrency: settings.concurrency },
@@ -100,7 +135,7 @@ export function endpointVerifier(settings: Settings, signal: AbortSignal, option
     // request (looked up first, so a hit costs no client set-up either).
     const scoring = `${options.scoreKind === 'agreement' ? 'agreement' : 'auto'}/${samples}`;
     const key = await verdictCacheKey({ imageDataUrl, claims, model: endpoint.model, baseUrl: endpoint.baseUrl, scoring });
-    return cachedVerification(verdictCache, key, ask, options);
+    return cachedVerification(memory.verdictCache, key, ask, options);
   };
 }
 
@@ -125,16 +160,16 @@ function noModel(error: CheckError): ModelChoice {
  * "auto" is the endpoint once one is configured, else Chrome's on-device model when it is available,
  * which is detected here each time, never assumed.
  */
-export async function pickVerifier(settings: Settings, requested?: ProviderId): Promise<ModelChoice> {
+export async function pickVerifier(memory: ModelMemory, settings: Settings, requested?: ProviderId): Promise<ModelChoice> {
   const wanted = requested ?? settings.provider;
   if (wanted === 'endpoint' || (wanted === 'auto' && configuredEndpoint(settings)))
     return {
       provider: 'endpoint',
       label: settings.model,
       assertReady: () => assertConfigured(settings),
-      verifier: (signal, options) => endpointVerifier(settings, signal, options),
+      verifier: (signal, options) => endpointVerifier(memory, settings, signal, options),
     };
-  const api = languageModelApi();
+  const api = memory.languageModel();
   const status = await builtinStatus(api);
   if (status.state === 'available')
     return {
