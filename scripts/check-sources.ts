@@ -54,7 +54,12 @@ export interface SourcesCheck {
 export function checkSources(zip: string, packageDir: string): SourcesCheck {
   const dir = mkdtempSync(join(tmpdir(), 'caption-check-sources-'));
   try {
-    execFileSync('unzip', ['-q', zip, '-d', dir]);
+    try {
+      execFileSync('unzip', ['-q', zip, '-d', dir], { stdio: 'pipe' });
+    } catch (error) {
+      const missing = (error as { code?: string }).code === 'ENOENT';
+      throw new Error(missing ? 'unzip is not installed; install it (apt-get install unzip, brew install unzip) and run again' : `unzip could not unpack ${zip}: ${String((error as { stderr?: Buffer }).stderr ?? error)}`);
+    }
     const commands = documentedCommands(readFileSync(join(dir, BUILD_DOC), 'utf8'));
     // A reviewer's shell: none of this repository's build switches; npm may use its download cache.
     const env: NodeJS.ProcessEnv = { ...process.env, npm_config_prefer_offline: 'true' };

@@ -81,7 +81,13 @@ for (const file of Object.values(packages)) {
 }
 
 step('sources zip: a clean unpack builds the same Firefox package');
-const sources = checkSources(packages.sources, join(outDir, 'firefox-mv3'));
+const sources = (() => {
+  try {
+    return checkSources(packages.sources, join(outDir, 'firefox-mv3'));
+  } catch (error) {
+    return fail(`The sources check could not run: ${(error as Error).message}`);
+  }
+})();
 if (!sources.identical) fail(`The sources zip does not rebuild the Firefox package:\n  ${sources.differences.join('\n  ')}`);
 console.log(`${sources.files} files byte-identical (${sources.commands.join(' && ')})`);
 
