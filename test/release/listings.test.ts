@@ -50,9 +50,22 @@ describe('store listings', () => {
     for (const locale of listed) expect(STORE_LOCALES, locale).toContain(locale);
   });
 
+  // Chrome takes the item's name and summary from the manifest (__MSG_appName__, __MSG_appDescription__) and
+  // refuses a package whose name passes 75 characters or description 132: the listing repeats them.
+  it.each(shipped)('%s: the manifest name (≤ 75) and description (≤ 132) are the listing’s name and short description', (locale) => {
+    const messages = JSON.parse(readFileSync(`${MESSAGES}/${locale}/messages.json`, 'utf8')) as Record<string, { message: string } | undefined>;
+    const name = messages.appName?.message ?? 'Caption Check';
+    const description = messages.appDescription?.message ?? '';
+    expect([...name].length).toBeLessThanOrEqual(75);
+    expect([...description].length).toBeGreaterThan(0);
+    expect([...description].length).toBeLessThanOrEqual(132);
+    const { sections } = readListing(locale);
+    expect(sections.get('Name')).toBe(name);
+    expect(sections.get('Short description')).toBe(description);
+  });
+
   it.each(listed)('%s: name (≤ 75 characters), short description (≤ 132), description (≤ 16,000)', (locale) => {
     const { sections } = readListing(locale);
-    // Chrome takes the item's name from the manifest, so the listing's is the manifest's name.
     expect(sections.get('Name')).toBe('Caption Check');
     const short = sections.get('Short description') ?? '';
     expect([...short].length).toBeGreaterThan(40);
