@@ -56,12 +56,14 @@ describe('store listings', () => {
     const messages = JSON.parse(readFileSync(`${MESSAGES}/${locale}/messages.json`, 'utf8')) as Record<string, { message: string } | undefined>;
     const name = messages.appName?.message ?? 'Caption Check';
     const description = messages.appDescription?.message ?? '';
-    expect([...name].length).toBeLessThanOrEqual(75);
-    expect([...description].length).toBeGreaterThan(0);
-    expect([...description].length).toBeLessThanOrEqual(132);
+    const file = `${MESSAGES}/${locale}/messages.json`;
+    const listing = `store/listing.${locale}.md`;
+    expect([...name].length, `${file} appName: at most 75 characters`).toBeLessThanOrEqual(75);
+    expect([...description].length, `${file} appDescription: missing`).toBeGreaterThan(0);
+    expect([...description].length, `${file} appDescription: at most 132 characters (${listing} has a short description that fits)`).toBeLessThanOrEqual(132);
     const { sections } = readListing(locale);
-    expect(sections.get('Name')).toBe(name);
-    expect(sections.get('Short description')).toBe(description);
+    expect(sections.get('Name'), `${listing} Name = ${file} appName`).toBe(name);
+    expect(sections.get('Short description'), `${listing} "Short description" = ${file} appDescription (the store shows the manifest's)`).toBe(description);
   });
 
   it.each(listed)('%s: name (≤ 75 characters), short description (≤ 132), description (≤ 16,000)', (locale) => {
