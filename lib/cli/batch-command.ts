@@ -1,14 +1,15 @@
 // caption-check batch: a JSONL file of checks, run in parallel through one shared client, each
 // result written the moment it is done; --resume continues a run, gold labels give metrics.
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { CheckError } from '../errors';
 import { createClient } from '../verify/client';
 import type { OutputMode } from '../verify/verify';
 import { redactSecret } from '../redact';
 import { guardKey } from './endpoint-key';
-import { ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, samplesFlag, resolveEndpoint, stringFlag, UsageError, type FlagSpec } from './args';
-import { readBatchInput, readBatchOutput, isFolder, LineWriter } from './batch-files';
+import { intFlag, parseArgs, samplesFlag, resolveEndpoint, stringFlag, UsageError } from './args';
+import { BATCH_FLAGS, batchInputPath, batchOutputPath, DEFAULT_CONCURRENCY } from './batch-flags';
+import { readBatchInput, readBatchOutput, LineWriter } from './batch-files';
 import type { BatchItem } from './batch-input';
 import { applyCalibration, calibrationMismatch, decidedSummary, readCalibration } from './calibration-file';
 import { checkItem, countingFetch, planClaims, UNSCORED_HINT, unverifiedCount, type CheckResult } from './check-item';
@@ -22,17 +23,6 @@ import { computeMetrics, formatMetrics, pairsOf } from './metrics';
 import { runPool } from '../pool';
 import { formatDuration, Progress } from './progress';
 
-const FLAGS: FlagSpec = {
-  ...ENDPOINT_FLAGS,
-  ...SCORE_FLAGS,
-  out: { type: 'string', short: 'o' },
-  concurrency: { type: 'string', short: 'c' },
-  resume: { type: 'boolean' },
-  'keep-all': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-};
-
-export const DEFAULT_CONCURRENCY = 4;
 const IMAGE_CACHE_MIN = 32;
 
 interface Tally {
@@ -47,17 +37,11 @@ interface Tally {
 }
 
 function parseBatchArgs(argv: readonly string[], io: CliIo) {
-  const args = parseArgs(argv, FLAGS, 'batch');
+  const args = parseArgs(argv, BATCH_FLAGS, 'batch');
   if (args.flags.help) return null;
-  const [input, ...extra] = args.positionals;
-  if (!input) throw new UsageError('Missing the input file: caption-check batch <in.jsonl> --out <out.jsonl>.', 'batch');
-  if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}" (one input file per run).`, 'batch');
-  const out = stringFlag(args, 'out');
-  if (!out) throw new UsageError('Missing --out <out.jsonl>: where the results go.', 'batch');
-  const inputPath = resolve(io.cwd, input);
-  const outPath = resolve(io.cwd, out);
-  if (inputPath === outPath) throw new UsageError('--out must not be the input file.', 'batch');
-  if (!isFolder(dirname(outPath))) throw new UsageError(`--out ${outPath}: the folder does not exist.`, 'batch');
+  const inputPath = batchInputPath(args, io, 'caption-check batch <in.jsonl> --out <out.jsonl>.');
+  if (stringFlag(args, 'out') === undefined) throw new UsageError('Missing --out <out.jsonl>: where the results go.', 'batch');
+  const outPath = batchOutputPath(args, io, 'out', inputPath)!;
   const endpoint = resolveEndpoint(args, io.env, 'batch', io.cwd);
   const calibrationPath = stringFlag(args, 'calibration');
   const calibration = calibrationPath === undefined ? null : readCalibration(calibrationPath, io.cwd, 'batch');

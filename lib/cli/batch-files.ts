@@ -1,12 +1,7 @@
 // The files of a batch: the input read and validated line by line, the output read back for
 // --resume, and the output written one whole line per finished item.
 import { closeSync, existsSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { parseBatchLine, parseOutputLine, idKey, type BatchItem, type OutputLine } from './batch-input';
-
-export interface InputProblem {
-  line: number;
-  message: string;
-}
+import { batchLineReader, parseOutputLine, idKey, type BatchItem, type InputProblem, type OutputLine } from './batch-input';
 
 export interface ReadInput {
   items: BatchItem[];
@@ -17,19 +12,11 @@ export interface ReadInput {
 export function readBatchInput(text: string): ReadInput {
   const items: BatchItem[] = [];
   const problems: InputProblem[] = [];
-  const seen = new Map<string, number>();
+  const read = batchLineReader();
   text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1;
-    if (!raw.trim()) return;
-    try {
-      const item = parseBatchLine(raw, line);
-      const first = seen.get(item.key);
-      if (first !== undefined) throw new Error(`id ${item.key} repeats line ${first}`);
-      seen.set(item.key, line);
-      items.push(item);
-    } catch (error) {
-      problems.push({ line, message: (error as Error).message });
-    }
+    const entry = read(raw, index + 1);
+    if (entry?.item) items.push(entry.item);
+    else if (entry) problems.push(entry.problem);
   });
   return { items, problems };
 }

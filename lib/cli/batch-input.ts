@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { languageTag } from '../claims/language';
 import { normalizeErrorType } from '../verify/parse';
 import type { ClaimSource } from './check-item';
+import { parseJsonLine } from './jsonl';
 import type { GoldClaim } from './metrics';
 
 const idSchema = z.union([z.string().min(1), z.number()]);
@@ -89,15 +90,7 @@ function describeIssues(error: z.ZodError): string {
 
 /** Parses one input line; throws an Error whose message says what is wrong with it. */
 export function parseBatchLine(text: string, line: number): BatchItem {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error('not valid JSON');
-  }
-  const parsed = batchItemSchema.safeParse(json);
-  if (!parsed.success) throw new Error(describeIssues(parsed.error));
-  const item = parsed.data;
+  const item = parseJsonLine(text, batchItemSchema, describeIssues);
   return {
     id: item.id,
     key: idKey(item.id),
@@ -105,6 +98,35 @@ export function parseBatchLine(text: string, line: number): BatchItem {
     source: item.claims ? { claims: item.claims } : { caption: item.caption ?? '', ...(item.lang ? { lang: item.lang } : {}) },
     gold: goldOf(item),
     line,
+  };
+}
+
+/** A line of the input that is not an item, and why. */
+export interface InputProblem {
+  line: number;
+  message: string;
+}
+
+/** One line of the input in order: an item, or the problem that keeps it out. */
+export type InputEntry = { item: BatchItem; problem?: undefined } | { item?: undefined; problem: InputProblem };
+
+/**
+ * Reads the input line by line, in order (a whole file or a stream): each non-blank line gives an item, or
+ * the problem that keeps it out — a bad line, or an id that an earlier line has (only the ids' keys are kept).
+ */
+export function batchLineReader(): (raw: string, line: number) => InputEntry | null {
+  const seen = new Map<string, number>();
+  return (raw, line) => {
+    if (!raw.trim()) return null;
+    try {
+      const item = parseBatchLine(raw, line);
+      const first = seen.get(item.key);
+      if (first !== undefined) throw new Error(`id ${item.key} repeats line ${first}`);
+      seen.set(item.key, line);
+      return { item };
+    } catch (error) {
+      return { problem: { line, message: (error as Error).message } };
+    }
   };
 }
 

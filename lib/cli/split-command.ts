@@ -6,6 +6,7 @@ import { splitCaption, type SplitOptions } from '../claims/split';
 import { MAX_CAPTION_CHARS } from '../check-lifecycle';
 import { languageFlag, parseArgs, stringFlag, UsageError, type FlagSpec } from './args';
 import { SPLIT_HELP } from './help';
+import { parseJsonLine } from './jsonl';
 import { EXIT, warn, type CliIo } from './io';
 
 const FLAGS: FlagSpec = {
@@ -41,15 +42,7 @@ const splitLineSchema = z.object({
 
 /** One JSONL input line as an output line; throws with what is wrong with it. */
 export function splitLine(text: string, options: SplitOptions = {}): string {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error('not valid JSON');
-  }
-  const parsed = splitLineSchema.safeParse(json);
-  if (!parsed.success) throw new Error('expected {"id": string or number, "caption": string, optional "lang": a language tag}');
-  const { id, caption, lang } = parsed.data;
+  const { id, caption, lang } = parseJsonLine(text, splitLineSchema, () => 'expected {"id": string or number, "caption": string, optional "lang": a language tag}');
   // The line's own language is more particular than --lang.
   return JSON.stringify({ id, ...splitForOutput(caption, lang ? { ...options, locale: lang } : options) });
 }

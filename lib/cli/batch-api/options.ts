@@ -1,7 +1,7 @@
 // The flags of `batch` that hand the work to a batch engine, parsed into one options object.
 import { dirname, resolve } from 'node:path';
-import { ENDPOINT_ENV, ENDPOINT_FLAGS, SCORE_FLAGS, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type Endpoint, type FlagSpec, type ParsedArgs } from '../args';
-import { isFolder } from '../batch-files';
+import { ENDPOINT_ENV, intFlag, parseArgs, resolveEndpoint, stringFlag, UsageError, type Endpoint, type FlagSpec, type ParsedArgs } from '../args';
+import { BATCH_FLAGS, batchInputPath, batchOutputPath, DEFAULT_CONCURRENCY } from '../batch-flags';
 import type { CliIo } from '../io';
 import { OUTPUT_MODES, type OutputMode } from '../../verify/verify';
 import { FILE_LIMITS } from './part-writer';
@@ -9,14 +9,8 @@ import type { RequestFormat } from './request-line';
 
 /** The online batch's flags plus the batch-engine ones; `--via`, `--emit-requests` or `--ingest` picks the route. */
 export const BATCH_API_FLAGS: FlagSpec = {
-  ...ENDPOINT_FLAGS,
-  // Parsed only to be refused with a reason: "Unknown option" would suggest a typo.
-  ...SCORE_FLAGS,
-  out: { type: 'string', short: 'o' },
-  concurrency: { type: 'string', short: 'c' },
-  resume: { type: 'boolean' },
-  'keep-all': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+  // The score flags among these are parsed only to be refused with a reason: "Unknown option" would suggest a typo.
+  ...BATCH_FLAGS,
   via: { type: 'string' },
   'emit-requests': { type: 'string' },
   ingest: { type: 'string' },
@@ -71,15 +65,6 @@ export function parseDuration(text: string, flag: string): number {
   return Number(match[1]) * unit;
 }
 
-function outputFile(args: ParsedArgs, io: CliIo, flag: string, inputPath: string): string | null {
-  const text = stringFlag(args, flag);
-  if (text === undefined) return null;
-  const path = resolve(io.cwd, text);
-  if (path === inputPath) throw new UsageError(`--${flag} must not be the input file.`, 'batch');
-  if (!isFolder(dirname(path))) throw new UsageError(`--${flag} ${path}: the folder does not exist.`, 'batch');
-  return path;
-}
-
 function routeOf(args: ParsedArgs): Route {
   const via = stringFlag(args, 'via');
   const picked = [via !== undefined, stringFlag(args, 'emit-requests') !== undefined, stringFlag(args, 'ingest') !== undefined].filter(Boolean).length;
@@ -98,16 +83,13 @@ function formatOf(args: ParsedArgs): RequestFormat {
 export function parseBatchApiArgs(argv: readonly string[], io: CliIo): BatchApiOptions | null {
   const args = parseArgs(argv, BATCH_API_FLAGS, 'batch');
   if (args.flags.help) return null;
-  const [input, ...extra] = args.positionals;
-  if (!input) throw new UsageError('Missing the input file: caption-check batch <in.jsonl> …', 'batch');
-  if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}" (one input file per run).`, 'batch');
-  const inputPath = resolve(io.cwd, input);
+  const inputPath = batchInputPath(args, io, 'caption-check batch <in.jsonl> …');
   const route = routeOf(args);
   if (stringFlag(args, 'samples') !== undefined)
     throw new UsageError('--samples asks the model several times per claim, which a batch engine does not do: leave it out (the requests ask for logprobs) or run the online batch.', 'batch');
   if (stringFlag(args, 'calibration') !== undefined)
     throw new UsageError('--calibration works with the online batch only, for now: run the batch without --via, --emit-requests or --ingest to mark verdicts decided.', 'batch');
-  const outPath = outputFile(args, io, 'out', inputPath);
+  const outPath = batchOutputPath(args, io, 'out', inputPath);
   if (route !== 'emit' && !outPath) throw new UsageError('Missing --out <out.jsonl>: where the results go.', 'batch');
   if (args.flags['retry-online'] && args.flags['no-retry-online']) throw new UsageError('Pass --retry-online or --no-retry-online, not both.', 'batch');
   const hasEndpoint = stringFlag(args, 'base-url') !== undefined || io.env[ENDPOINT_ENV.baseUrl] !== undefined;
@@ -121,11 +103,11 @@ export function parseBatchApiArgs(argv: readonly string[], io: CliIo): BatchApiO
     inputPath,
     baseDir: dirname(inputPath),
     outPath,
-    requestsPath: route === 'emit' ? outputFile(args, io, 'emit-requests', inputPath) : null,
+    requestsPath: route === 'emit' ? batchOutputPath(args, io, 'emit-requests', inputPath) : null,
     responsesPath: route === 'ingest' ? resolve(io.cwd, stringFlag(args, 'ingest')!) : null,
     resume: args.flags.resume === true,
     keepAll: args.flags['keep-all'] === true,
-    concurrency: intFlag(args, 'concurrency', 4, 1, 64, 'batch'),
+    concurrency: intFlag(args, 'concurrency', DEFAULT_CONCURRENCY, 1, 64, 'batch'),
     endpoint,
     model,
     format: formatOf(args),

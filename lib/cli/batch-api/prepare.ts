@@ -3,7 +3,7 @@
 // wait behind a slower one, so one slow image never leaves the pool idle.
 import { CheckError } from '../../errors';
 import type { BatchItem } from '../batch-input';
-import type { InputProblem } from '../batch-files';
+import type { InputProblem } from '../batch-input';
 import { planClaims, type PlannedClaims } from '../check-item';
 import type { LoadedImage } from '../image';
 import { asCheckError } from '../messages';

@@ -6,6 +6,7 @@ import { labelConfidences } from '../../verify/confidence';
 import { parseVerdicts } from '../../verify/parse';
 import type { Verdict } from '../../verify/schema';
 import { lengthNote } from '../../verify/request';
+import { parseJsonLine } from '../jsonl';
 
 export const responseLineSchema = z.object({
   id: z.string().nullish(),
@@ -77,13 +78,5 @@ export function outcomeOf(line: ResponseLine): RequestOutcome {
 
 /** Parses one JSONL line of an output file; throws an Error that says what is wrong with it. */
 export function parseResponseLine(text: string): ResponseLine {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error('not valid JSON');
-  }
-  const parsed = responseLineSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`not a batch output line (${parsed.error.issues[0]?.path.join('.') || 'line'}: ${parsed.error.issues[0]?.message})`);
-  return parsed.data;
+  return parseJsonLine(text, responseLineSchema, (error) => `not a batch output line (${error.issues[0]?.path.join('.') || 'line'}: ${error.issues[0]?.message})`);
 }
