@@ -26,3 +26,13 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   });
   return results;
 }
+
+/** A lock: each task passed to it runs after every earlier one has ended (settled either way). */
+export function serial() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const result = last.then(task, task);
+    last = result.catch(() => undefined);
+    return result;
+  };
+}

@@ -1,6 +1,7 @@
 import type { CheckJob } from '../job-record';
 import { addToHistory, entryBytes, historyEntryFrom, HISTORY_BYTE_BUDGET, readHistory, type HistoryEntry } from '../history';
 
+import { serial } from '../pool';
 import { historyItem } from './storage';
 import { localBytesInUse } from './storage-area';
 
@@ -27,11 +28,19 @@ async function byteBudget(current: readonly HistoryEntry[]): Promise<number> {
   }
 }
 
+// Every change is a read, then a write of the whole list: two at once (a page check finishes pairs
+// concurrently) would each write the list without the other's entry. Changes run one after another.
+const oneAtATime = serial();
+
 /**
  * Records a finished check (or updates it by id), evicting the oldest entries first. Returns false when
  * the check alone is larger than the history may take: it is not kept, and nothing else is dropped.
  */
-export async function recordHistory(job: CheckJob, limit: number, now: number = Date.now()): Promise<boolean> {
+export function recordHistory(job: CheckJob, limit: number, now: number = Date.now()): Promise<boolean> {
+  return oneAtATime(() => record(job, limit, now));
+}
+
+async function record(job: CheckJob, limit: number, now: number): Promise<boolean> {
   if (job.status !== 'done' || limit <= 0) return false;
   const current = await loadHistory();
   const maxBytes = await byteBudget(current);
@@ -45,13 +54,13 @@ export async function recordHistory(job: CheckJob, limit: number, now: number = 
 }
 
 /** Deletes one entry. */
-export async function deleteHistoryEntry(id: string): Promise<void> {
-  await historyItem.setValue((await loadHistory()).filter((e) => e.id !== id));
+export function deleteHistoryEntry(id: string): Promise<void> {
+  return oneAtATime(async () => historyItem.setValue((await loadHistory()).filter((e) => e.id !== id)));
 }
 
 /** Deletes every entry. */
-export async function clearHistory(): Promise<void> {
-  await historyItem.setValue([]);
+export function clearHistory(): Promise<void> {
+  return oneAtATime(() => historyItem.setValue([]));
 }
 
 /** Calls back with the history each time it changes. Returns the unsubscribe function. */
