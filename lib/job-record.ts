@@ -129,6 +129,13 @@ export function countCannotTell(job: Pick<CheckJob, 'claims'>): number {
   return job.claims.filter((c) => verdictState(c) === 'unknown').length;
 }
 
+/** How many of the unsupported claims name each error type (a claim may name several). */
+export function errorTypeCountsOf(job: Pick<CheckJob, 'claims'>): Partial<Record<z.infer<typeof errorTypeSchema>, number>> {
+  const counts: Partial<Record<z.infer<typeof errorTypeSchema>, number>> = {};
+  for (const claim of job.claims) if (verdictState(claim) === 'false') for (const type of claim.verdict?.error_type ?? []) counts[type] = (counts[type] ?? 0) + 1;
+  return counts;
+}
+
 /** The error types that occur among the unsupported claims, in the seed's order. */
 export function errorTypesOf(job: Pick<CheckJob, 'claims'>): z.infer<typeof errorTypeSchema>[] {
   const found = new Set(job.claims.flatMap((c) => c.verdict?.error_type ?? []));

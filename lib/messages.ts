@@ -37,6 +37,10 @@ export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('runPageCheck'), tabId: z.number().int(), ids: z.array(z.string().max(40)).min(1).max(100) }),
   /** Stops the tab's page check; pairs already checked keep their results. */
   z.object({ type: z.literal('cancelPageCheck'), tabId: z.number().int() }),
+  /** Outlines the page check's pictures on the page; `id` (a row or finding) is scrolled to and stands out. `ok`: it was found. */
+  z.object({ type: z.literal('showOnPage'), tabId: z.number().int(), id: z.string().max(40).nullable() }),
+  /** Makes a page-check row's finished check the tab's check (Re-run, Edit claims, Compare), its image read again from the page. */
+  z.object({ type: z.literal('openPageCheckRow'), tabId: z.number().int(), id: z.string().max(40) }),
 ]);
 export type Message = z.infer<typeof messageSchema>;
 export type MessageType = Message['type'];
@@ -107,6 +111,8 @@ export const replySchemas = {
   auditAltText: dataReply(pageCheckSchema),
   runPageCheck: ackReply,
   cancelPageCheck: outcomeReply,
+  showOnPage: outcomeReply,
+  openPageCheckRow: ackReply,
 } satisfies { [T in MessageType]: z.ZodType };
 
 /** The request of one type. */

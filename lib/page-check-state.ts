@@ -1,6 +1,6 @@
 import { t } from './i18n';
 import { z } from 'zod';
-import { countFalse, countTrue, errorTypesOf, type CheckJob } from './job-record';
+import { countFalse, countTrue, errorTypeCountsOf, errorTypesOf, type CheckJob } from './job-record';
 import { errorTypeSchema } from './verify/schema';
 
 /** Where a pair's caption was found on the page (lib/page/captioned-images.ts). */
@@ -22,8 +22,10 @@ export type CaptionedPair = z.infer<typeof captionedImageSchema>;
 export const altFindingSchema = z.object({
   id: z.string().max(40),
   imageUrl: z.string().min(1).max(100_000),
-  kind: z.enum(['missing-alt', 'file-name-alt']),
+  kind: z.enum(['missing-alt', 'file-name-alt', 'placeholder-alt']),
   alt: z.string().max(20_000).nullable(),
+  /** placeholder-alt only: a generic word ("Image"), a numbered one ("Image 1"), or one alt on many pictures. */
+  reason: z.enum(['generic', 'numbered', 'repeated']).optional(),
 });
 export type AltFinding = z.infer<typeof altFindingSchema>;
 
@@ -41,6 +43,8 @@ export const pageCheckItemSchema = captionedImageSchema.extend({
   /** Pieces of the caption set aside as not about the image (mood, advice, …). */
   setAside: z.number().int().min(0).default(0),
   errorTypes: z.array(errorTypeSchema),
+  /** How many unsupported claims have each error type (a claim may have several); {} for rows stored before it was kept. */
+  errorTypeCounts: z.partialRecord(errorTypeSchema, z.number().int().min(0)).default({}),
   /** What went wrong, in words a person can act on. */
   error: z.string().nullable(),
 });
@@ -99,6 +103,7 @@ export function newPageCheck(
       unsupported: 0,
       setAside: 0,
       errorTypes: [],
+      errorTypeCounts: {},
       error: null,
     })),
   };
@@ -117,6 +122,7 @@ export function itemFromJob(item: PageCheckItem, job: CheckJob): PageCheckItem {
     unsupported: countFalse(job),
     setAside: job.setAside.length,
     errorTypes: errorTypesOf(job),
+    errorTypeCounts: errorTypeCountsOf(job),
     error: job.status === 'error' ? (job.error?.message ?? t('errCheckFailed')) : null,
   };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { auditReportHtml, auditToCsv, worstErrorType } from '@/lib/alt-audit';
 import { newPageCheck, pageCheckSchema, type PageCheck } from '@/lib/page-check-state';
+import { auditTotalsLine, pageCheckSummary, worstFirst } from '@/lib/page-check-summary';
+import { createTranslate } from '@/lib/i18n';
+import { finishedJob } from './features/fake-platform';
+
+const t = createTranslate();
 
 const alt = (id: string, caption: string) => ({ id, imageUrl: `https://example.test/${id}.jpg`, caption, truncated: false, source: 'alt' as const });
 
@@ -60,5 +65,58 @@ describe('the alt-text audit, written down', () => {
     expect(parsed.kind).toBe('captions');
     expect(parsed.findings).toEqual([]);
     expect(parsed.items[0]).toMatchObject({ supported: 0, setAside: 0 });
+  });
+
+  it('report: page totals, and per alt text each claim with its verdict, error types and reasoning from history', () => {
+    const check = audited();
+    check.items[1] = { ...check.items[1]!, jobId: 'job-b' };
+    const job = finishedJob(4, 'a goat', [
+      { text: 'A goat stands in the field.', start: 0, end: 6, hedged: false, verdict: { label: false, error_type: ['Object'], reasoning: 'There is <no> goat.' } },
+      { text: 'The field is green.', start: 0, end: 6, hedged: false, verdict: { label: true, error_type: [], reasoning: 'Green grass.' } },
+    ]);
+    const html = auditReportHtml(
+      { ...check, findings: [...check.findings, { id: 'f', imageUrl: 'https://example.test/f.jpg', kind: 'placeholder-alt', alt: 'Image 1', reason: 'numbered' }] },
+      { savedAt: 3000, pageTitle: null, model: 'test-vlm', extensionVersion: '1.0.0', jobs: new Map([['job-b', job]]) },
+    );
+    expect(html).toContain('6 images · 3 described · 1 missing alt · 2 placeholder · 1 not supported');
+    expect(html).toMatch(/<tr class="false"><td dir="auto">A goat stands in the field\.<\/td><td class="verdict">✗ Not supported<\/td><td>Object<\/td><td dir="auto">There is &lt;no&gt; goat\.<\/td><\/tr>/);
+    expect(html).toContain('✓ Supported');
+    // The first alt text was checked but its job is not in history; the third was never sent.
+    expect(html).toContain('The claims of this check are no longer in history');
+    expect(html).toContain('Not checked with a model.');
+    expect(html).toContain('Placeholder alt text: Image 1 (a number, not a description)');
+  });
+
+  it('report and totals without any model run: every alt text listed as not checked, the findings, the totals', () => {
+    const listed = newPageCheck(4, 'https://example.test/page', [], 1000, { kind: 'alt', findings: audited().findings });
+    const html = auditReportHtml(listed, { savedAt: 3000, pageTitle: null, model: '', extensionVersion: '1.0.0' });
+    expect(html).toContain('2 images · 0 described · 1 missing alt · 1 placeholder · 0 not supported');
+    expect(html).toContain('<table data-report="findings">');
+    expect(html).not.toContain('Checked with');
+    expect(auditTotalsLine(listed, t)).toBe('2 images · 0 described · 1 missing alt · 1 placeholder · 0 not supported');
+  });
+});
+
+describe('the page check summed up, worst first', () => {
+  const row = (id: string, change: object) => ({ ...newPageCheck(1, 'https://example.test/', [alt(id, id)], 1).items[0]!, ...change });
+  const check = {
+    items: [
+      row('ok', { state: 'done', claims: 2, supported: 2 }),
+      row('one', { state: 'done', claims: 2, unsupported: 1, errorTypes: ['Quantitative'], errorTypeCounts: { Quantitative: 1 } }),
+      row('off', { selected: false }),
+      row('failed', { state: 'error', error: 'The model did not answer.' }),
+      row('two', { state: 'done', claims: 3, unsupported: 2, errorTypes: ['Object'], errorTypeCounts: { Object: 2 } }),
+      row('waiting', { state: 'pending' }),
+    ] as PageCheck['items'],
+  };
+
+  it('leads with what is wrong: images with unsupported claims, the claims by error type, then failures', () => {
+    expect(pageCheckSummary(check, t)).toBe('2 of 3 images have unsupported claims — 3 claims: Object ×2, Quantitative ×1. 1 image could not be checked.');
+    expect(pageCheckSummary({ items: [check.items[0]!] }, t)).toBe('The 1 image checked has no unsupported claims.');
+    expect(pageCheckSummary({ items: [check.items[5]!] }, t)).toBeNull();
+  });
+
+  it('sorts the ticked rows worst first: most unsupported claims, failures, supported, waiting', () => {
+    expect(worstFirst(check.items).map((i) => i.id)).toEqual(['two', 'one', 'failed', 'ok', 'waiting']);
   });
 });

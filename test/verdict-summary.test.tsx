@@ -64,7 +64,7 @@ describe('a verdict whose reasoning says it cannot be told from the image', () =
   it('is not counted as supported: headline, history, page-check tables, badge', () => {
     expect(verdictSummary(job, t)).toBe("1 of 2 claims supported · can't tell from the image: 1");
     expect(summaryLine(job)).toBe("1 of 2 claims supported · can't tell from the image: 1.");
-    const row: PageCheckItem = { id: 'i', imageUrl: job.imageUrl, caption: job.caption, truncated: false, source: 'alt', selected: true, state: 'running', jobId: null, thumbnail: null, claims: 0, supported: 0, unsupported: 0, setAside: 0, errorTypes: [], error: null };
+    const row: PageCheckItem = { id: 'i', imageUrl: job.imageUrl, caption: job.caption, truncated: false, source: 'alt', selected: true, state: 'running', jobId: null, thumbnail: null, claims: 0, supported: 0, unsupported: 0, setAside: 0, errorTypes: [], errorTypeCounts: {}, error: null };
     expect(itemFromJob(row, job)).toMatchObject({ claims: 2, supported: 1, unsupported: 0 });
     expect(badgeFor(job)).toEqual({ text: '✓', color: '#1e7d32' });
     const history = html(

@@ -5,12 +5,15 @@ import { configuredEndpoint } from '../settings';
 import { cancelCheck, checkImage, checkWelcomeSample } from '../features/check-image';
 import { cancelPageCheck, listPageCheck, runnablePageCheck, runPageCheck } from '../features/check-page';
 import { clearMarks, focusClaim } from '../features/marks';
+import { openPageCheckRow } from '../features/open-row';
+import { markPageCheck } from '../features/page-marks';
 import { pickAndCheck } from '../features/pick';
 import { comparable, compare, recheck, recheckable } from '../features/recheck';
 import { CheckError } from '../errors';
 import { savedKeyFor } from '../key-origin';
 import { browserPlatform as platform } from './browser-platform';
 import { listModels, testConnection } from './connection';
+import { loadHistory } from './history-store';
 import { loadJob, loadSettings } from './storage';
 
 /** Runs a long task without holding the message open; its failure ends up in the job it updates. */
@@ -73,6 +76,11 @@ const handlers: Handlers = {
   auditAltText: async ({ tabId }) => listed(tabId, 'alt'),
   checkSample: async ({ tabId, sampleId }) => inBackground(checkWelcomeSample(platform, tabId, sampleId)),
   cancelPageCheck: async ({ tabId }) => ({ ok: cancelPageCheck(platform, tabId) }),
+  showOnPage: async ({ tabId, id }) => ({ ok: await markPageCheck(platform, tabId, id) }),
+  openPageCheckRow: async ({ tabId, id }) => {
+    await openPageCheckRow(platform, tabId, id, async (jobId) => (await loadHistory()).find((e) => e.id === jobId)?.job ?? null);
+    return { ok: true };
+  },
   runPageCheck: async ({ tabId, ids }) => {
     if (!(await runnablePageCheck(platform, tabId))) return notNow(t('errListAgain'));
     return inBackground(runPageCheck(platform, tabId, ids));

@@ -7,8 +7,9 @@ import { CheckError } from '../errors';
 import { MAX_CAPTION_CHARS, requestSignal, runCheck, type AcquiredImage } from '../check-lifecycle';
 import { itemFromJob, newPageCheck, type PageCheck, type PageCheckItem } from '../page-check-state';
 import { altListSchema, pageListSchema } from '../page/protocol';
-import { runPool } from '../pool';
+import { runPool, serial } from '../pool';
 import { redactSecret } from '../redact';
+import { markPageCheck } from './page-marks';
 import type { ClockPort, PagePort, Platform, StoragePort, TasksPort } from './ports';
 
 /** True while a tab's page check is running in this worker. */
@@ -57,16 +58,6 @@ function stateWriter(platform: Platform, initial: PageCheck) {
   };
 }
 
-/** Runs `task` after every earlier one on this lock has ended; the screenshot path must not overlap. */
-function serial() {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const result = last.then(task, task);
-    last = result.catch(() => undefined);
-    return result;
-  };
-}
-
 /** The tab's listed page check when it can run now: listed, not run yet, and no page check running on the tab; else null. */
 export async function runnablePageCheck(platform: TasksPort & StoragePort, tabId: number): Promise<PageCheck | null> {
   const listed = await platform.loadPageCheck(tabId);
@@ -91,7 +82,7 @@ async function checkListed(platform: Platform, listed: PageCheck, ids: readonly 
   const writer = stateWriter(platform, { ...listed, status: 'running', owner: platform.workerInstance, startedAt: now(), items: listed.items.map((i) => ({ ...i, selected: wanted.has(i.id) })) });
   const settings = await platform.loadSettings();
   const choice = await platform.chooseModel(settings);
-  // The screenshot fallback scrolls its element into view and captures the tab: one pair at a time.
+  // The screenshot fallback scrolls its element into view and captures the tab: one pair at a time (the screenshot path must not overlap).
   const oneAtATime = serial();
   const checkOne = async (item: PageCheckItem): Promise<void> => {
     const pageUrl = writer.get().pageUrl;
@@ -140,5 +131,7 @@ async function checkListed(platform: Platform, listed: PageCheck, ids: readonly 
     else await checkOne(item);
   });
   await writer.finish(now());
+  // Every checked picture marked on its page (quietly skipped where the page is gone or out of reach).
+  await markPageCheck(platform, tabId, null).catch(() => {});
   return writer.get();
 }

@@ -1,17 +1,21 @@
 // Runs in the page (isolated world): "Check alt text on this page". Every picture's alt text is the
 // caption its author wrote for people who cannot see it; each one that reads as a description is listed
 // to be checked against its own image, and the ones that fail people before any model is asked (no alt,
-// a file name as alt) are listed as findings. Pure DOM reads, as captioned-images.ts.
+// a file name, a placeholder such as "Image 1" or one alt repeated over many pictures) are listed as
+// findings and never sent. Pure DOM reads, as captioned-images.ts.
 import { bigEnough, idFor, MAX_ITEMS, type CaptionedImage } from './captioned-images';
 import { isFileName } from './caption-text';
+import { isRepeated, placeholderReason, repeatedAlts, type PlaceholderReason } from './alt-placeholder';
 
-/** An accessibility finding that needs no model: the image has no alt attribute, or a file name as alt. */
+/** An accessibility finding that needs no model: no alt attribute, a file name as alt, or a placeholder alt. */
 export interface AltFinding {
   id: string;
   imageUrl: string;
-  kind: 'missing-alt' | 'file-name-alt';
+  kind: 'missing-alt' | 'file-name-alt' | 'placeholder-alt';
   /** The alt text as written (null when there is none). */
   alt: string | null;
+  /** placeholder-alt only: a generic word, a numbered one, or the same alt on many pictures. */
+  reason?: PlaceholderReason;
 }
 
 const collapse = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -23,24 +27,38 @@ function decorative(image: HTMLImageElement): boolean {
   return image.closest('[aria-hidden="true"]') !== null;
 }
 
+/** What an alt text needs: a finding (and which), or nothing (null: it is checked against its image). */
+function findingOf(raw: string | null, alt: string, repeated: ReadonlySet<string>): Pick<AltFinding, 'kind' | 'reason'> | null {
+  if (raw === null) return { kind: 'missing-alt' };
+  if (isFileName(alt)) return { kind: 'file-name-alt' };
+  const reason = placeholderReason(alt) ?? (isRepeated(alt, repeated) ? 'repeated' : null);
+  return reason ? { kind: 'placeholder-alt', reason } : null;
+}
+
 /**
  * The page's pictures (icons and trackers under 64 px skipped) by what their alt text needs: `items`,
  * the alt texts to check against their images (source 'alt', cut at `maxChars`); `findings`, the images
- * without alt and the ones whose alt is a file name. `alt=""` and decorative images are neither.
+ * without alt, with a file name or a placeholder as alt. `alt=""` and decorative images are neither.
  */
 export function listAltTexts(maxChars: number): { pageUrl: string; items: CaptionedImage[]; findings: AltFinding[] } {
-  const items: CaptionedImage[] = [];
-  const findings: AltFinding[] = [];
+  const pictures: { image: HTMLImageElement; imageUrl: string; raw: string | null; alt: string }[] = [];
   for (const image of Array.from(document.querySelectorAll('img'))) {
-    if (items.length >= MAX_ITEMS && findings.length >= MAX_ITEMS) break;
     if (decorative(image) || !bigEnough(image)) continue;
     const imageUrl = image.currentSrc || image.src;
     if (!imageUrl) continue;
     const raw = image.getAttribute('alt');
     const alt = collapse(raw);
     if (raw !== null && !alt) continue; // alt="": the author marked it decorative
-    if (raw === null || isFileName(alt)) {
-      if (findings.length < MAX_ITEMS) findings.push({ id: idFor(image), imageUrl, kind: raw === null ? 'missing-alt' : 'file-name-alt', alt: raw === null ? null : alt });
+    pictures.push({ image, imageUrl, raw, alt });
+  }
+  const repeated = repeatedAlts(pictures.filter((p) => p.raw !== null));
+  const items: CaptionedImage[] = [];
+  const findings: AltFinding[] = [];
+  for (const { image, imageUrl, raw, alt } of pictures) {
+    if (items.length >= MAX_ITEMS && findings.length >= MAX_ITEMS) break;
+    const finding = findingOf(raw, alt, repeated);
+    if (finding) {
+      if (findings.length < MAX_ITEMS) findings.push({ id: idFor(image), imageUrl, alt: raw === null ? null : alt, ...finding });
       continue;
     }
     if (items.length < MAX_ITEMS) items.push({ id: idFor(image), imageUrl, caption: alt.slice(0, maxChars), truncated: alt.length > maxChars, source: 'alt' });

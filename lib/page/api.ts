@@ -5,6 +5,7 @@ import { closeChooser } from './chooser';
 import { gatherAroundFrame, gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
 import { clearMarks, focusMark, showMarks, type MarksPayload } from './marks';
 import { pickImage, type PickResult } from './picker';
+import { markListed, type ListedMark } from './listed-marks';
 import { readImage, type PageImage, type PageImageError } from './read-image';
 
 /**
@@ -42,11 +43,13 @@ export interface PageApi {
   listAltTexts(maxChars: number): { pageUrl: string; items: CaptionedImage[]; findings: AltFinding[] };
   /** Makes a listed image the one the image finder reads next; its URL, or null when it is gone. */
   selectCaptioned(id: string): string | null;
+  /** Outlines the listed pictures of a page check or audit with their labels; `focus` is scrolled to and stands out. */
+  markListed(marks: ListedMark[], focus: string | null): { drawn: number; focused: boolean };
 }
 
 export { PAGE_API_SLOT } from './slot-names';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {
-  return { gather: gatherCaption, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, focusMark, listCaptioned: listCaptionedImages, listAltTexts, selectCaptioned };
+  return { gather: gatherCaption, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, focusMark, listCaptioned: listCaptionedImages, listAltTexts, selectCaptioned, markListed };
 }

@@ -117,6 +117,12 @@ export function listCaptionedImages(maxChars: number): { pageUrl: string; items:
   return { pageUrl: location.href, items: found };
 }
 
+/** A listed element still on the page, or null (gone, or never listed in this page). */
+export function listedElement(id: string): Element | null {
+  const element = registry().byId.get(id);
+  return element?.isConnected ? element : null;
+}
+
 /**
  * Makes a listed element the one the image finder reads next (as if the user had picked it), so the
  * single check's paths (read in the page, fetch, screenshot) take this very element. Returns the URL it

@@ -3,7 +3,7 @@
 // registry, which the page's scripts share; they can list every highlight, read its ranges and read its
 // style with getComputedStyle(element, '::highlight(name)'), so a wavy red underline there tells the
 // page which claims the model found false, whatever the highlight is called. Our boxes are out of its reach.
-import { createShadowHost } from './shadow-host';
+import { createShadowHost, type HostRole } from './shadow-host';
 
 // Never colour alone: the underline's shape says the verdict too (solid ✓, double ✗, dashed unsure, dotted no verdict).
 const STYLE = `
@@ -45,36 +45,17 @@ function textRects(range: Range): DOMRect[] {
 }
 
 /**
- * Lays a box over every line of each located claim, in page coordinates, and keeps them in place when
- * the page scrolls, resizes or reflows, until `signal` aborts. Returns the layer (its host is removed on abort).
+ * One of our layers over the page: a closed shadow root at the document's origin whose boxes
+ * (`boxesAt`, in page coordinates from that origin) are drawn now and again whenever a scroll, resize or
+ * reflow may have moved what they mark, until `signal` aborts (the host is then removed). `redraw` draws at once.
  */
-export function drawMarkLayer(ranges: readonly (Range | null)[], labels: readonly MarkLabel[], signal: AbortSignal): MarkLayer {
-  let focused: number | null = null;
-  const { host, root } = createShadowHost('marks');
+export function layOverPage(role: HostRole, css: string, boxesAt: (origin: DOMRect) => Node[], signal: AbortSignal): { host: HTMLElement; redraw: () => void } {
+  const { host, root } = createShadowHost(role);
   const style = document.createElement('style');
-  style.textContent = STYLE;
+  style.textContent = css;
   const boxes = document.createElement('div');
   root.append(style, boxes);
-  const draw = () => {
-    // Page coordinates: the layer sits at the document's origin.
-    const origin = host.getBoundingClientRect();
-    boxes.replaceChildren(
-      ...ranges.flatMap((range, i) =>
-        (range ? textRects(range) : []).map((rect) => {
-          const box = document.createElement('div');
-          box.className = `mark ${labels[i]}${i === focused ? ' focus' : ''}`;
-          box.dataset.claim = String(i);
-          Object.assign(box.style, {
-            left: `${rect.left - origin.left}px`,
-            top: `${rect.top - origin.top}px`,
-            width: `${rect.width}px`,
-            height: `${rect.height}px`,
-          });
-          return box;
-        }),
-      ),
-    );
-  };
+  const draw = () => boxes.replaceChildren(...boxesAt(host.getBoundingClientRect()));
   document.documentElement.append(host);
   draw();
   let frame = 0;
@@ -93,12 +74,42 @@ export function drawMarkLayer(ranges: readonly (Range | null)[], labels: readonl
     observer.disconnect();
     host.remove();
   });
+  return { host, redraw: draw };
+}
+
+/** A box of class `className` over `rect` (viewport coordinates), placed relative to the layer's `origin`. */
+export function boxOver(rect: DOMRect, origin: DOMRect, className: string): HTMLDivElement {
+  const box = document.createElement('div');
+  box.className = className;
+  Object.assign(box.style, { left: `${rect.left - origin.left}px`, top: `${rect.top - origin.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+  return box;
+}
+
+/**
+ * Lays a box over every line of each located claim, in page coordinates, and keeps them in place when
+ * the page scrolls, resizes or reflows, until `signal` aborts. Returns the layer (its host is removed on abort).
+ */
+export function drawMarkLayer(ranges: readonly (Range | null)[], labels: readonly MarkLabel[], signal: AbortSignal): MarkLayer {
+  let focused: number | null = null;
+  const { host, redraw } = layOverPage(
+    'marks',
+    STYLE,
+    (origin) =>
+      ranges.flatMap((range, i) =>
+        (range ? textRects(range) : []).map((rect) => {
+          const box = boxOver(rect, origin, `mark ${labels[i]}${i === focused ? ' focus' : ''}`);
+          box.dataset.claim = String(i);
+          return box;
+        }),
+      ),
+    signal,
+  );
   return {
     host,
     focus: (claim) => {
       if (claim === focused) return;
       focused = claim;
-      draw();
+      redraw();
     },
   };
 }

@@ -66,6 +66,7 @@ export const pageReplySchemas = {
   listCaptioned: pageListSchema,
   listAltTexts: altListSchema,
   selectCaptioned: url.min(1).nullable(),
+  markListed: z.object({ drawn: z.number().int().nonnegative(), focused: z.boolean() }),
 } satisfies { [M in keyof PageApi]: z.ZodType };
 
 /** A page-API method's name. */

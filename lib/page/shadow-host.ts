@@ -4,7 +4,7 @@
 // define a built-in name, so a <div> is never upgraded.
 
 /** What each host is, in its `data-caption-check` attribute (for tests and the user's own styles; nothing reads it back). */
-export type HostRole = 'chooser' | 'picker' | 'badge' | 'marks';
+export type HostRole = 'chooser' | 'picker' | 'badge' | 'marks' | 'listed';
 
 /** A detached <div> with a closed shadow root, marked with its role; the caller styles and attaches it. */
 export function createShadowHost(role: HostRole): { host: HTMLDivElement; root: ShadowRoot } {

@@ -1,0 +1,88 @@
+// Alt texts that stand in for a description without being one: a CMS default ("Image", "Slug",
+// "Platzhalter"), a number ("Image 1", "Foto 3", "#2"), or one alt repeated over many different pictures.
+// Pure string rules (no DOM), run in the page by alt-texts.ts and in Node tests; file names and slugs
+// are caption-text.ts's isFileName.
+
+/** Why an alt text is a placeholder: a generic word, a numbered generic word (or a bare number), or the same alt on many images. */
+export type PlaceholderReason = 'generic' | 'numbered' | 'repeated';
+
+/**
+ * Words a CMS or an author leaves where the description should be, in the UI languages Caption Check
+ * speaks and a few more: lower case, one entry per word or phrase (matched whole, after tidying).
+ */
+const GENERIC = new Set([
+  // en
+  'image', 'images', 'img', 'photo', 'photos', 'photograph', 'picture', 'pic', 'pict', 'graphic', 'illustration', 'slug',
+  'placeholder', 'untitled', 'thumbnail', 'thumb', 'banner', 'default', 'alt', 'alt text', 'alttext', 'text', 'null',
+  'undefined', 'none', 'n/a', 'na', 'unknown', 'spacer', 'blank', 'test', 'description', 'image description',
+  'no description', 'caption', 'insert alt text', 'alt tag', 'featured image', 'hero image', 'main image',
+  'header image', 'cover image', 'article image', 'post image', 'stock photo', 'stock image', 'file', 'media',
+  // de
+  'bild', 'bilder', 'foto', 'fotos', 'abbildung', 'grafik', 'symbolbild', 'platzhalter', 'vorschaubild', 'titelbild',
+  'unbenannt', 'beispielbild', 'bildbeschreibung', 'artikelbild', 'aufmacherbild', 'beitragsbild',
+  // fr
+  'visuel', 'vignette', 'sans titre', 'espace réservé', 'légende', 'photographie', 'image à la une',
+  // es
+  'imagen', 'fotografía', 'ilustración', 'gráfico', 'sin título', 'marcador de posición', 'miniatura',
+  'descripción de la imagen', 'imagen destacada',
+  // it
+  'immagine', 'fotografia', 'illustrazione', 'senza titolo', 'segnaposto', 'anteprima', 'immagine in evidenza',
+  // pt
+  'imagem', 'ilustração', 'sem título', 'espaço reservado', 'imagem destacada',
+  // ar
+  'صورة', 'صوره', 'رسم', 'رسم توضيحي', 'بدون عنوان', 'عنصر نائب',
+  // hi
+  'चित्र', 'छवि', 'फोटो', 'फ़ोटो', 'तस्वीर', 'फोटो गैलरी',
+  // uk (and ru, the same words often left in)
+  'зображення', 'фото', 'світлина', 'малюнок', 'картинка', 'без назви', 'заповнювач', 'изображение', 'рисунок',
+  // ja, zh
+  '画像', '写真', 'イメージ', '图片', '图像', '照片',
+]);
+
+/** Lower case, no surrounding brackets, quotes or end punctuation, spaces collapsed. */
+function tidy(alt: string): string {
+  return alt
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[[("'“«]+|[\])"'”».:!]+$/g, '')
+    .trim();
+}
+
+/** Numbering: "1", "#2", "01", "1/6", "(3)", "no. 4", "nr. 5", "№ 6". */
+const NUMBER = /^(?:#|no\.?|nr\.?|№|n°|num\.?)?\s*\(?\d{1,4}\)?(?:\s*(?:\/|of|von|de|di|из|з)\s*\d{1,4})?$/u;
+
+/** Why `alt` says nothing about its picture, or null when it may: a generic word, or such a word numbered. */
+export function placeholderReason(alt: string): Exclude<PlaceholderReason, 'repeated'> | null {
+  const text = tidy(alt);
+  if (!text) return null;
+  if (GENERIC.has(text)) return 'generic';
+  if (NUMBER.test(text)) return 'numbered';
+  // "Image 1", "Foto #3", "photo-02", "Bild (4)": a generic word and a number, either order.
+  const numbered = /^(.+?)[\s_-]*(?:#|no\.?\s*|nr\.?\s*)?\(?\d{1,4}\)?$/u.exec(text) ?? /^\(?\d{1,4}\)?[\s_.-]+(.+)$/u.exec(text);
+  if (numbered && GENERIC.has(numbered[1]!.trim())) return 'numbered';
+  return null;
+}
+
+/** The same alt on this many different pictures is no description of any one of them. */
+export const REPEATED_MIN = 3;
+
+/**
+ * The alts (tidied) that appear on at least REPEATED_MIN different image URLs of the page: each such
+ * image's alt is a placeholder too, however descriptive it reads.
+ */
+export function repeatedAlts(images: readonly { alt: string; imageUrl: string }[]): Set<string> {
+  const urls = new Map<string, Set<string>>();
+  for (const { alt, imageUrl } of images) {
+    const key = tidy(alt);
+    if (!key) continue;
+    const seen = urls.get(key) ?? new Set<string>();
+    seen.add(imageUrl);
+    urls.set(key, seen);
+  }
+  return new Set([...urls].filter(([, seen]) => seen.size >= REPEATED_MIN).map(([key]) => key));
+}
+
+/** Whether `alt` is one of the page's repeated alts (as repeatedAlts found them). */
+export const isRepeated = (alt: string, repeated: ReadonlySet<string>): boolean => repeated.has(tidy(alt));
