@@ -1,8 +1,10 @@
 import { errorTypeWord } from '@/lib/labels';
 import { useEffect, useRef, useState } from 'react';
-import type { Translate } from '@/lib/i18n';
+import { plural, type Translate } from '@/lib/i18n';
 import { worstErrorType } from '@/lib/alt-audit';
 import { pageCheckProgress, type PageCheck, type PageCheckItem } from '@/lib/page-check-state';
+import { auditTotalsLine, pageCheckSummary, worstFirst } from '@/lib/page-check-summary';
+import { AltFindings, excerpt, ShowOnPage } from './alt-findings';
 import { useMoveFocus } from './move-focus';
 
 export interface PageCheckProps {
@@ -10,34 +12,45 @@ export interface PageCheckProps {
   t: Translate;
   /** Checks the pairs with these ids (the ticked ones). */
   onRun: (ids: string[]) => void;
-  /** Opens a finished pair's check (its history entry). */
+  /** Opens a finished pair's check as the tab's check (Re-run, Edit claims, Compare, Save report). */
   onOpen: (item: PageCheckItem) => void;
+  /** Scrolls the page to a row's or finding's picture and outlines it. */
+  onShowOnPage?: (id: string) => void;
   /** Leaves the list or summary; while it runs, cancels the run (pairs already checked keep their results). */
   onClose: () => void;
-  /** Alt-text audit, once it has run: the table as CSV, and as an HTML report. */
+  /** Alt-text audit, with or without a model run: the alt texts and findings as CSV, and as an HTML report. */
   onExportCsv?: () => void;
   onSaveReport?: () => void;
 }
 
-/** The alt-text audit's images without a usable alt: listed for the reviewer, never sent to a model. */
-function Findings({ check, t }: { check: PageCheck; t: Translate }) {
-  if (check.kind !== 'alt' || check.findings.length === 0) return null;
+/** Export CSV and Save audit report: offered as soon as the audit lists anything, before or after a model run. */
+function AuditExports({ check, t, onExportCsv, onSaveReport }: Pick<PageCheckProps, 'check' | 't' | 'onExportCsv' | 'onSaveReport'>) {
+  if (check.kind !== 'alt' || check.status === 'running' || check.items.length + check.findings.length === 0) return null;
   return (
-    <section className="alt-findings" aria-label={t('altAuditFindings')}>
-      <h2>{t('altAuditFindings')}</h2>
-      <ul>
-        {check.findings.map((finding) => (
-          <li key={finding.id} data-testid="alt-finding" data-kind={finding.kind}>
-            {finding.kind === 'missing-alt' ? t('altFindingMissing') : t('altFindingFileName', finding.alt ?? '')}
-            <span className="meta"> · {excerpt(finding.imageUrl, 60)}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      {onExportCsv && (
+        <button type="button" onClick={onExportCsv}>
+          {t('historyExportCsv')}
+        </button>
+      )}
+      {onSaveReport && (
+        <button type="button" onClick={onSaveReport}>
+          {t('altAuditSaveReport')}
+        </button>
+      )}
+    </>
   );
 }
 
-const excerpt = (text: string, max = 90) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** The audit's page totals: images, described, missing alt, placeholder, not supported. */
+function AuditTotals({ check, t }: { check: PageCheck; t: Translate }) {
+  if (check.kind !== 'alt' || check.items.length + check.findings.length === 0) return null;
+  return (
+    <p className="meta" data-testid="audit-totals">
+      {auditTotalsLine(check, t)}
+    </p>
+  );
+}
 
 function sourceLabel(item: PageCheckItem, t: Translate): string {
   if (item.source === 'figcaption') return t('pageCheckSource_figcaption');
@@ -45,7 +58,7 @@ function sourceLabel(item: PageCheckItem, t: Translate): string {
 }
 
 /** The list of the page's image + caption pairs to tick, then each ticked pair's progress and result. */
-export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, onSaveReport }: PageCheckProps) {
+export function PageCheckView({ check, t, onRun, onOpen, onShowOnPage, onClose, onExportCsv, onSaveReport }: PageCheckProps) {
   const alt = check.kind === 'alt';
   const title = alt ? t('altAuditTitle') : t('pageCheckTitle');
   const [ticked, setTicked] = useState<Set<string>>(() => new Set(check.items.map((i) => i.id)));
@@ -54,7 +67,12 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
   const { ended, total } = pageCheckProgress(check);
   // The button pressed ('Check all…', 'Check N selected') is gone: focus goes to this view's heading.
   const heading = useRef<HTMLHeadingElement>(null);
-  const found = check.items.length ? t(alt ? 'altAuditFound' : 'pageCheckFound', check.items.length) : t(alt ? 'altAuditNone' : 'pageCheckNone');
+  const found = check.items.length
+    ? t(alt ? 'altAuditFound' : 'pageCheckFound', check.items.length)
+    : alt && check.findings.length
+      ? plural(t, 'altAuditOnlyFindings', check.findings.length, check.findings.length)
+      : t(alt ? 'altAuditNone' : 'pageCheckNone');
+  const summary = pageCheckSummary(check, t);
   useMoveFocus(heading, `${check.startedAt}:${check.status === 'choosing'}`, () => `${title}. ${check.status === 'choosing' ? (check.listError ?? found) : t('pageCheckProgress', ended, total)}`);
 
   if (check.status === 'choosing') {
@@ -70,6 +88,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
         ) : (
           <p className="meta">{found}</p>
         )}
+        <AuditTotals check={check} t={t} />
         <ul className="page-check__list">
           {check.items.map((item) => (
             <li key={item.id} data-testid="page-check-item" data-state={item.state} data-unsupported={item.unsupported}>
@@ -92,14 +111,18 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
           ))}
         </ul>
         <div className="actions">
-          <button type="button" className="primary" disabled={ticked.size === 0} onClick={() => onRun(check.items.filter((i) => ticked.has(i.id)).map((i) => i.id))}>
-            {t('pageCheckRun', ticked.size)}
-          </button>
+          {/* Nothing to send (only findings, or nothing at all): no greyed "Check 0 selected". */}
+          {check.items.length > 0 && (
+            <button type="button" className="primary" disabled={ticked.size === 0} onClick={() => onRun(check.items.filter((i) => ticked.has(i.id)).map((i) => i.id))}>
+              {t('pageCheckRun', ticked.size)}
+            </button>
+          )}
+          <AuditExports check={check} t={t} onExportCsv={onExportCsv} onSaveReport={onSaveReport} />
           <button type="button" onClick={onClose}>
             {t('pageCheckClose')}
           </button>
         </div>
-        <Findings check={check} t={t} />
+        <AltFindings check={check} t={t} {...(onShowOnPage ? { onShowOnPage } : {})} />
       </section>
     );
   }
@@ -109,9 +132,15 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
       <h2 ref={heading} tabIndex={-1}>
         {title}
       </h2>
+      {summary && (
+        <p className={`page-check__summary${check.items.some((i) => i.selected && i.unsupported > 0) ? ' is-bad' : ''}`} data-testid="page-check-summary">
+          {summary}
+        </p>
+      )}
       <p className="meta" role="status" data-testid="page-check-progress">
         {t('pageCheckProgress', ended, total)}
       </p>
+      <AuditTotals check={check} t={t} />
       <table className="page-check__table">
         <thead>
           <tr>
@@ -124,11 +153,10 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
           </tr>
         </thead>
         <tbody>
-          {check.items
-            .filter((item) => item.selected)
-            .map((item) => (
+          {worstFirst(check.items).map((item) => (
               <tr
                 key={item.id}
+                data-item-id={item.id}
                 data-testid="page-check-item"
                 data-state={item.state}
                 data-unsupported={item.unsupported}
@@ -138,11 +166,16 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
                 <td>{item.thumbnail ? <img className="thumb thumb--small" src={item.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}</td>
                 <td>
                   {item.jobId && item.state === 'done' ? (
-                    <button type="button" className="link" onClick={() => onOpen(item)} aria-label={t('pageCheckOpen', excerpt(item.caption))}>
+                    <button type="button" className="link page-check__open" onClick={() => onOpen(item)} aria-label={t('pageCheckOpen', excerpt(item.caption))}>
                       <bdi dir="auto">{excerpt(item.caption)}</bdi>
                     </button>
                   ) : (
                     <bdi dir="auto">{excerpt(item.caption)}</bdi>
+                  )}
+                  {onShowOnPage && (
+                    <div>
+                      <ShowOnPage label={item.caption} t={t} onShow={() => onShowOnPage(item.id)} />
+                    </div>
                   )}
                 </td>
                 {/* data-label: a narrow window shows each row as a card, its cells named (theme.css). */}
@@ -163,25 +196,16 @@ export function PageCheckView({ check, t, onRun, onOpen, onClose, onExportCsv, o
                         : t('pageCheckWaiting')}
                 </td>
               </tr>
-            ))}
+          ))}
         </tbody>
       </table>
       <div className="actions">
-        {alt && check.status === 'done' && onExportCsv && (
-          <button type="button" onClick={onExportCsv}>
-            {t('historyExportCsv')}
-          </button>
-        )}
-        {alt && check.status === 'done' && onSaveReport && (
-          <button type="button" onClick={onSaveReport}>
-            {t('altAuditSaveReport')}
-          </button>
-        )}
+        <AuditExports check={check} t={t} onExportCsv={onExportCsv} onSaveReport={onSaveReport} />
         <button type="button" onClick={onClose}>
           {check.status === 'running' ? t('cancelCheck') : t('pageCheckClose')}
         </button>
       </div>
-      <Findings check={check} t={t} />
+      <AltFindings check={check} t={t} {...(onShowOnPage ? { onShowOnPage } : {})} />
     </section>
   );
 }

@@ -82,7 +82,7 @@ function TabCheck({ c, job }: { c: CheckController; job: CheckJob }) {
       t={t}
       endpointOrigin={c.endpointOrigin}
       models={c.models}
-      notice={c.notice}
+      notice={c.noticeFor(c.jobScope(job)) ?? c.noticeFor('tab')}
       onCancel={() => tabId !== null && void c.act({ type: 'cancelCheck', tabId })}
       onRerun={() => tabId !== null && void c.act({ type: 'rerunCheck', tabId })}
       onSplitWithModel={() => tabId !== null && void c.act({ type: 'rerunCheck', tabId, split: 'model' })}
@@ -117,6 +117,22 @@ function BackButton({ c }: { c: CheckController }) {
   );
 }
 
+/** '← Back to the page check' over an opened row: focused when the row opens; back puts focus on that row's button in the table. */
+function TableBackButton({ c, row }: { c: CheckController; row: string }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useMoveFocus(ref, row, () => c.job?.caption ?? '');
+  const back = () => {
+    flushSync(() => c.backToTable());
+    document.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(row)}"] .page-check__open`)?.focus();
+    announce(c.t('pageCheckBack'));
+  };
+  return (
+    <button ref={ref} type="button" className="link back" onClick={back}>
+      ← {c.t('pageCheckBack')}
+    </button>
+  );
+}
+
 /** What the open tab shows: a history entry, the history, the page check, the tab's check, or first-run guidance. */
 function Body({ c }: { c: CheckController }) {
   const { t, view, opened, pageCheck, job, tabId, setup } = c;
@@ -130,7 +146,7 @@ function Body({ c }: { c: CheckController }) {
           readOnly
           endpointOrigin={null}
           models={[]}
-          notice={c.notice}
+          notice={c.noticeFor(c.jobScope(opened.job))}
           onCancel={() => {}}
           onRerun={() => {}}
           onFix={() => {}}
@@ -154,13 +170,21 @@ function Body({ c }: { c: CheckController }) {
         onSaveReport={c.saveHistoryReport}
       />
     );
+  if (pageCheck && tabId !== null && c.openedRow && job)
+    return (
+      <>
+        <TableBackButton c={c} row={c.openedRow} />
+        <TabCheck c={c} job={job} />
+      </>
+    );
   if (pageCheck && tabId !== null)
     return (
       <PageCheckView
         check={pageCheck}
         t={t}
         onRun={(ids) => void c.act({ type: 'runPageCheck', tabId, ids })}
-        onOpen={(item) => void c.openFromPageCheck(item.jobId)}
+        onOpen={(item) => void c.openRow(pageCheck, item.id)}
+        onShowOnPage={(id) => void c.showOnPage(pageCheck, id)}
         onClose={() => c.closePageCheck(pageCheck)}
         {...(pageCheck.kind === 'alt'
           ? { onExportCsv: () => c.exportAuditCsv(pageCheck), onSaveReport: () => void c.saveAuditReport(pageCheck) }
@@ -190,6 +214,16 @@ function Body({ c }: { c: CheckController }) {
   );
 }
 
+/** A notice with no check view to hold it: the page check's own (under its table), else the tab's when no check shows. */
+function StandaloneNotice({ c }: { c: CheckController }) {
+  const text = c.pageCheck && !c.openedRow ? c.noticeFor('page') : !c.pageCheck && !c.job ? c.noticeFor('tab') : null;
+  return text ? (
+    <p className="meta" role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
 /** The popup (and the side panel, which loads the same page) over the browser as `host` gives it. */
 export function Popup({ host, initialView }: { host: PopupHost; initialView: View }) {
   const c = useCheck(host, initialView);
@@ -203,11 +237,7 @@ export function Popup({ host, initialView }: { host: PopupHost; initialView: Vie
         {/* Both panels exist (each tab controls one); only the shown one has content. */}
         <div role="tabpanel" id="panel-check" aria-labelledby="tab-check" hidden={view !== 'check'}>
           {view === 'check' && <Body c={c} />}
-          {c.notice && view === 'check' && (pageCheck || !job) && (
-            <p className="meta" role="status">
-              {c.notice}
-            </p>
-          )}
+          {view === 'check' && <StandaloneNotice c={c} />}
           {onCheckTab && !pageCheck && (
             <button type="button" className="page-check-button" onClick={() => void c.listPage({ type: 'checkPage', tabId })}>
               {t('pageCheckButton')}

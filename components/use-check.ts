@@ -52,6 +52,12 @@ export interface PopupHost {
 
 export type View = 'check' | 'history';
 
+/**
+ * The view a notice belongs to, so it shows only there: the page check or audit ('page'), one check
+ * (`job:<id>`, the tab's or one opened from history), or the tab's check view when nothing else caused it ('tab').
+ */
+export type NoticeScope = 'page' | 'tab' | `job:${string}`;
+
 function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
@@ -70,7 +76,9 @@ export function useCheck(host: PopupHost, initialView: View) {
   const [view, setView] = useState<View>(initialView);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; scope: NoticeScope } | null>(null);
+  /** The page-check row opened as the tab's check (Back returns to the table); null: the table shows. */
+  const [openedRow, setOpenedRow] = useState<string | null>(null);
   const [pageCheck, setPageCheck] = useState<PageCheck | null>(null);
   const [waiting, setWaiting] = useState<WaitingCheck | null>(null);
 
@@ -92,6 +100,7 @@ export function useCheck(host: PopupHost, initialView: View) {
     setPageCheck(null);
     setWaiting(null);
     setModels([]);
+    setOpenedRow(null);
     const unwatch = loadAndWatch(() => host.loadJob(tabId), (onChange) => host.watchJob(tabId, onChange), setJob);
     // A page check in progress (or its summary) is shown again when the popup reopens.
     const unwatchPageCheck = loadAndWatch(() => host.loadPageCheck(tabId), (onChange) => host.watchPageCheck(tabId, onChange), setPageCheck);
@@ -109,14 +118,16 @@ export function useCheck(host: PopupHost, initialView: View) {
     void send({ type: 'listModels' }).then((answer) => !isFailure(answer) && setModels(answer.data));
   }, [setup, job?.status, models.length]);
 
-  const say = (text: string) => {
-    setNotice(text);
-    setTimeout(() => setNotice((current) => (current === text ? null : current)), 4000);
+  const say = (text: string, scope: NoticeScope = 'tab') => {
+    const said = { text, scope };
+    setNotice(said);
+    setTimeout(() => setNotice((current) => (current === said ? null : current)), 4000);
   };
-  /** Sends a request whose failure is worth a notice (the worker's sentence). */
+  const jobScope = (shown: Pick<CheckJob, 'id'> | null): NoticeScope => (shown ? `job:${shown.id}` : 'tab');
+  /** Sends a request whose failure is worth a notice (the worker's sentence), shown in the view that sent it. */
   const act = async (message: MessageOf<'cancelCheck' | 'rerunCheck' | 'recheckClaims' | 'compareModel' | 'runPageCheck' | 'cancelPageCheck'>) => {
     const answer = await send(message);
-    if (isFailure(answer)) say(answer.error);
+    if (isFailure(answer)) say(answer.error, message.type === 'runPageCheck' || message.type === 'cancelPageCheck' ? 'page' : jobScope(job));
   };
   const endpointOrigin = setup?.baseUrl ? originOf(setup.baseUrl) : null;
   const reportContext = (shown: CheckJob, image: string | null, kind: 'sent' | 'thumbnail', pageTitle: string | null, savedAt: number): ReportContext => ({
@@ -138,7 +149,10 @@ export function useCheck(host: PopupHost, initialView: View) {
     view,
     history,
     opened,
-    notice,
+    openedRow,
+    /** The notice of one view (null when the last notice belongs to another). */
+    noticeFor: (scope: NoticeScope) => (notice?.scope === scope ? notice.text : null),
+    jobScope,
     pageCheck,
     waiting,
     endpointOrigin,
@@ -152,23 +166,26 @@ export function useCheck(host: PopupHost, initialView: View) {
       setOpened(null);
     },
     openEntry: setOpened,
-    /**
-     * Opens the history entry of a page check's item in the history view. A popup opened a moment ago may
-     * show the page check before its history has loaded: the entry is then read from storage, not missed.
-     */
-    async openFromPageCheck(jobId: string | null | undefined) {
-      const found = (entries: HistoryEntry[]) => entries.find((e) => e.id === jobId);
-      const entry = found(history) ?? found(await host.loadHistory().catch(() => []));
-      if (!entry) return say(t('pageCheckNoEntry'));
-      setView('history');
-      setOpened(entry);
+    /** Opens a page-check row as the tab's check, with every action of one; Back returns to the table. */
+    async openRow(check: PageCheck, id: string) {
+      const answer = await send({ type: 'openPageCheckRow', tabId: check.tabId, id });
+      if (isFailure(answer)) return say(answer.error, 'page');
+      setOpenedRow(id);
+    },
+    /** Leaves the opened row for the page check's table. */
+    backToTable: () => setOpenedRow(null),
+    /** Scrolls the page to a row's or finding's picture and outlines it (with every checked one marked). */
+    async showOnPage(check: PageCheck, id: string) {
+      const answer = await send({ type: 'showOnPage', tabId: check.tabId, id });
+      if (isFailure(answer)) say(answer.error, 'page');
+      else if (!answer.ok) say(t('showOnPageGone'), 'page');
     },
     async onFix(action: FixAction) {
       if (action === 'options' || action === 'pickModel') return host.openOptions();
       if (tabId === null) return;
       if (action === 'grant' && endpointOrigin) {
         const granted = await host.requestOrigin(endpointOrigin).catch(() => false);
-        if (!granted) return say(t('grantDenied'));
+        if (!granted) return say(t('grantDenied'), jobScope(job));
       }
       await act({ type: 'rerunCheck', tabId });
     },
@@ -179,7 +196,7 @@ export function useCheck(host: PopupHost, initialView: View) {
       const savedAt = Date.now();
       const html = reportHtml(shown, reportContext(shown, sent ?? shown.thumbnail ?? null, sent ? 'sent' : 'thumbnail', pageTitle, savedAt));
       host.download(reportFileName(savedAt), 'text/html', html);
-      say(t('reportSaved'));
+      say(t('reportSaved'), jobScope(shown));
     },
     /** Past checks in one report: each with its thumbnail (the image as sent is not kept in history). */
     saveHistoryReport(entries: HistoryEntry[]) {
@@ -197,30 +214,37 @@ export function useCheck(host: PopupHost, initialView: View) {
     async listPage(message: MessageOf<'checkPage' | 'auditAltText'>) {
       const answer = await send(message);
       if (isFailure(answer)) return say(answer.error);
+      setNotice((current) => (current?.scope === 'page' ? null : current));
+      setOpenedRow(null);
       setPageCheck(answer.data);
     },
     /** Closes the page check: a running one is cancelled first; a run a restarted worker lost is simply forgotten. */
     closePageCheck(check: PageCheck) {
       if (check.status === 'running') void act({ type: 'cancelPageCheck', tabId: check.tabId });
       setPageCheck(null);
+      setOpenedRow(null);
+      // What the page check said belongs to it: gone with it, never shown on the check that follows.
+      setNotice((current) => (current?.scope === 'page' ? null : current));
       void host.removePageCheck(check.tabId);
     },
     exportAuditCsv: (check: PageCheck) => host.download('caption-check-alt-audit.csv', 'text/csv', auditToCsv(check)),
-    /** The alt-text audit as an HTML report beside the CSV. */
+    /** The alt-text audit as an HTML report beside the CSV: each checked alt text's claims come from history. */
     async saveAuditReport(check: PageCheck) {
       const pageTitle = await host.tabTitle(check.tabId).catch(() => null);
+      const entries = await host.loadHistory().catch(() => history);
+      const jobs = new Map(entries.map((entry) => [entry.id, entry.job]));
       const savedAt = Date.now();
-      const html = auditReportHtml(check, { savedAt, pageTitle, model: setup?.model ?? '', extensionVersion: host.extensionVersion });
+      const html = auditReportHtml(check, { savedAt, pageTitle, model: setup?.model ?? '', extensionVersion: host.extensionVersion, jobs });
       host.download(`caption-check-alt-audit-${new Date(savedAt).toISOString().slice(0, 10)}.html`, 'text/html', html);
-      say(t('reportSaved'));
+      say(t('reportSaved'), 'page');
     },
     async copyCitation(shown: CheckJob) {
       const ok = await host.copyText(citationText(shown, { endpointHost: shown.endpointHost ?? null, savedAt: Date.now() }));
-      say(ok ? t('citationCopied') : t('copyFailed'));
+      say(ok ? t('citationCopied') : t('copyFailed'), jobScope(shown));
     },
     async copy(shown: CheckJob, format: CopyFormat) {
       const ok = await host.copyText(format === 'markdown' ? jobToMarkdown(shown) : jobToJson(shown));
-      say(ok ? t(format === 'markdown' ? 'copiedMarkdown' : 'copiedJson') : t('copyFailed'));
+      say(ok ? t(format === 'markdown' ? 'copiedMarkdown' : 'copiedJson') : t('copyFailed'), jobScope(shown));
     },
     /** The tab's image as it was sent to the model (kept while the tab is open). */
     loadSentImage: () => (tabId !== null ? host.loadSessionImage(tabId) : Promise.resolve(null)),

@@ -94,6 +94,15 @@ describe('alt-text audit', () => {
     const report = await readFile((await (await reportDownload).path())!, 'utf8');
     expect(report).toContain('<table data-report="audit">');
     expect(report).not.toMatch(/<script/i);
+    // Each alt text's claims with verdict, error type and reasoning, from the check's history entry.
+    expect(report).toMatch(/<tr class="false"><td dir="auto">A goat sleeps on the hay\.<\/td><td class="verdict">✗ Not supported<\/td><td>Object<\/td><td dir="auto">There is no goat\.<\/td><\/tr>/);
+    expect(report).toContain('5 images · 3 described · 1 missing alt · 1 placeholder · 1 not supported');
+
+    // The audit's notice is the audit's: shown under its table, gone with it, never on the check view that follows.
+    await popup.getByRole('status').filter({ hasText: 'Report saved to your downloads.' }).waitFor();
+    await popup.getByRole('button', { name: 'Close page check' }).click();
+    await popup.getByTestId('page-check').waitFor({ state: 'detached' });
+    await expect.poll(() => popup.getByText('Report saved to your downloads.').count()).toBe(0);
     await Promise.all([popup.close(), page.close()]);
   });
 

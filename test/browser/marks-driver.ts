@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 
 interface DomNode {
   nodeName: string;
+  nodeValue?: string;
   attributes?: string[];
   children?: DomNode[];
   shadowRoots?: DomNode[];
@@ -30,29 +31,58 @@ function* walk(node: DomNode): Generator<DomNode> {
   for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) yield* walk(child);
 }
 
-/** The marks drawn on the page now (empty when there are none). */
-export async function readMarks(page: Page): Promise<DrawnMark[]> {
+/** The page's whole DOM with closed shadow roots opened, as DevTools sees it. */
+async function piercedDocument(page: Page): Promise<DomNode> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-    const layer = [...walk(root)].find((n) => attrs(n)['data-caption-check'] === 'marks');
-    if (!layer) return [];
-    return [...walk(layer)]
-      .filter((n) => attrs(n)['data-claim'] !== undefined)
-      .map((n) => {
-        const a = attrs(n);
-        const classes = (a.class ?? '').split(/\s+/);
-        const px = (name: string) => Number(new RegExp(`${name}:\\s*(-?[\\d.]+)px`).exec(a.style ?? '')?.[1] ?? NaN);
-        return {
-          claim: Number(a['data-claim']),
-          label: classes.filter((c) => c && c !== 'mark' && c !== 'focus').join(' '),
-          focused: classes.includes('focus'),
-          box: { x: px('left'), y: px('top'), width: px('width'), height: px('height') },
-        };
-      });
+    return ((await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode }).root;
   } finally {
     await cdp.detach();
   }
+}
+
+const px = (style: string | undefined, name: string) => Number(new RegExp(`${name}:\\s*(-?[\\d.]+)px`).exec(style ?? '')?.[1] ?? NaN);
+
+/** One outline of a page check's marks: the listed picture's id, its tone, whether it stands out, its label and box (page coordinates). */
+export interface ListedOutline {
+  id: string;
+  tone: string;
+  focused: boolean;
+  label: string;
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** Each box of one of our layers (by its host's role) that carries `attribute`: its node, attributes, classes and box. */
+async function layerBoxes(page: Page, role: string, attribute: string) {
+  const layer = [...walk(await piercedDocument(page))].find((n) => attrs(n)['data-caption-check'] === role);
+  return [...walk(layer ?? { nodeName: 'none' })]
+    .filter((n) => attrs(n)[attribute] !== undefined)
+    .map((node) => {
+      const a = attrs(node);
+      const box = { x: px(a.style, 'left'), y: px(a.style, 'top'), width: px(a.style, 'width'), height: px(a.style, 'height') };
+      return { node, a, classes: (a.class ?? '').split(/\s+/).filter(Boolean), box };
+    });
+}
+
+/** The page check's outlines drawn on the page now (empty when there are none). */
+export async function readListedMarks(page: Page): Promise<ListedOutline[]> {
+  return (await layerBoxes(page, 'listed', 'data-listed')).map(({ node, a, classes, box }) => ({
+    id: a['data-listed']!,
+    tone: classes.filter((c) => c !== 'box' && c !== 'focus').join(' '),
+    focused: classes.includes('focus'),
+    label: [...walk(node)].filter((c) => c.nodeName === '#text').map((c) => c.nodeValue ?? '').join(''),
+    box,
+  }));
+}
+
+/** The marks drawn on the page now (empty when there are none). */
+export async function readMarks(page: Page): Promise<DrawnMark[]> {
+  return (await layerBoxes(page, 'marks', 'data-claim')).map(({ a, classes, box }) => ({
+    claim: Number(a['data-claim']),
+    label: classes.filter((c) => c !== 'mark' && c !== 'focus').join(' '),
+    focused: classes.includes('focus'),
+    box,
+  }));
 }
 
 /** Whether a mark's box covers the middle of an element of the page (page coordinates). */

@@ -7,6 +7,7 @@ import type { ModelServer } from '../server/openai-server';
 import { openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { htmlPage, makeSolid, type PageServer } from './page-server';
+import { readListedMarks } from './marks-driver';
 import { openGranted } from './results-flow';
 
 type Rgb = { r: number; g: number; b: number };
@@ -124,23 +125,55 @@ describe('check all captioned images on a page', () => {
     expect(verifications.some((r) => /canoe|bridge|snowy/.test(r.claims.join(' ')))).toBe(false);
     expect(verifications.every((r) => r.problems.length === 0)).toBe(true);
 
-    // A reopened popup shows the summary from session storage; a row opens that check from history.
+    // Every checked caption's picture is marked on the page, the one with an unsupported claim in red.
+    const imageOf = (src: string) => page.evaluate((s) => {
+      const r = document.querySelector(`img[src="${s}"]`)!.getBoundingClientRect();
+      return { x: r.left + scrollX, y: r.top + scrollY };
+    }, src);
+    await expect.poll(async () => (await readListedMarks(page)).map((m) => `${m.tone} ${m.label}`).sort()).toEqual(['bad ✗ 1 claim not supported', 'good ✓ No claim found unsupported']);
+    const tractorAt = await imageOf('/tractor.jpg');
+    await expect.poll(async () => (await readListedMarks(page)).find((m) => m.tone === 'bad')?.box).toMatchObject({ x: tractorAt.x, y: tractorAt.y });
+
+    // A reopened popup shows the summary from session storage: what is wrong first, the worst row first.
     await popup.close();
     popup = await openPopup(ext, tabId);
     const again = popup.locator('[data-testid="page-check"][data-status="done"]');
     await again.waitFor();
+    await expect.poll(() => again.getByTestId('page-check-summary').innerText()).toBe('1 of 2 images has unsupported claims — 1 claim: Object ×1');
+    await expect.poll(() => again.getByTestId('page-check-item').allInnerTexts()).toEqual([expect.stringContaining('green tractor'), expect.stringContaining('crimson kite')]);
+
+    // Show on page: the kite's outline stands out.
+    await again.getByRole('button', { name: /Show on page: A crimson kite/ }).click();
+    await expect.poll(async () => (await readListedMarks(page)).filter((m) => m.focused).map((m) => m.tone)).toEqual(['good']);
+
+    // A row opens as the tab's own check, with every action of one, not a read-only copy in History.
     await pressEnterOn(again.getByRole('button', { name: /Open the check of: A green tractor/ }));
     const claims = popup.getByTestId('claim');
     await claims.first().waitFor();
     await expect.poll(() => claims.count()).toBe(2);
     await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
     await expect.poll(() => claims.nth(1).getAttribute('data-error-types')).toBe('Object');
-    // Focus on '← Back', the opened check's caption said; Back puts focus on that check's row in History.
-    await expect.poll(() => focusedIn(popup)).toBe('BUTTON: ← Back to history');
+    await expect.poll(() => popup.getByRole('tab', { name: 'This check' }).getAttribute('aria-selected')).toBe('true');
+    for (const name of ['Re-run', 'Edit claims', 'Compare models…', 'Save report']) await expect.poll(() => popup.getByRole('button', { name, exact: true }).count(), { message: name }).toBe(1);
+    // Focus on '← Back', the opened check's caption said.
+    await expect.poll(() => focusedIn(popup)).toBe('BUTTON: ← Back to the page check');
     await expect.poll(() => announced(popup)).toBe('A green tractor is parked in a barn. A goat sleeps on the hay.');
-    await popup.keyboard.press('Enter');
-    await expect.poll(() => focusedIn(popup)).toBe('BUTTON: Open the check of “A green tractor is parked in a barn. A goat sleeps on the hay.”');
-    await expect.poll(() => announced(popup)).toBe('Back to history');
+
+    // Edit claims re-checks against the tractor's own picture, read again from the page.
+    const before = model.requests.filter((r) => r.image).length;
+    await popup.getByRole('button', { name: 'Edit claims' }).click();
+    await popup.getByRole('textbox', { name: 'Claim 2' }).fill('A goat stands beside the tractor.');
+    await popup.getByRole('button', { name: 'Re-check' }).click();
+    await expect.poll(() => model.requests.filter((r) => r.image).length, { timeout: 30_000 }).toBe(before + 1);
+    const recheck = model.requests.filter((r) => r.image).at(-1)!;
+    expect(recheck.claims).toEqual(['A green tractor is parked in a barn.', 'A goat stands beside the tractor.']);
+    expectColor(await meanColor(recheck.body), TRACTOR.color);
+
+    // Back returns to the table, focus on the row it opened.
+    await pressEnterOn(popup.getByRole('button', { name: '← Back to the page check' }));
+    await again.waitFor();
+    await expect.poll(() => focusedIn(popup)).toBe('BUTTON: Open the check of: A green tractor is parked in a barn. A goat sleeps on the hay.');
+    await expect.poll(() => announced(popup)).toBe('Back to the page check');
     await Promise.all([popup.close(), page.close()]);
   });
 });
