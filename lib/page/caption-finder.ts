@@ -3,7 +3,7 @@
 // and page furniture (cards, avatars, logos, related stories) scored down. Pure DOM reads, no layout
 // needed, so the ranking is unit-tested in happy-dom; nearby text by layout lives in caption-candidates.
 import { aboutThePage, collapse, isFileName, isLabel, linkShare, readsAsDescription, renderedLines, tidyCaption, wordCount } from './caption-text';
-import { isControl, isControlText, isMarkedCredit, namesItsCard, namesItsFile, picturesIn, SYMBOLIC, withoutCounter } from './caption-parts';
+import { isControl, isControlText, isMarkedCredit, leadIn, namesItsCard, namesItsFile, picturesIn, sharedCaption, SYMBOLIC, withoutCounter } from './caption-parts';
 import { CREDIT_CLASS, isCredit, splitCredit } from './credit';
 
 /** Where a ranked caption comes from. */
@@ -237,7 +237,13 @@ export function rankCaptions(image: Element): FoundCaption[] {
   // Walk up while the box holds this picture alone: its caption slots, the slot right after it, a gallery item's text.
   let box: Element | null = image.parentElement;
   for (let level = 0; box && box !== document.body && level < MAX_LEVELS; level++, box = box.parentElement) {
-    if (otherImages(box, image) > 0) break;
+    if (otherImages(box, image) > 0) {
+      // Pictures set side by side under one caption share it.
+      const shared = sharedCaption(box, image, (el) => el.tagName === 'FIGCAPTION' || (CAPTION_SLOT.test(className(el)) && !isCreditElement(el)));
+      if (shared) add('caption', shared, 0.8);
+      break;
+    }
+    if (level <= 1 && box.tagName !== 'A' && leadIn(box, image)) add('caption', null, 0.6, leadIn(box, image));
     for (const slot of slotsIn(box, image)) if (slot.tagName !== 'FIGCAPTION' || !figure) add('caption', slot, 0.9);
     if (level <= 1 && !linksElsewhere(image) && !box.querySelector('h1, h2, h3, h4, h5, h6') && !found.length)
       for (const el of wrapperText(box, image).slice(0, 1)) add('caption', el, 0.65);

@@ -111,3 +111,40 @@ function spellsItsFile(alt: string, file: string): boolean {
 
 /** An alt that says the picture only stands for the topic ("Symbolbild: …", "Stock image: …"): a label, not a description. */
 export const SYMBOLIC = /^(?:symbolbild|symbolfoto|symbolic (?:image|photo)|stock (?:image|photo)|illustrative (?:image|photo)|image d'illustration|photo d'illustration|imagen ilustrativa|foto ilustrativa|imagem ilustrativa)\b/i;
+
+/** How many pictures a row may set side by side under one caption. */
+const ROW_MAX = 4;
+
+/**
+ * A row of pictures closed by one caption ("div.photo > div > img, div > img, p.caption"): the caption is each
+ * picture's. Every other child holds one picture and no text; the caption comes last and `isSlot` says it is one.
+ */
+export function sharedCaption(box: Element, image: Element, isSlot: (element: Element) => boolean): Element | null {
+  const children = Array.from(box.children);
+  const holders = children.filter((child) => picturesIn(child, image).length);
+  const texts = children.filter((child) => !picturesIn(child, image).length && collapse(child.textContent));
+  const [slot] = texts;
+  if (!slot || texts.length !== 1 || holders.length < 2 || holders.length > ROW_MAX || slot !== children.at(-1)) return null;
+  return holders.every((child) => picturesIn(child, image).length === 1 && !collapse(child.textContent)) && isSlot(slot) ? slot : null;
+}
+
+/** Words a lead-in line may have: a label ("Unsere Vorlage:"), not a sentence that ends in a colon. */
+const LEAD_IN_WORDS = 8;
+
+/**
+ * A short line that introduces the picture in the picture's own block and ends in a colon ("<p><strong>Our
+ * template:</strong><br><img></p>"): nothing follows the picture there. A step number ("Step 2:") is no caption.
+ */
+export function leadIn(box: Element, image: Element): string {
+  if (!/^(?:P|DIV|LI|TD|DD)$/.test(box.tagName) || picturesIn(box, image).length !== 1) return '';
+  let before = '';
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (image.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      if (collapse(node.textContent)) return '';
+    } else before += ` ${node.textContent ?? ''}`;
+  }
+  const line = collapse(before);
+  const words = line.split(' ').length;
+  return line.endsWith(':') && words >= 2 && words <= LEAD_IN_WORDS && !/^\S+\s+\d+[a-z]?\s*:$/i.test(line) ? line : '';
+}

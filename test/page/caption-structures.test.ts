@@ -64,6 +64,18 @@ describe('issue 32: caption structures', () => {
       'Volunteers show how to shop without plastic.',
       '© Jane Doe',
     ],
+    [
+      'two photos side by side closed by one caption: the left photo shares it',
+      `<div class="photo"><div class="col"><a href="/img/1.html"><img id="target" src="back.jpg" alt="" width="282" height="211"></a></div><div class="col"><a href="/img/2.html"><img src="side.jpg" alt="" width="282" height="211"></a></div><p class="caption">The back is glass, the sides are titanium-coloured.</p></div>`,
+      'The back is glass, the sides are titanium-coloured.',
+      '',
+    ],
+    [
+      'a bold lead-in line ending in a colon, the picture right after it in the same paragraph',
+      `${prose}<p><strong>Our template:</strong><br><img id="target" src="stencil.gif" alt="" width="888" height="665"></p>${prose}`,
+      'Our template:',
+      '',
+    ],
   ])('%s', (_kind, html, text, credit) => {
     expect(preselected(page(html))).toEqual({ text, credit });
   });
@@ -85,6 +97,13 @@ describe('issue 32: caption structures', () => {
       "an image title that is the story's headline plus a counter (a theme's default)",
       `<h1>Meet Cultural Artist Jane Doe</h1><p><img id="target" src="/uploads/badge.png" alt="" title="Meet Cultural Artist Jane Doe 45">Jane Doe works with plants and the stories they carry across generations.</p>`,
     ],
+    [
+      'a gallery of captioned items: one item\'s caption is not its neighbour\'s',
+      `<div class="gallery"><div class="item"><img id="target" src="a.jpg" alt=""></div><div class="item"><img src="b.jpg" alt=""><p class="caption">The second picture only.</p></div></div>`,
+    ],
+    ['a step number before the picture', `<p><strong>Step 2:</strong><br><img id="target" src="s2.jpg" alt=""></p>`],
+    ['a sentence that ends in a colon before the picture', `<p>Here is how the finished stencil looks after we painted it in four colours:<br><img id="target" src="s.jpg" alt=""></p>`],
+    ['a lead-in with text after the picture too', `<p><strong>Our template:</strong><br><img id="target" src="s.jpg" alt=""><br>We printed it four times.</p>`],
     ['an alt that labels the picture as a symbolic stock image', `<article><h1>Actors who changed the industry</h1><img id="target" src="hero.jpg" alt="Symbolbild: Schauspieler auf der Bühne"></article>`],
   ])('nothing preselected: %s', (_kind, html) => {
     expect(preselected(page(html))).toEqual({ text: '', credit: '' });
