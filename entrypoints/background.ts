@@ -1,6 +1,7 @@
 // First: marks when our code starts evaluating (scripts/bench.ts times start → ready).
 import '@/lib/adapters/boot-mark';
 import { browser } from 'wxt/browser';
+import { markStep } from '@/lib/step-marks';
 import { engine, keepEngineForLater } from '@/lib/adapters/engine-api';
 import { restoreLocalRule } from '@/lib/adapters/local-rule';
 import { checksLeftRunning, savedBaseUrl } from '@/lib/adapters/start-up';
@@ -24,7 +25,10 @@ export default defineBackground({
     browser.runtime.onStartup.addListener(applyToolbar);
     onSettingsChanged(applyToolbar);
     openSidebarOnToolbarClick();
-    browser.contextMenus.onClicked.addListener((info, tab) => engine().handleMenuClick(info, tab));
+    browser.contextMenus.onClicked.addListener((info, tab) => {
+      markStep('click');
+      engine().handleMenuClick(info, tab);
+    });
     browser.commands.onCommand.addListener((command, tab) => engine().handleCommand(command, tab));
     browser.runtime.onMessage.addListener((message, sender) => engine().handleMessage(message, sender));
     // A closed tab's check and image would otherwise fill session storage; removing them needs no engine.

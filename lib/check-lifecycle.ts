@@ -4,6 +4,7 @@ import type { CheckJob, ImagePath } from './job-record';
 import type { Calibration } from './calibrate/calibration';
 import { claimScores, jobCalibration, scoredClaims } from './claim-scores';
 import { asCheckError, CheckError } from './errors';
+import { markStep } from './step-marks';
 import type { ScoreKind, Verdict } from './verify/schema';
 import type { Usage } from './verify/verify';
 
@@ -179,6 +180,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     const { caption, notes } = prepareCaption(gathered.caption);
     const split = deps.split ? await deps.split(caption) : splitCaption(caption, gathered.lang ? { locale: gathered.lang } : {});
     const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: t('capHintOptions'), checkAllWhenAllSetAside: true });
+    markStep('split');
     if (planned.claims.length === 0)
       throw new CheckError('caption', t('errNothingCheckable'));
     const credit = gathered.credit?.trim().slice(0, MAX_CREDIT_CHARS);
@@ -196,6 +198,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       phase: 'image',
     });
     const image = await deps.acquireImage(job.imageUrl);
+    markStep('image');
     // The request does not wait for this save; verdicts arrive one by one and their saves queue behind it.
     const saving = update({
       phase: 'verifying',

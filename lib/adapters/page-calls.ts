@@ -6,6 +6,7 @@ import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../check-lifecycle';
 import { PAGE_API_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
 import type { CheckTarget, FrameTarget } from '../features/ports';
+import { markStep } from '../step-marks';
 
 export type { CheckTarget };
 
@@ -36,6 +37,7 @@ export async function callPage<M extends PageMethod>(
       args: [SLOT_PREFIX + PAGE_API_SLOT, method, args, NO_PAGE_API],
     });
   let answer: unknown;
+  markStep(`call:${method}`);
   try {
     // The script and the call are sent together, not one after the other's answer: a frame runs its
     // injections in the order they came, so the call finds the API (one round trip to the page fewer).
@@ -51,6 +53,7 @@ export async function callPage<M extends PageMethod>(
       { cause },
     );
   }
+  markStep(`answer:${method}`);
   return parsePageReply(method, answer);
 }
 

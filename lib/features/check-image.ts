@@ -11,6 +11,7 @@ import type { Settings } from '../settings';
 import type { ProviderId } from '../verify/provider';
 import { newWaitingCheck } from '../waiting-check';
 import { WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
+import { markStep } from '../step-marks';
 import { showMarks } from './marks';
 import type { BadgePort, CheckTarget, ExtensionPort, ImageRead, PagePort, Platform, StoragePort, TasksPort } from './ports';
 import type { TaskContext } from './tab-tasks';
@@ -61,6 +62,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   const { signal } = task;
   // The start-up sweep must not read this tab's old job after we wrote the new one.
   const [settings] = await Promise.all([platform.loadSettings(), platform.afterSweep()]);
+  markStep('settings');
   // The image is read in the page from the first moment, while the model is picked and the caption
   // chosen (nothing is sent before the user confirms): it is the slowest step before the request.
   const read = platform.startImageRead(target, settings.maxImageEdge, signal);
@@ -87,6 +89,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
     }
   }
   const gathered = chosen;
+  markStep('caption');
   // The model request's departure starts the thumbnail hook (lib/check-lifecycle.ts), off the request's path.
   const request = requestSignal();
   // Only endpoint checks are scored (logprobs, else agreement); the on-device model is never calibrated.

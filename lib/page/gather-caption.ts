@@ -4,6 +4,7 @@ import { chooseCaption } from './chooser';
 import { selectedCaption } from './credit';
 import { findFrame } from './find-image';
 import { pickedElementFor } from './picker';
+import { markStep } from '../step-marks';
 
 /** What the page script reports about the chosen image. */
 export interface PageCaption {
@@ -53,6 +54,7 @@ export function readSelection(maxChars: number): string {
  * the chooser offers the captions found near the image and waits for the user to confirm one.
  */
 export async function gatherCaption(srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled> {
+  markStep('page:gather');
   const image = anchorFor(srcUrl);
   const base = { pageUrl: location.href, pageTitle: document.title, imageUrl: (image instanceof HTMLImageElement && image.currentSrc) || srcUrl };
   // One character past the cap: the worker then sees that the selection was longer and says so

@@ -8,6 +8,7 @@ import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
 import { locateChosenImage, forgetPicked } from './find-image';
 import { absolute, type FoundImage } from './image-source';
 import { uprightSize } from './upright-size';
+import { markStep } from '../step-marks';
 
 /** The uploaded picture, read in the page. */
 export interface PageImage {
@@ -160,6 +161,7 @@ const tooSmall = () => t('errImageTooSmallPage');
 
 /** Reads the chosen image's pixels in the page and encodes them within the sizing policy. */
 export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.maxEdge): Promise<PageImage | PageImageError> {
+  markStep('page:read');
   const found = locateChosenImage(srcUrl);
   if (!found) return fail(false, t('errImageNotFound'), srcUrl);
   const element = found.element instanceof HTMLImageElement ? found.element : null;
@@ -183,9 +185,13 @@ export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.m
     let result: PageImage;
     if (url) {
       try {
-        const decoded = await decodeBlob(await bytesOf(url), maxEdge);
+        const bytes = await bytesOf(url);
+        markStep('page:bytes');
+        const decoded = await decodeBlob(bytes, maxEdge);
+        markStep('page:decoded');
         try {
           result = await encode(decoded);
+          markStep('page:encoded');
         } finally {
           decoded.close();
         }

@@ -15,6 +15,7 @@ import type { LanguageModelApi } from './prompt-api';
 import type { OutputMode } from './request';
 import type { ScoreKind } from './schema';
 import { cachedVerification, verdictCacheKey, type VerdictCache } from './cache';
+import { markStep } from '../step-marks';
 
 /** How a check uses its model: `fresh` skips the verdict cache, `onRequest` is called as each request leaves. */
 export interface ModelOptions {
@@ -64,6 +65,7 @@ function assertConfigured(settings: Settings): void {
 /** The platform's fetch, calling `onRequest` as each request starts (the SDK's retries included: each is paid for). */
 function announcing(onRequest: () => void): typeof fetch {
   return (input, init) => {
+    markStep('fetch');
     onRequest();
     return fetch(input, init);
   };
@@ -85,6 +87,7 @@ export function endpointVerifier(memory: ModelMemory, settings: Settings, signal
     const neededByCalibration = samples !== settings.samplesPerClaim;
     const ask = async () => {
       // The requests this verification really sent, counted where they leave: the job shows its cost.
+      markStep('cache-miss');
       let requests = 0;
       const [modes, noLogprobs] = await Promise.all([memory.outputModes.get(), memory.noLogprobs.get()]);
       const remembered = modes[modeKey];
@@ -134,7 +137,9 @@ export function endpointVerifier(memory: ModelMemory, settings: Settings, signal
     // The same image, claims, model, endpoint, prompt and way of scoring again: the stored verdicts, no
     // request (looked up first, so a hit costs no client set-up either).
     const scoring = `${options.scoreKind === 'agreement' ? 'agreement' : 'auto'}/${samples}`;
+    markStep('verify');
     const key = await verdictCacheKey({ imageDataUrl, claims, model: endpoint.model, baseUrl: endpoint.baseUrl, scoring });
+    markStep('cache-key');
     return cachedVerification(memory.verdictCache, key, ask, options);
   };
 }

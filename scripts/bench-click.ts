@@ -1,0 +1,239 @@
+/**
+ * Menu click → model request, in headless Chromium with the built extension, measured the way a user
+ * meets it: each run checks a photo the browser has never checked (new bytes, new URL, its own page,
+ * shown and loaded before the click), and the limit is measured beside it, in the same page and run —
+ * the same file read from the HTTP cache and decoded by ImageDecoder at 1000 px wide, what any check of
+ * it must do at least. Used by scripts/bench.ts; also runs on its own:
+ *
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx wxt build && CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click.ts [--runs 11]
+ *
+ * The span: from the menu click event firing in the worker, with the caption already selected (so no
+ * dialog waits for the user and nothing can hide behind it), to the request's arrival at the model server.
+ * Both ends on the system clock. The steps between come from the extension's own marks (lib/step-marks.ts),
+ * read from the worker and from the page's isolated world once the request is in.
+ */
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import type { ModelServer, RecordedRequest } from '../test/server/openai-server.ts';
+import { clickMenu, currentWorker, type LoadedExtension } from '../test/browser/extension.ts';
+import { htmlPage, type PageServer } from '../test/browser/page-server.ts';
+import { clearVerdictCache, finishedJob, openGranted, selectText } from '../test/browser/run-check.ts';
+import type { StepMark } from '../lib/step-marks.ts';
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A camera-like JPEG (a gradient scene under grain). `variant` moves the colours and shapes, and the grain
+ * is random at every call, so no two calls give the same bytes. 12 MP at grain 20: ~3–4 MB, like a camera file.
+ */
+export async function cameraJpeg(width = 4000, height = 3000, variant = 0, grain = 20, exifBytes = 0): Promise<Buffer> {
+  const hue = (variant * 47) % 360;
+  const at = (share: number) => ((share + variant * 0.07) % 0.6) + 0.2;
+  const scene = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="hsl(${hue},57%,38%)"/><stop offset="1" stop-color="hsl(${(hue + 160) % 360},87%,67%)"/></linearGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width * at(0.13)}" cy="${height * at(0.3)}" r="${height * 0.23}" fill="hsl(${(hue + 60) % 360},75%,66%)"/>` +
+      `<rect x="${width * at(0.38)}" y="${height * 0.27}" width="${width * 0.3}" height="${height * 0.53}" fill="hsl(${(hue + 200) % 360},37%,22%)"/></svg>`,
+  );
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: grain } } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const jpeg = await sharp(scene).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 88 }).toBuffer();
+  return withCameraHeader(jpeg, exifBytes);
+}
+
+/** An Exif block at its largest (a camera's maker notes and preview can fill it): the frame header then lies past the first 64 KB. */
+export const CAMERA_EXIF_BYTES = 65_537;
+
+/**
+ * The JPEG with an APP1 Exif segment of `size` bytes after its start marker, as cameras and phones write
+ * one (orientation 1, then maker notes and a preview thumbnail, here filler): the frame header then sits
+ * that far into the file.
+ */
+export function withCameraHeader(jpeg: Buffer, size: number): Buffer {
+  if (size <= 0) return jpeg;
+  const length = Math.min(0xffff, Math.max(2 + 6 + 8 + 18, size - 2));
+  const app1 = Buffer.alloc(2 + length);
+  app1.writeUInt16BE(0xffe1, 0);
+  app1.writeUInt16BE(length, 2);
+  app1.write('Exif\0\0', 4, 'latin1');
+  const tiff = 10;
+  app1.write('MM', tiff, 'latin1');
+  app1.writeUInt16BE(42, tiff + 2);
+  app1.writeUInt32BE(8, tiff + 4);
+  app1.writeUInt16BE(1, tiff + 8); // one entry: Orientation (0x0112), SHORT, 1 value, 1 (as stored)
+  app1.writeUInt16BE(0x0112, tiff + 10);
+  app1.writeUInt16BE(3, tiff + 12);
+  app1.writeUInt32BE(1, tiff + 14);
+  app1.writeUInt16BE(1, tiff + 18);
+  app1.writeUInt32BE(0, tiff + 22); // no next directory
+  for (let i = tiff + 26; i < app1.length; i++) app1[i] = (i * 131) & 0xff;
+  return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
+}
+
+export const captionOf = (n: number) =>
+  ['A red car is parked on a street.', 'A man rides a bicycle.', 'Two dogs run on the grass.', 'A woman holds an umbrella.',
+    'A bus waits at the corner.', 'A child flies a kite.', 'A cat sleeps on a bench.', 'A tree stands by the road.',
+    'A bird sits on a wire.', 'A boat floats on the river.', 'A lamp post leans to the left.', 'A flag waves on a pole.']
+    .slice(0, n)
+    .join(' ');
+
+/** Serves an image (cacheable, as sites serve photos) and `<name>.html`, a figure showing it with its caption in `#cap`. */
+export function article(pages: PageServer, name: string, image: { type: string; body: Buffer }, claims: number): void {
+  pages.route(`/${name}`, { ...image, headers: { 'cache-control': 'max-age=3600' } });
+  pages.route(
+    `/${name}.html`,
+    htmlPage(`<figure><img id="photo" src="/${name}" width="800" height="600" alt=""><figcaption id="cap">${captionOf(claims)}</figcaption></figure>`),
+  );
+}
+
+export async function waitForRequest(model: ModelServer, deadlineMs = 30_000): Promise<RecordedRequest> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const request = model.requests.find((r) => r.image);
+    if (request) return request;
+    if (Date.now() > until) throw new Error('no verification request arrived');
+    await sleep(2);
+  }
+}
+
+/** Reads `url` from the HTTP cache and decodes it at 1000 px wide with ImageDecoder, in the page; ms. */
+export async function decodeFloor(page: Page, url: string): Promise<number> {
+  return page.evaluate(`(async () => {
+    const start = performance.now();
+    const bytes = await (await fetch(${JSON.stringify(url)}, { cache: 'force-cache' })).arrayBuffer();
+    // The whole buffer, not the response stream: the stream feeds the decoder in small reads, slower.
+    const decoder = new ImageDecoder({ data: bytes, transfer: [bytes], type: 'image/jpeg', desiredWidth: 1000 });
+    const { image } = await decoder.decode();
+    const took = performance.now() - start;
+    image.close();
+    decoder.close();
+    return took;
+  })()`);
+}
+
+/** The extension's step marks from `since` to `until`: the worker's, and the page's (from its isolated world), first of each name. */
+async function stepsBetween(ext: LoadedExtension, tabId: number, since: number, until: number): Promise<Map<string, number>> {
+  const worker = await currentWorker(ext);
+  // Source strings, not functions: tsx would wrap a function's inner functions in a helper the worker lacks.
+  const marks = await worker.evaluate<StepMark[]>(`(async () => {
+    const slot = Symbol.for('caption-check:step-marks');
+    const [page] = await chrome.scripting.executeScript({ target: { tabId: ${tabId}, frameIds: [0] }, func: (name) => globalThis[Symbol.for(name)] ?? [], args: ['caption-check:step-marks'] });
+    return [...(globalThis[slot] ?? []), ...(page?.result ?? [])];
+  })()`);
+  const first = new Map<string, number>();
+  for (const [name, at] of marks.filter(([, at]) => at >= since - 1 && at <= until + 1).sort((a, b) => a[1] - b[1])) if (!first.has(name)) first.set(name, at - since);
+  return first;
+}
+
+/** One run: opens the image's page, waits until it is shown, selects the caption and clicks the menu item. */
+export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string) {
+  model.reset();
+  const { page, tabId } = await openGranted(ext, `${pages.origin}/${name}.html`);
+  await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
+  await selectText(page, '#cap');
+  const clickedAt = await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/${name}`, pageUrl: page.url() });
+  const request = await waitForRequest(model);
+  // The check ends before the next step: nothing of it runs beside the next timed span.
+  const job = await finishedJob(ext, tabId, undefined, 60_000);
+  return { page, tabId, clickedAt, request, job };
+}
+
+export interface ClickFigures {
+  /** Click → request arrival, ms, per run. */
+  clickMs: number[];
+  /** The limit beside each run, ms. */
+  floorMs: number[];
+  /** Whole request body, bytes, per run. */
+  uploaded: number[];
+  /** Each step's time after the click, ms, per run it was seen in. */
+  steps: Map<string, number[]>;
+  /** The original files, bytes. */
+  originals: number[];
+}
+
+/**
+ * `runs` checks, each of a new 12 MP JPEG (`fresh`), or all of the same one (`name`, already served)
+ * — the figure a repeated URL gives, with the browser's caches warm after the first run.
+ */
+export async function measureClicks(
+  ext: LoadedExtension,
+  pages: PageServer,
+  model: ModelServer,
+  runs: number,
+  image: { fresh: true; exifBytes: number } | { name: string },
+): Promise<ClickFigures> {
+  const figures: ClickFigures = { clickMs: [], floorMs: [], uploaded: [], steps: new Map(), originals: [] };
+  // Made before any run, so the encoder's work never overlaps a timed span.
+  const names: string[] = [];
+  for (let run = 0; run < runs; run++) {
+    if (!('fresh' in image)) {
+      names.push(image.name);
+      continue;
+    }
+    const name = `fresh-${Date.now().toString(36)}-${run}.jpg`;
+    const body = await cameraJpeg(4000, 3000, run, 20, image.exifBytes);
+    figures.originals.push(body.byteLength);
+    article(pages, name, { type: 'image/jpeg', body }, 2);
+    names.push(name);
+  }
+  for (const name of names) {
+    await clearVerdictCache(ext);
+    const { page, tabId, clickedAt, request } = await clickOnce(ext, pages, model, name);
+    figures.clickMs.push(request.at - clickedAt);
+    figures.uploaded.push(JSON.stringify(request.body).length);
+    const steps = await stepsBetween(ext, tabId, clickedAt, request.at);
+    steps.set('request arrived', request.at - clickedAt);
+    for (const [step, ms] of steps) figures.steps.set(step, [...(figures.steps.get(step) ?? []), ms]);
+    figures.floorMs.push(await decodeFloor(page, `${pages.origin}/${name}`));
+    await page.close();
+  }
+  return figures;
+}
+
+/** The steps as a table: median time after the click, and since the step before. */
+export function stepTable(figures: ClickFigures): string {
+  const rows = [...figures.steps].map(([step, values]) => ({ step, at: median(values), seen: values.length })).sort((a, b) => a.at - b.at);
+  const lines = ['| step (mark) | ms after click, median | since the step before | runs seen |', '|---|---|---|---|'];
+  rows.forEach((row, i) => lines.push(`| ${row.step} | ${row.at.toFixed(1)} | ${(row.at - (rows[i - 1]?.at ?? 0)).toFixed(1)} | ${row.seen} |`));
+  return lines.join('\n');
+}
+
+/** A summary line: median click → request, the limit, and the ratio. */
+export function ratioLine(label: string, figures: ClickFigures): string {
+  const floor = median(figures.floorMs);
+  const perRun = median(figures.clickMs.map((ms, i) => ms / figures.floorMs[i]!));
+  return (
+    `${label}: click → request median ${median(figures.clickMs)} ms (runs: ${figures.clickMs.join(', ')}); limit median ${floor.toFixed(0)} ms; ` +
+    `ratio ${(median(figures.clickMs) / floor).toFixed(2)}× (median of each run's own ratio: ${perRun.toFixed(2)}×)`
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { launchWithExtension } = await import('../test/browser/extension.ts');
+  const { startModelServer } = await import('../test/server/openai-server.ts');
+  const { startPageServer } = await import('../test/browser/page-server.ts');
+  const { useEndpoint } = await import('../test/browser/run-check.ts');
+  const runsArg = process.argv.indexOf('--runs');
+  const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 11;
+  const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
+  try {
+    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'test-vlm' });
+    for (const [label, exifBytes] of [['new photo each run', 0], ['new photo each run, 64 KB camera Exif block', CAMERA_EXIF_BYTES]] as const) {
+      const fresh = await measureClicks(ext, pages, model, runs, { fresh: true, exifBytes });
+      console.log(`${runs} new 12 MP JPEGs, ${(Math.min(...fresh.originals) / 1e6).toFixed(1)}–${(Math.max(...fresh.originals) / 1e6).toFixed(1)} MB each`);
+      console.log(ratioLine(label, fresh));
+      console.log(`\n${stepTable(fresh)}\n`);
+    }
+    article(pages, 'camera.jpg', { type: 'image/jpeg', body: await cameraJpeg() }, 2);
+    const same = await measureClicks(ext, pages, model, runs, { name: 'camera.jpg' });
+    console.log(ratioLine('the same image again', same));
+  } finally {
+    await Promise.all([ext.close(), model.close(), pages.close()]);
+  }
+}
