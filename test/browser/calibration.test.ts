@@ -1,16 +1,16 @@
 // The calibrated path in the real extension: Options → Calibration imports a calibration.json, a
 // check by that model scores each verdict by its label token, and the popup shows the one below its
 // threshold as "Unsure — look yourself" with the model's leaning one click away.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleCalibration } from '../calibrate/fixture';
 import { seededDraw } from '../server/behavior';
-import { startModelServer, type ModelServer } from '../server/openai-server';
+import type { ModelServer } from '../server/openai-server';
 import { configureEndpoint, type LoadedExtension } from './extension';
 import type { Page } from 'playwright-core';
-import { startPageServer, type PageServer } from './page-server';
+import { browserSuite } from './fixture';
+import type { PageServer } from './page-server';
 import { readMarks } from './marks-driver';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
-import { sharedExtension } from './shared-browser';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
@@ -27,15 +27,14 @@ async function importCalibration(options: Page, calibration: object, model: stri
 }
 
 describe('calibration: import in Options, "Unsure — look yourself" in the popup', () => {
+  // Each test saves its own endpoint in Options (the second one samples).
+  const suite = browserSuite({ endpoint: false });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
-  beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([sharedExtension(), startModelServer(), startPageServer()]);
-  });
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  beforeAll(() => {
+    ({ ext, model, pages } = suite);
   });
 
   it('imports a calibration, then marks the low-scored verdict unsure and says how many are decided', async () => {

@@ -3,15 +3,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
 import { clickMenu, grantActiveTab, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
 import { CAPTION, clobberPage, contextmenuSelectionPage, forgeryPage, highlightReaderPage, HOSTILE, srcsetSwapPage, takeoverPage } from './hostile-pages';
-import { makeSolid, startPageServer, type PageServer } from './page-server';
+import { browserSuite } from './fixture';
+import { makeSolid, type PageServer } from './page-server';
 import { expectColor, receivedColor } from './received-image';
-import { clearVerdictCache, finishedJob, selectText, useEndpoint } from './run-check';
-import { sharedExtension } from './shared-browser';
+import { clearVerdictCache, finishedJob, selectText } from './run-check';
 
 /** Each served picture's own colour, far enough from the others' that no two encode alike (the verdict cache keys on the bytes). */
 const colourOf = (n: number) => ({ r: 240, g: (20 + n * 29) % 230, b: 30 });
@@ -40,6 +40,7 @@ function ourHosts(page: Page): Promise<number> {
 }
 
 describe('a hostile page', () => {
+  const suite = browserSuite({ closePages: true });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
@@ -47,21 +48,12 @@ describe('a hostile page', () => {
   let served = 0;
 
   beforeAll(async () => {
-    [ext, model, pages, recorder] = await Promise.all([
-      sharedExtension(),
-      startModelServer(),
-      startPageServer(),
-      makeSolid(500, 400, PURPLE).then(startRecorder),
-    ]);
-    await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterEach(async () => {
-    await Promise.all(ext.context.pages().filter((p) => p.url().startsWith(pages.origin)).map((p) => p.close()));
+    ({ ext, model, pages } = suite);
+    recorder = await makeSolid(500, 400, PURPLE).then(startRecorder);
   });
 
   afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close(), recorder?.close()]);
+    await recorder?.close();
   });
 
   /** Serves an attack page with a picture of its own (the verdict cache never answers one case with another's). */

@@ -56,6 +56,8 @@ async function checkFigure(ext: LoadedExtension, pages: PageServer): Promise<Job
 }
 
 describe('a local endpoint that refuses extension origins (Ollama without OLLAMA_ORIGINS)', () => {
+  // Not browserSuite: each test installs the extension afresh (the first Save installs the Origin rule), two of
+  // them from a build that grants exactly the model server's port, so the build waits for that server to start.
   let model: ModelServer;
   let pages: PageServer;
 

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../server/openai-server';
-import { configureEndpoint, type LoadedExtension } from './extension';
-import { startPageServer, type PageServer } from './page-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../server/openai-server';
+import type { LoadedExtension } from './extension';
+import { browserSuite } from './fixture';
+import type { PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
-import { sharedExtension } from './shared-browser';
 
 const CAPTION = 'Two orange cats sit on a sofa. The scene feels cozy and inviting. Let me know if you need more details!';
 const COZY = 'The scene feels cozy and inviting.';
 const OFFER = 'Let me know if you need more details!';
 
 describe('popup: set-aside text can be checked anyway, with one click', () => {
+  const suite = browserSuite({ endpoint: 'options' });
   let ext: LoadedExtension;
   let model: ModelServer;
   let pages: PageServer;
 
-  beforeAll(async () => {
-    [ext, model, pages] = await Promise.all([sharedExtension(), startModelServer(), startPageServer()]);
-    await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-test', model: 'test-vlm' });
-  });
-
-  afterAll(async () => {
-    await Promise.all([ext?.close(), model?.close(), pages?.close()]);
+  beforeAll(() => {
+    ({ ext, model, pages } = suite);
   });
 
   it('shows each piece with the rule that set it aside; "Check anyway" re-checks it against the same image', async () => {
