@@ -8,16 +8,18 @@ import { fetchCredentials } from './fetch-policy';
 
 /** Decodes image bytes at (or near) the size that will be sent, then encodes a JPEG within the policy. */
 export async function encodeForModel(blob: Blob, maxEdge: number): Promise<{ dataUrl: string; byteLength: number }> {
-  const head = new Uint8Array(await blob.slice(0, 64 * 1024).arrayBuffer());
-  if (!sniffImageType(head) && !blob.type.startsWith('image/'))
+  // The whole file, not a first slice: a camera's Exif block can fill the first 64 KB, and without the
+  // frame size from the header the decoder builds the full-size bitmap (see lib/page/read-image.ts).
+  const file = new Uint8Array(await blob.arrayBuffer());
+  if (!sniffImageType(file) && !blob.type.startsWith('image/'))
     throw new CheckError('image', t('errNotAnImage'));
-  const declared = readImageSize(head);
+  const declared = readImageSize(file);
   let bitmap: ImageBitmap;
   try {
     // Asking for the target size up front lets the decoder skip full-size pixels where it can. It is the
     // upright size: the decoder turns a photo by its EXIF orientation before resizing, so a portrait
     // stored sideways (4000×3000, orientation 6) must be asked for as 768×1024, not squashed into 1024×768.
-    const upright = readUprightSize(head);
+    const upright = readUprightSize(file);
     const target = upright ? fitWithin(upright, maxEdge) : null;
     bitmap = target
       ? await createImageBitmap(blob, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: 'high' })

@@ -13,6 +13,30 @@ export type { CheckTarget };
 // What the call answers when the page script is not (yet) installed in the frame.
 const NO_PAGE_API = 'caption-check: no page API';
 
+/** The page script sent to a frame: its injection, and whether that has run (or failed). */
+interface SentScript {
+  done: Promise<unknown>;
+  settled: boolean;
+}
+
+/**
+ * The page script sent to each frame ("tab:frame") by this worker instance, the latest last (a few hundred
+ * at most): a later call there goes alone, and calls that find a new document wait for one script, not each their own.
+ */
+const sentTo = new Map<string, SentScript>();
+
+function sendScript(key: string, frame: { tabId: number; frameIds: number[] }): Promise<unknown> {
+  const sent: SentScript = { done: browser.scripting.executeScript({ target: frame, files: ['/page.js'], injectImmediately: true }), settled: false };
+  const settle = () => {
+    sent.settled = true;
+  };
+  sent.done.then(settle, settle); // a call waiting on it reports a failure
+  sentTo.delete(key);
+  sentTo.set(key, sent);
+  if (sentTo.size > 200) sentTo.delete(sentTo.keys().next().value!);
+  return sent.done;
+}
+
 /**
  * Calls one page-API method in a frame, injecting the page script first (activeTab lets us inject
  * into the tab the user acted on, and only there). The answer is checked against the method's schema
@@ -24,9 +48,12 @@ export async function callPage<M extends PageMethod>(
   ...args: Parameters<PageApi[M]>
 ): Promise<PageReply<M>> {
   const frame = { tabId: target.tabId, frameIds: [target.frameId] };
+  // Injected at once, not at the page's idle time: a page still loading (its ads, its lazy images) would
+  // otherwise hold the call back until it has finished, while the user waits on a page already shown.
   const call = () =>
     browser.scripting.executeScript({
       target: frame,
+      injectImmediately: true,
       // Runs in the page's isolated world: self-contained, it only looks the API up by its symbol key
       // (lib/page/isolated-slot.ts: a string-named global could be shadowed by the page's named elements).
       func: (slotName: string, name: string, callArgs: unknown[], missing: string) => {
@@ -38,13 +65,32 @@ export async function callPage<M extends PageMethod>(
     });
   let answer: unknown;
   markStep(`call:${method}`);
+  const key = `${target.tabId}:${target.frameId}`;
   try {
-    // The script and the call are sent together, not one after the other's answer: a frame runs its
-    // injections in the order they came, so the call finds the API (one round trip to the page fewer).
-    // Should it ever run first, it says so and is sent again.
-    const [, called] = await Promise.all([browser.scripting.executeScript({ target: frame, files: ['/page.js'] }), call()]);
-    answer = called[0]?.result;
-    if (answer === NO_PAGE_API) answer = (await call())[0]?.result;
+    // Where this worker has sent the script before (the check's image read, a moment ago), the call goes
+    // alone. Finding no API there, it waits for the script sent last if that had not run yet (a file
+    // arrives after a function sent with it) and asks again; where it had, the frame holds a new
+    // document since, and this call sends the script.
+    const known = sentTo.get(key);
+    if (known) {
+      let sent: SentScript | undefined = known;
+      let ranBefore = known.settled;
+      answer = (await call())[0]?.result;
+      while (answer === NO_PAGE_API && sent && !(ranBefore && sentTo.get(key) === sent)) {
+        sent = sentTo.get(key);
+        if (!sent) break;
+        ranBefore = true;
+        await sent.done;
+        answer = (await call())[0]?.result;
+      }
+    }
+    if (!known || answer === NO_PAGE_API) {
+      // The script and the call are sent together, not one after the other's answer (one round trip to
+      // the page fewer). Should the call ever run first, it says so and is sent again.
+      const [, called] = await Promise.all([sendScript(key, frame), call()]);
+      answer = called[0]?.result;
+      if (answer === NO_PAGE_API) answer = (await call())[0]?.result;
+    }
   } catch (cause) {
     throw new CheckError(
       'page',

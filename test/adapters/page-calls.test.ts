@@ -63,13 +63,40 @@ describe('callPage', () => {
 
   it('sends the call again when it ran before the page script was installed', async () => {
     const ran = frame('call first');
-    await expect(callPage({ tabId: 1, frameId: 0 }, 'readSelection', 40)).resolves.toBe('A red kite');
+    await expect(callPage({ tabId: 2, frameId: 0 }, 'readSelection', 40)).resolves.toBe('A red kite');
     expect(ran).toEqual(['sent script', 'sent call', 'call', 'script', 'sent call', 'call']);
+  });
+
+  // Each test below uses its own tab: the worker remembers where it sent the script.
+  it('sends a later call in the same frame alone: the script is there', async () => {
+    const ran = frame('script first');
+    await callPage({ tabId: 3, frameId: 0 }, 'readSelection', 5);
+    await expect(callPage({ tabId: 3, frameId: 0 }, 'readSelection', 3)).resolves.toBe('A r');
+    expect(ran).toEqual(['sent script', 'sent call', 'script', 'call', 'sent call', 'call']);
+    // Another frame of the tab is another document: it gets the script.
+    await callPage({ tabId: 3, frameId: 7 }, 'readSelection', 5);
+    expect(ran.slice(6)).toEqual(['sent script', 'sent call', 'script', 'call']);
+  });
+
+  it('a call sent while the script is on its way waits for it instead of sending it again', async () => {
+    const ran = frame('call first');
+    const answers = await Promise.all([callPage({ tabId: 4, frameId: 0 }, 'readSelection', 5), callPage({ tabId: 4, frameId: 0 }, 'readSelection', 3)]);
+    expect(answers).toEqual(['A red', 'A r']);
+    expect(ran.filter((step) => step === 'sent script')).toHaveLength(1);
+  });
+
+  it('sends the script again to a frame that has loaded a new document, once for calls made together', async () => {
+    const ran = frame('script first');
+    await callPage({ tabId: 5, frameId: 0 }, 'readSelection', 5);
+    delete slots[slot]; // the frame navigated: our isolated world is gone with the old document
+    const answers = await Promise.all([callPage({ tabId: 5, frameId: 0 }, 'readSelection', 5), callPage({ tabId: 5, frameId: 0 }, 'readSelection', 3)]);
+    expect(answers).toEqual(['A red', 'A r']);
+    expect(ran.filter((step) => step === 'sent script')).toHaveLength(2);
   });
 
   it('says the page cannot be read when the frame refuses scripts', async () => {
     frame('unscriptable');
-    const failure = await callPage({ tabId: 1, frameId: 0 }, 'readSelection', 5).catch((error: unknown) => error);
+    const failure = await callPage({ tabId: 6, frameId: 0 }, 'readSelection', 5).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CheckError);
     expect((failure as CheckError).kind).toBe('page');
   });
