@@ -5,14 +5,14 @@ import type { Settings } from '../settings';
 import type { ProviderId } from '../verify/provider';
 import { endpointVerifier as verifierWith, pickVerifier as pickWith, type ModelChoice, type ModelMemory, type VerifierOptions } from '../verify/model-choice';
 import { languageModelApi } from './builtin-host';
-import { noLogprobsItem, outputModesItem } from './storage';
+import { kept, noLogprobsItem, outputModesItem } from './storage';
 import { storageVerdictCache } from './verdict-cache';
 
 export { endpointSplitter, type VerifierOptions } from '../verify/model-choice';
 
 const memory: ModelMemory = {
-  outputModes: { get: () => outputModesItem.getValue(), set: (value) => outputModesItem.setValue(value) },
-  noLogprobs: { get: () => noLogprobsItem.getValue(), set: (value) => noLogprobsItem.setValue(value) },
+  outputModes: kept(outputModesItem),
+  noLogprobs: kept(noLogprobsItem),
   // One per worker instance: its write queue is what keeps concurrent checks from losing entries.
   verdictCache: storageVerdictCache(),
   languageModel: languageModelApi,

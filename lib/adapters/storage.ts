@@ -29,6 +29,11 @@ function checkedItem<S extends z.ZodType>(key: `local:${string}` | `session:${st
   };
 }
 
+/** An item as a value kept between runs (get and set), as the model code takes one. */
+export function kept<T>(item: { getValue(): Promise<T>; setValue(value: T): Promise<void> }): { get(): Promise<T>; set(value: T): Promise<void> } {
+  return { get: () => item.getValue(), set: (value) => item.setValue(value) };
+}
+
 /**
  * The user's settings. One version: the object's own `version` field, the stored format (v1 → v2 → v3 in
  * lib/settings.ts), migrated by loadSettings. Builds before this one also kept WXT's item meta
