@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { claimState, decidedCount, type CheckJob } from '@/lib/job-record';
-import { plural, type MessageKey, type Translate } from '@/lib/i18n';
+import { formatNumber, plural, type MessageKey, type Translate } from '@/lib/i18n';
 import { claimsWithSetAside } from '@/lib/recheck-lifecycle';
 import { fileNameOf, hostNameOf } from '@/lib/url-names';
 import { verdictSummary } from '@/lib/verdict-summary';
@@ -100,9 +100,9 @@ function useCheckedImage(job: CheckJob, t: Translate, loadSentImage?: () => Prom
 function Meta({ job, t }: { job: CheckJob; t: Translate }) {
   const parts: string[] = [];
   if (job.model) parts.push(t('metaModel', job.model));
-  if (job.finishedAt) parts.push(t('metaSeconds', ((job.finishedAt - job.startedAt) / 1000).toFixed(1)));
-  if (job.requests !== undefined) parts.push(plural(t, 'metaRequests', job.requests, job.requests.toLocaleString()));
-  if (job.usage) parts.push(t('metaTokens', (job.usage.promptTokens + job.usage.completionTokens).toLocaleString()));
+  if (job.finishedAt) parts.push(t('metaSeconds', formatNumber((job.finishedAt - job.startedAt) / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }, t)));
+  if (job.requests !== undefined) parts.push(plural(t, 'metaRequests', job.requests, formatNumber(job.requests, {}, t)));
+  if (job.usage) parts.push(t('metaTokens', formatNumber(job.usage.promptTokens + job.usage.completionTokens, {}, t)));
   return (
     <p className="meta" data-testid="check-cost">
       {parts.join(' · ')}

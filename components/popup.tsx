@@ -9,9 +9,11 @@ import { announce, Announcer, useMoveFocus } from './move-focus';
 import { PageCheckView } from './page-check';
 import { WaitingView } from './waiting-view';
 import { useCheck, type CheckController, type PopupHost, type View } from './use-check';
+import { formatDateTime } from '@/lib/i18n';
 import type { CheckJob } from '@/lib/job-record';
 
-const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Dates in the UI's language (lib/i18n.ts formatDateTime).
+const formatTime = (ms: number) => formatDateTime(ms);
 
 /** Save report and Copy citation, for a check with claims (`live`: the tab's own check, not one from history). */
 function ReportActions({ c, shown, live }: { c: CheckController; shown: CheckJob; live: boolean }) {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { Translate } from '@/lib/i18n';
+import { formatNumber, type Translate } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
 import { PRESETS, presetById, presetFor } from '@/lib/presets';
 import { keyMayGoTo, originOf } from '@/lib/key-origin';
@@ -118,7 +118,7 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onSaved
       return;
     }
     setReport(result);
-    setStatus(result.ok ? { kind: 'saved', text: t('testPassed', (result.elapsedMs / 1000).toFixed(1)) } : { kind: 'error', text: result.error ?? t('testFailed') });
+    setStatus(result.ok ? { kind: 'saved', text: t('testPassed', formatNumber(result.elapsedMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }, t)) } : { kind: 'error', text: result.error ?? t('testFailed') });
   };
 
   return (

@@ -69,15 +69,22 @@ export function uiLocale(translate: Translate = t): string {
   return translate('pluralLocale') || 'en';
 }
 
-/** The direction the UI's language is written in ("rtl" for Arabic), from the browser's predefined @@bidi_dir. */
+/** Languages written right to left (their BCP 47 primary subtags). */
+const RTL_LANGUAGE = /^(?:ar|fa|he|iw|ur|ps|sd|ug|yi|dv|ckb)(?:-|$)/i;
+
+/**
+ * The direction the UI's language is written in ("rtl" for Arabic): the browser's predefined @@bidi_dir, or
+ * the direction of the language the messages are shown in. @@bidi_dir follows the browser process's locale,
+ * which can stay en_US while the messages follow the UI language (headless Chromium started with --lang=ar).
+ */
 export function uiDir(): 'ltr' | 'rtl' {
   let dir = '';
   try {
     dir = contextLookup?.('@@bidi_dir', []) ?? '';
   } catch {
-    // No lookup in this context: left to right, as English.
+    // No lookup in this context: the messages' language decides.
   }
-  return dir === 'rtl' ? 'rtl' : 'ltr';
+  return dir === 'rtl' || RTL_LANGUAGE.test(uiLocale()) ? 'rtl' : 'ltr';
 }
 
 /** A number as the UI's language writes it (1,234 · 1.234 · ١٬٢٣٤ · 1 234). */

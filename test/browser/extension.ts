@@ -23,13 +23,19 @@ export interface LoadedExtension {
  * build folder may be given; the profile goes in a fresh folder under `profileRoot`, the system's temp
  * folder unless given). Most suites share one launch instead: shared-browser.ts.
  */
-export async function launchWithExtension(extensionDir: string = EXTENSION_DIR, { profileRoot = tmpdir() } = {}): Promise<LoadedExtension> {
+export async function launchWithExtension(
+  extensionDir: string = EXTENSION_DIR,
+  { profileRoot = tmpdir(), lang }: { profileRoot?: string; lang?: string } = {},
+): Promise<LoadedExtension> {
   const profile = await mkdtemp(join(profileRoot, 'caption-check-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: true,
     viewport: { width: 1100, height: 800 },
+    // The browser's UI language (what browser.i18n follows): --lang, and on Linux the LANGUAGE Chromium reads at start.
+    ...(lang ? { env: { ...process.env, LANGUAGE: lang }, locale: lang } : {}),
     args: [
+      ...(lang ? [`--lang=${lang}`] : []),
       `--disable-extensions-except=${extensionDir},${HELPER_DIR}`,
       `--load-extension=${extensionDir},${HELPER_DIR}`,
       '--no-sandbox',

@@ -44,6 +44,8 @@ export interface SuiteOptions {
    * launches its own, with a fresh profile, and closes it after its tests.
    */
   ownBrowser?: string;
+  /** The browser's UI language (--lang), for a suite about a locale; the suite then launches its own browser. */
+  lang?: string;
 }
 
 /** What the suite's tests use; each field is set once `beforeAll` has run. */
@@ -67,7 +69,7 @@ export function browserSuite(options: SuiteOptions = {}): BrowserSuite {
 
   beforeAll(async () => {
     [suite.ext, suite.model, suite.pages, suite.other] = await Promise.all([
-      options.ownBrowser || options.extensionDir ? launchWithExtension(options.extensionDir) : sharedExtension(),
+      options.ownBrowser || options.extensionDir || options.lang ? launchWithExtension(options.extensionDir, { lang: options.lang }) : sharedExtension(),
       startModelServer(options.model),
       startPageServer(),
       startPageServer(),

@@ -1,0 +1,134 @@
+// The interface in the browser's language. Chromium started with --lang=de, ar or hi shows the popup with a
+// result, Options and the welcome page in that language (every string compared with locales/<lang>); in
+// Arabic the pages lay out right to left while an English caption's claims keep left to right. A caption in
+// another language offers the model's split in its note. Pictures docs/popup-<lang>.png when asked for.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ATOMIC_SYSTEM_PROMPT } from '@/lib/claims/atomic';
+import { browserSuite } from './fixture';
+import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
+import { docsPicture } from './screenshots';
+
+const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The cats look at the camera.';
+
+/** The messages of one locale, as the built extension ships them. */
+function messagesOf(lang: string): (key: string) => string {
+  const messages = JSON.parse(readFileSync(`locales/${lang}/messages.json`, 'utf8')) as Record<string, { message: string }>;
+  return (key) => {
+    const text = messages[key]?.message;
+    if (text === undefined) throw new Error(`locales/${lang} has no ${key}`);
+    return text;
+  };
+}
+const english = messagesOf('en');
+
+describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
+  const suite = browserSuite({ lang, ownBrowser: 'the UI language is fixed when the browser starts', closePages: true });
+  const m = messagesOf(lang);
+  const rtl = lang === 'ar';
+
+  it('the popup shows a result in the language, its direction, and the English claims left to right', async () => {
+    const { ext, model, pages } = suite;
+    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }] });
+    const { article, photo } = await freshArticle(pages, CAPTION);
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await popupAt(ext, tabId);
+    const claims = popup.getByTestId('claim');
+    await expect.poll(() => claims.count()).toBe(3);
+    await expect.poll(() => claims.nth(1).getAttribute('data-label')).toBe('false');
+    await expect.poll(() => claims.nth(1).innerText()).toContain(m('verdictNotSupported'));
+    expect(await claims.nth(0).innerText()).toContain(m('verdictSupported'));
+    // The model's label "Object" is stored as given and shown in the language (lib/labels.ts).
+    expect(await claims.nth(1).getAttribute('data-error-types')).toBe('Object');
+    expect((await claims.nth(1).locator('.chip').innerText()).trim()).toBe(m('errorTypeObject'));
+    await popup.getByRole('button', { name: m('rerun'), exact: true }).waitFor();
+    await popup.getByRole('tab', { name: m('tabCheck') }).waitFor();
+    const body = await popup.locator('body').innerText();
+    for (const key of ['verdictNotSupported', 'rerun', 'editClaims', 'saveReport']) expect(body, key).not.toContain(english(key));
+
+    const root = await popup.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+    expect(root).toEqual({ lang: m('pluralLocale'), dir: rtl ? 'rtl' : 'ltr' });
+    expect(await popup.locator('main, body').first().evaluate((el) => getComputedStyle(el).direction)).toBe(rtl ? 'rtl' : 'ltr');
+    // The claim is the caption's text: it keeps its own (English, left-to-right) direction in any UI.
+    const claimText = claims.nth(1).locator('.claim__words');
+    expect(await claimText.innerText()).toBe('A dog sleeps under the table.');
+    expect(await claimText.evaluate((el) => ({ ltr: el.matches(':dir(ltr)'), direction: getComputedStyle(el).direction }))).toEqual({ ltr: true, direction: 'ltr' });
+
+    await popup.setViewportSize({ width: 420, height: 400 });
+    await popup.screenshot({ path: docsPicture(`popup-${lang}.png`), fullPage: true });
+    await popup.close();
+  });
+
+  it('Options and the welcome page speak the language', async () => {
+    const { ext } = suite;
+    const options = await ext.context.newPage();
+    await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    await options.getByRole('heading', { level: 1, name: m('optionsTitle') }).waitFor();
+    await options.getByRole('button', { name: m('testConnection') }).waitFor();
+    await options.getByRole('heading', { name: m('builtinTitle') }).waitFor();
+    expect(await options.evaluate(() => document.documentElement.dir)).toBe(rtl ? 'rtl' : 'ltr');
+    expect(await options.locator('body').innerText()).not.toContain(english('testConnection'));
+    await options.close();
+
+    const welcome = await ext.context.newPage();
+    await welcome.goto(`chrome-extension://${ext.extensionId}/welcome.html`);
+    await welcome.getByRole('heading', { level: 1, name: m('welcomeTitle') }).waitFor();
+    await expect.poll(() => welcome.getByRole('button', { name: m('welcomeCheckSample') }).count()).toBe(3);
+    await welcome.getByRole('heading', { name: m('welcomeConnectTitle') }).waitFor();
+    expect(await welcome.evaluate(() => document.documentElement.dir)).toBe(rtl ? 'rtl' : 'ltr');
+    // The samples' captions are what the model checks: English, and left to right in an Arabic page.
+    const caption = welcome.locator('[data-testid="welcome-sample"] figcaption').first();
+    expect(await caption.evaluate((el) => ({ lang: (el as HTMLElement).lang, direction: getComputedStyle(el).direction }))).toEqual({ lang: 'en', direction: 'ltr' });
+    expect(await welcome.locator('main').innerText()).not.toContain(english('welcomeTitle'));
+    await welcome.close();
+  });
+});
+
+describe('a caption in another language, in a German browser', () => {
+  const suite = browserSuite({ lang: 'de', ownBrowser: 'the UI language is fixed when the browser starts', closePages: true });
+  const m = messagesOf('de');
+
+  it('is checked sentence by sentence, and one click splits it with the model (one more request)', async () => {
+    const { ext, model, pages } = suite;
+    model.set({
+      falseWhen: [],
+      onTextRequest: () =>
+        JSON.stringify({
+          claims: [
+            { text: 'Zwei Katzen sitzen auf einem Sofa.', sentence: 0 },
+            { text: 'Ein Hund schläft.', sentence: 1 },
+            { text: 'Der Hund liegt unter dem Tisch.', sentence: 1 },
+          ],
+        }),
+    });
+    const { article, photo } = await freshArticle(pages, 'Zwei Katzen sitzen auf einem Sofa. Ein Hund schläft unter dem Tisch.');
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await popupAt(ext, tabId);
+    await expect.poll(() => popup.getByTestId('claim').count()).toBe(2);
+    await popup.getByText(m('noteNotEnglish')).waitFor();
+    const offer = popup.getByTestId('split-offer');
+    expect(await offer.innerText()).toContain(m('splitOffer'));
+    const before = model.requests.length;
+    const first = (await storedJob(ext, tabId))!;
+    expect(first.otherLanguage).toBe(true);
+
+    await offer.getByRole('button', { name: m('splitWithModel') }).click();
+    await expect.poll(async () => (await storedJob(ext, tabId))?.claims.map((c) => c.text)).toEqual([
+      'Zwei Katzen sitzen auf einem Sofa.',
+      'Ein Hund schläft.',
+      'Der Hund liegt unter dem Tisch.',
+    ]);
+    await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
+    const system = (r: { body: unknown }) => JSON.stringify((r.body as { messages?: { role: string; content: unknown }[] }).messages?.[0]?.content ?? '');
+    const split = model.requests.slice(before).filter((r) => system(r) === JSON.stringify(ATOMIC_SYSTEM_PROMPT));
+    expect(split).toHaveLength(1);
+    // The split's request is the one more: then the check itself.
+    expect(model.requests.slice(before).filter((r) => r.claims.length > 0).map((r) => r.claims)).toEqual([
+      ['Zwei Katzen sitzen auf einem Sofa.', 'Ein Hund schläft.', 'Der Hund liegt unter dem Tisch.'],
+    ]);
+    await expect.poll(() => popup.getByTestId('split-offer').count()).toBe(0);
+    await popup.close();
+  });
+});
