@@ -54,10 +54,12 @@ function otherImages(box: Element, image: Element): number {
 function readCaption(element: Element): { text: string; credit: string } {
   const inside = Array.from(element.querySelectorAll('*'));
   const controls = new Set(inside.filter(isControl).map((el) => collapse(el.textContent)));
-  const lines = renderedLines(element, (el) => isCreditElement(el) || isUiLink(el) || isControl(el))
+  // The outermost credit only: "Crédits : <em itemprop=copyrightHolder>X</em>" is one credit line, not two.
+  const credit = (el: Element) => isCreditElement(el) && !inside.some((outer) => outer !== el && outer.contains(el) && isCreditElement(outer));
+  const lines = renderedLines(element, (el) => credit(el) || isUiLink(el) || isControl(el))
     .filter((line) => !UI_LINK.test(line) && !controls.has(line) && !isControlText(line))
     .map(withoutCounter);
-  const marked = new Set(inside.filter(isCreditElement).map((el) => withoutCounter(el.textContent ?? '')));
+  const marked = new Set(inside.filter(credit).map((el) => withoutCounter(el.textContent ?? '')));
   const split = splitCredit(lines, marked);
   return { text: tidyCaption(split.text), credit: split.credit };
 }

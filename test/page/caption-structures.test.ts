@@ -53,6 +53,12 @@ describe('issue 32: caption structures', () => {
       'Jane Doe · Some rights reserved',
     ],
     [
+      'a credit element holding a microdata-marked name: one credit line, its lead word not left in the caption',
+      `<figure><img id="target" src="p.jpg" alt=""><figcaption><span itemprop="caption" class="caption">A painting of the assembly, by the artist</span><span class="bullet">•</span><span class="copyright">Credits : <em itemprop="copyrightHolder">Agency</em></span></figcaption></figure>`,
+      'A painting of the assembly, by the artist',
+      'Credits : Agency',
+    ],
+    [
       'a figure whose figcaption is only the agency, with a short real caption in the alt',
       `${prose}<figure><img id="target" src="gear.jpg" alt="Landing gear"><figcaption>Getty Images</figcaption></figure>${prose}`,
       'Landing gear',
