@@ -40,8 +40,11 @@ export interface FirefoxWithAddon {
   close(): Promise<void>;
 }
 
-/** Launches headless Firefox with the product and the test helper installed as temporary add-ons. */
-export async function launchFirefox(addonDir: string): Promise<FirefoxWithAddon> {
+/**
+ * Launches headless Firefox with the product and the test helper installed as temporary add-ons; with `lang`,
+ * Firefox's UI in that language (its language pack, e.g. Debian's firefox-esr-l10n-de, must be installed).
+ */
+export async function launchFirefox(addonDir: string, { lang }: { lang?: string } = {}): Promise<FirefoxWithAddon> {
   const profile = mkdtempSync(join(tmpdir(), 'caption-check-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -53,6 +56,7 @@ export async function launchFirefox(addonDir: string): Promise<FirefoxWithAddon>
       // The closed network here: no update, telemetry or remote-settings traffic.
       'app.update.enabled': false,
       'datareporting.policy.dataSubmissionEnabled': false,
+      ...(lang ? { 'intl.locale.requested': lang } : {}),
     },
   });
   await browser.installExtension(addonDir);
