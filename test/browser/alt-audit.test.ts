@@ -7,6 +7,8 @@ import type { ModelServer } from '../server/openai-server';
 import { clickMenu, openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { htmlPage, makeSolid, type PageServer } from './page-server';
+import { focusedOutlineInView, readListedMarks } from './marks-driver';
+import { offlineImages, realPage } from './real-pages';
 import { openGranted } from './results-flow';
 import { docsPicture } from './screenshots';
 
@@ -118,5 +120,107 @@ describe('alt-text audit', () => {
     await expect.poll(() => popup.getByTestId('alt-finding').count()).toBe(2);
     expect(model.requests.filter((r) => r.image)).toHaveLength(0);
     await Promise.all([popup.close(), page.close()]);
+  });
+
+  // Saved real pages (test/realpages): the images are one local stand-in, so only the markup is the site's.
+  const openAudit = async (popup: Awaited<ReturnType<typeof openPopup>>) => {
+    await popup.getByRole('button', { name: 'Check alt text on this page' }).click();
+    const list = popup.locator('[data-testid="page-check"][data-kind="alt"][data-status="choosing"]');
+    await list.waitFor();
+    return list;
+  };
+
+  it('a real page with no alt text to check: its findings, placeholders among them, exported with no model run', async () => {
+    model.reset();
+    const undo = await offlineImages(ext, pages);
+    try {
+      // simplyfound.com: two pictures without alt, a carousel with alts "Image 1", "Image 2", "Image 3".
+      const { page, tabId } = await openGranted(ext, realPage(pages, 'readability-simplyfound-1'));
+      const popup = await openPopup(ext, tabId);
+      const list = await openAudit(popup);
+      const findings = popup.getByTestId('alt-finding');
+      await expect
+        .poll(() => findings.evaluateAll((items) => items.map((i) => `${i.getAttribute('data-kind')} ${i.getAttribute('data-reason') ?? ''}`.trim())))
+        .toEqual(['missing-alt', 'missing-alt', 'placeholder-alt numbered', 'placeholder-alt numbered', 'placeholder-alt numbered']);
+      await expect.poll(() => findings.nth(2).innerText()).toContain('Placeholder alt text: Image 1 (a number, not a description)');
+      await expect.poll(() => list.innerText()).toContain('No alt text here to check with a model: 5 images need a description');
+      await expect.poll(() => popup.getByTestId('audit-totals').innerText()).toBe('5 images · 0 described · 2 missing alt · 3 placeholder · 0 not supported');
+      // Nothing to send: no greyed "Check 0 selected" (the list above is shown, so the buttons are drawn).
+      expect(await list.getByRole('button', { name: /^Check \d+ selected$/ }).count()).toBe(0);
+      // Each finding shows its picture.
+      await expect.poll(() => popup.getByTestId('listed-thumb').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true, true, true, true]);
+
+      const csvDownload = popup.waitForEvent('download');
+      await popup.getByRole('button', { name: 'Export CSV' }).click();
+      const csv = (await readFile((await (await csvDownload).path())!, 'utf8')).trimEnd().split('\r\n');
+      expect(csv).toHaveLength(6);
+      expect(csv.filter((l) => l.includes(',Image 2,Placeholder alt text,not checked,') && l.endsWith(',"a number, not a description"'))).toHaveLength(1);
+      expect(csv.filter((l) => l.includes(',No alt attribute,not checked,'))).toHaveLength(2);
+
+      const reportDownload = popup.waitForEvent('download');
+      await popup.getByRole('button', { name: 'Save audit report' }).click();
+      const report = await readFile((await (await reportDownload).path())!, 'utf8');
+      expect(report).toContain('5 images · 0 described · 2 missing alt · 3 placeholder · 0 not supported');
+      expect(report.match(/<tr data-kind="placeholder-alt">/g)).toHaveLength(3);
+      expect(model.requests.filter((r) => r.image)).toHaveLength(0);
+      await Promise.all([popup.close(), page.close()]);
+    } finally {
+      await undo();
+    }
+  });
+
+  it('a real page with 25+ pictures without alt: each finding shown on the page, outlined and scrolled into view', async () => {
+    model.reset();
+    const undo = await offlineImages(ext, pages);
+    try {
+      const { page, tabId } = await openGranted(ext, realPage(pages, 'readability-salon-1'));
+      // salon.com's lazy loader puts data-source-standard into src once a picture nears the screen; its script is gone, so the test does it.
+      await page.evaluate(() => {
+        for (const img of Array.from(document.querySelectorAll('img[data-source-standard]'))) img.setAttribute('src', img.getAttribute('data-source-standard')!);
+      });
+      await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+      const popup = await openPopup(ext, tabId);
+      await popup.setViewportSize({ width: 420, height: 700 });
+      await openAudit(popup);
+      const missing = popup.locator('[data-testid="alt-finding"][data-kind="missing-alt"]');
+      await expect.poll(() => missing.count()).toBeGreaterThanOrEqual(25);
+      const findings = await popup.getByTestId('alt-finding').count();
+      await popup.screenshot({ path: docsPicture('audit-findings.png') });
+
+      const target = missing.nth(19);
+      const id = await target.getAttribute('data-item-id');
+      await target.getByRole('button', { name: /^Show on page/ }).click();
+      // Every finding is outlined on the page; the one asked for stands out, and is on screen.
+      await expect.poll(async () => (await readListedMarks(page)).filter((m) => m.focused).map((m) => m.id)).toEqual([id]);
+      expect((await readListedMarks(page)).filter((m) => m.label === 'No alt attribute')).toHaveLength(await missing.count());
+      expect(await readListedMarks(page)).toHaveLength(findings);
+      // The top of the picture and its first 40 px are on screen (a picture taller than the window cannot be whole).
+      await expect.poll(() => focusedOutlineInView(page, 40)).toBe(true);
+      expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+      await page.screenshot({ path: docsPicture('audit-show-on-page.png') });
+      expect(model.requests.filter((r) => r.image)).toHaveLength(0);
+      await Promise.all([popup.close(), page.close()]);
+    } finally {
+      await undo();
+    }
+  });
+
+  it('a real page with one alt on every photo of a set: each is a placeholder (the same alt on many images)', async () => {
+    model.reset();
+    const undo = await offlineImages(ext, pages);
+    try {
+      // today.com: a photo set whose eight photos all carry the alt "Zsa Zsa Gabor's Palm Springs home".
+      const { page, tabId } = await openGranted(ext, realPage(pages, 'parser-www.today.com'));
+      const popup = await openPopup(ext, tabId);
+      await openAudit(popup);
+      const repeated = popup.locator('[data-testid="alt-finding"][data-reason="repeated"]');
+      await expect.poll(() => repeated.count()).toBeGreaterThanOrEqual(3);
+      const n = await repeated.count();
+      await expect.poll(() => repeated.allInnerTexts()).toEqual(Array(n).fill(expect.stringContaining("Placeholder alt text: Zsa Zsa Gabor's Palm Springs home")));
+      await expect.poll(() => popup.getByTestId('page-check-item').allInnerTexts()).not.toContainEqual(expect.stringContaining('Zsa Zsa Gabor'));
+      await Promise.all([popup.close(), page.close()]);
+    } finally {
+      await undo();
+    }
   });
 });

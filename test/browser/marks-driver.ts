@@ -75,6 +75,14 @@ export async function readListedMarks(page: Page): Promise<ListedOutline[]> {
   }));
 }
 
+/** Whether the outline that stands out is on screen: its top, and `part` px of it (its whole height by default), inside the viewport. */
+export async function focusedOutlineInView(page: Page, part = Infinity): Promise<boolean> {
+  const mark = (await readListedMarks(page)).find((m) => m.focused);
+  if (!mark) return false;
+  const view = await page.evaluate(() => ({ top: scrollY, bottom: scrollY + innerHeight }));
+  return mark.box.y >= view.top && mark.box.y + Math.min(mark.box.height, part) <= view.bottom;
+}
+
 /** The marks drawn on the page now (empty when there are none). */
 export async function readMarks(page: Page): Promise<DrawnMark[]> {
   return (await layerBoxes(page, 'marks', 'data-claim')).map(({ a, classes, box }) => ({

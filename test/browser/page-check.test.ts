@@ -7,8 +7,10 @@ import type { ModelServer } from '../server/openai-server';
 import { openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { htmlPage, makeSolid, type PageServer } from './page-server';
-import { readListedMarks } from './marks-driver';
+import { focusedOutlineInView, readListedMarks } from './marks-driver';
+import { realPageWithLocalImages } from './real-pages';
 import { openGranted } from './results-flow';
+import { docsPicture } from './screenshots';
 
 type Rgb = { r: number; g: number; b: number };
 // Colours and captions no other test uses: the verdict cache must never answer instead of the server.
@@ -174,6 +176,38 @@ describe('check all captioned images on a page', () => {
     await again.waitFor();
     await expect.poll(() => focusedIn(popup)).toBe('BUTTON: Open the check of: A green tractor is parked in a barn. A goat sleeps on the hay.');
     await expect.poll(() => announced(popup)).toBe('Back to the page check');
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('on a real news page: the summary says what is wrong, the worst row first, every checked picture marked on the page', async () => {
+    model.reset();
+    model.set({ falseWhen: [{ match: /police officers/i, error_type: ['Object'], reasoning: 'No police officers are in the picture.' }, { match: /candlelight rally/i, error_type: ['Attribute'] }] });
+    // nbcnews.com: three figures, each with its caption and an agency credit.
+    const { url } = await realPageWithLocalImages(pages, 'readability-schema-org-context-object');
+    const { page, tabId } = await openGranted(ext, url);
+    const popup = await openPopup(ext, tabId);
+    await popup.setViewportSize({ width: 420, height: 700 });
+    await popup.getByRole('button', { name: 'Check all captioned images on this page' }).click();
+    const list = popup.locator('[data-testid="page-check"][data-status="choosing"]');
+    await list.waitFor();
+    await expect.poll(() => list.getByTestId('page-check-item').count()).toBe(3);
+    await list.getByRole('button', { name: 'Check 3 selected' }).click();
+    const summary = popup.locator('[data-testid="page-check"][data-status="done"]');
+    await summary.waitFor({ timeout: 60_000 });
+    await expect.poll(() => summary.getByTestId('page-check-summary').innerText()).toBe('2 of 3 images have unsupported claims — 2 claims: Object ×1, Attribute ×1');
+    // Worst first: the two with an unsupported claim, then the one without.
+    const rows = summary.getByTestId('page-check-item');
+    await expect.poll(() => rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-unsupported')))).toEqual(['1', '1', '0']);
+    await expect.poll(() => rows.last().innerText()).toContain('South Korea is facing significant political turmoil');
+    await expect.poll(async () => (await readListedMarks(page)).map((m) => `${m.tone} ${m.label}`)).toEqual(['bad ✗ 1 claim not supported', 'bad ✗ 1 claim not supported', 'good ✓ No claim found unsupported']);
+    await popup.screenshot({ path: docsPicture('page-check.png'), fullPage: true });
+
+    // Show on page: the last row's picture (far down the article) is scrolled into view and stands out.
+    const id = await rows.last().getAttribute('data-item-id');
+    await rows.last().getByRole('button', { name: /^Show on page/ }).click();
+    await expect.poll(async () => (await readListedMarks(page)).filter((m) => m.focused).map((m) => m.id)).toEqual([id]);
+    await expect.poll(() => focusedOutlineInView(page)).toBe(true);
+    await page.screenshot({ path: docsPicture('page-check-marks.png') });
     await Promise.all([popup.close(), page.close()]);
   });
 });
