@@ -1,0 +1,196 @@
+// The interface speaks through locales/<lang>/messages.json: every locale has exactly English's keys (plus the
+// plural forms its language needs) with every placeholder kept, and no text a person reads is an English
+// literal in the code (JSX text, people-facing attributes, thrown messages, text written into the page).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+type Messages = Record<string, { message: string; description?: string }>;
+const read = (lang: string) => JSON.parse(readFileSync(join('locales', lang, 'messages.json'), 'utf8')) as Messages;
+const LOCALES = readdirSync('locales').sort();
+const en = read('en');
+const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'];
+/** Counted messages: "base_other" in English (lib/i18n.ts plural()). */
+const PLURAL_BASES = new Set(Object.keys(en).flatMap((key) => (key.endsWith('_other') ? [key.slice(0, -'_other'.length)] : [])));
+const placeholders = (text: string) => [...new Set(text.match(/\$\d/g) ?? [])].sort();
+
+/** An extra plural form of an English counted message ("progress_few" in Ukrainian). */
+function pluralFormOf(key: string): string | null {
+  const at = key.lastIndexOf('_');
+  return at > 0 && PLURAL_BASES.has(key.slice(0, at)) && PLURAL_FORMS.includes(key.slice(at + 1)) ? key.slice(0, at) : null;
+}
+
+describe('locales', () => {
+  it('ships the nine languages', () => {
+    expect(LOCALES).toEqual(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'pt_BR', 'uk']);
+  });
+
+  describe.each(LOCALES.filter((lang) => lang !== 'en'))('%s', (lang) => {
+    const messages = read(lang);
+
+    it('has every key of en, and none en lacks but its own plural forms', () => {
+      expect(Object.keys(en).filter((key) => !(key in messages))).toEqual([]);
+      expect(Object.keys(messages).filter((key) => !(key in en) && !pluralFormOf(key))).toEqual([]);
+    });
+
+    // A translation keeps each $1…$9 of its English message. Only a zero/one/two plural form may drop the
+    // count it is about ("الادعاء الوحيد…", the only claim): the word says the number.
+    it('keeps every placeholder', () => {
+      const lost: string[] = [];
+      for (const [key, { message }] of Object.entries(messages)) {
+        const base = pluralFormOf(key);
+        const source = en[key] ?? (base ? en[`${base}_other`] : undefined);
+        if (!source) continue;
+        const want = placeholders(source.message);
+        const have = placeholders(message);
+        const implied = /_(?:zero|one|two)$/.test(key);
+        if (implied ? !have.every((p) => want.includes(p)) : want.join() !== have.join()) lost.push(`${key}: ${want.join(' ')} → ${have.join(' ')}`);
+      }
+      expect(lost).toEqual([]);
+    });
+
+    it('names its language for Intl (plural rules, numbers, dates) and writes no message empty', () => {
+      const tag = messages.pluralLocale!.message;
+      expect(tag.replace('-', '_')).toBe(lang);
+      expect(Intl.PluralRules.supportedLocalesOf([tag])).toEqual([tag]);
+      expect(Object.entries(messages).filter(([, { message }]) => !message.trim())).toEqual([]);
+    });
+  });
+});
+
+// Text in code that is not for people, file by file, with the reason it stays as it is.
+const NOT_FOR_PEOPLE: { path: string; strings?: string[]; reason: string }[] = [
+  {
+    path: 'lib/cli/',
+    reason:
+      'the command line: its output is for people too, but the CLI stays in English (a choice: its output is also read by scripts and CI logs)',
+  },
+  { path: 'lib/calibrate/', reason: 'argument checks of the statistics: programming errors, never shown in the extension' },
+  { path: 'lib/claims/set-aside.ts', reason: 'a check of the rule table itself, failing at load in development' },
+  { path: 'lib/verify/prompt.ts', reason: 'checks the seed prompt, which the model receives verbatim in English' },
+  { path: 'lib/adapters/engine-api.ts', reason: 'a broken build (the engine script missing): for developers' },
+  {
+    path: 'lib/image/encode.ts',
+    strings: ['no 2D canvas', 'nothing encoded', 'read failed'],
+    reason: 'causes inside the image code, wrapped in a translated message before anyone sees them',
+  },
+  { path: 'lib/adapters/thumbnail.ts', strings: ['no 2D canvas'], reason: 'the thumbnail is optional: this failure is logged, not shown' },
+  {
+    path: 'components/welcome-page.tsx',
+    strings: ['Ollama', 'OpenAI', 'OpenRouter', 'ollama pull qwen2.5vl:7b'],
+    reason: 'product names and a command, the same in every language',
+  },
+];
+
+const ROOTS = ['components', 'entrypoints', 'lib'];
+/** Attributes a person reads or hears. */
+const PEOPLE_ATTRIBUTES = new Set(['title', 'aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'placeholder', 'alt', 'label']);
+const PEOPLE_PROPERTIES = /\.(?:textContent|innerText|title|placeholder|ariaLabel)$/;
+
+/** Words in Latin letters, not a URL, a path, a selector or an identifier. */
+function readsAsEnglish(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/[A-Za-z]{2,}/.test(trimmed)) return false;
+  if (/^(?:[a-z]+:\/\/|\/|\.{0,2}\/)\S*$/i.test(trimmed)) return false;
+  // One word without spaces is English only in JSX text ("Options"), not as an id or key ("bad-output").
+  return true;
+}
+
+interface Literal {
+  file: string;
+  line: number;
+  kind: string;
+  text: string;
+}
+
+/** The literal parts of a string or template (not its ${…} expressions). */
+function literalText(node: ts.Node): string | null {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+  return null;
+}
+
+/** English literals a person would read, in one source file. */
+export function englishLiterals(file: string, source: string): Literal[] {
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: Literal[] = [];
+  const add = (node: ts.Node, kind: string, text: string) =>
+    found.push({ file, line: tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1, kind, text: text.trim().replace(/\s+/g, ' ') });
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && readsAsEnglish(node.text)) add(node, 'JSX text', node.text);
+    if (ts.isJsxAttribute(node) && PEOPLE_ATTRIBUTES.has(node.name.getText(tree)) && node.initializer) {
+      const value = ts.isJsxExpression(node.initializer) && node.initializer.expression ? node.initializer.expression : node.initializer;
+      const text = literalText(value);
+      if (text !== null && /\s/.test(text.trim()) && readsAsEnglish(text)) add(node, `${node.name.getText(tree)}=`, text);
+    }
+    // A thrown or stored error's message: every string argument of `new …Error(…)` with words in it.
+    if (ts.isNewExpression(node) && /Error$/.test(node.expression.getText(tree)))
+      for (const argument of node.arguments ?? []) {
+        const text = literalText(argument);
+        if (text !== null && /\s/.test(text.trim()) && readsAsEnglish(text)) add(argument, 'error message', text);
+      }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && PEOPLE_PROPERTIES.test(node.left.getText(tree))) {
+      const text = literalText(node.right);
+      if (text !== null && readsAsEnglish(text)) add(node, 'text written to the page', text);
+    }
+    if (ts.isCallExpression(node) && /\.setAttribute$/.test(node.expression.getText(tree)) && node.arguments.length === 2) {
+      const name = literalText(node.arguments[0]!);
+      const text = literalText(node.arguments[1]!);
+      if (name !== null && PEOPLE_ATTRIBUTES.has(name) && text !== null && readsAsEnglish(text)) add(node, `${name} attribute`, text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
+}
+
+const allowed = (literal: Literal) =>
+  NOT_FOR_PEOPLE.some((rule) => literal.file.startsWith(rule.path) && (!rule.strings || rule.strings.includes(literal.text)));
+
+describe('no English literal a person reads', () => {
+  const files = ROOTS.flatMap(sourceFiles);
+
+  it('finds the files it checks', () => {
+    expect(files).toContain(join('components', 'welcome-page.tsx'));
+    expect(files).toContain(join('lib', 'page', 'chooser.ts'));
+    expect(files.length).toBeGreaterThan(150);
+  });
+
+  it('in components/, entrypoints/ and lib/: JSX text, attributes, thrown messages, text written to the page', () => {
+    const literals = files.flatMap((file) => englishLiterals(file, readFileSync(file, 'utf8')));
+    expect(literals.filter((literal) => !allowed(literal)).map((l) => `${l.file}:${l.line} ${l.kind}: ${l.text}`)).toEqual([]);
+  });
+
+  it('every allow-list entry still has something to allow', () => {
+    const literals = files.flatMap((file) => englishLiterals(file, readFileSync(file, 'utf8')));
+    const unused = NOT_FOR_PEOPLE.filter((rule) => !literals.some((l) => l.file.startsWith(rule.path) && (!rule.strings || rule.strings.includes(l.text))));
+    expect(unused.map((rule) => rule.path)).toEqual([]);
+  });
+
+  it.each([
+    ['JSX text', 'const a = <p>Open Options</p>;', true],
+    ['a single word of JSX text', 'const a = <button>Save</button>;', true],
+    ['an aria-label', 'const a = <b aria-label="Download progress" />;', true],
+    ['an aria-label in braces', "const a = <b aria-label={'Download progress'} />;", true],
+    ['a thrown message', "throw new CheckError('image', 'The image could not be decoded.');", true],
+    ['a template message', 'throw new Error(`The model ${name} failed to answer.`);', true],
+    ['text written into the page', "tip.textContent = 'No image to pick on this page.';", true],
+    ['a people attribute set on an element', "panel.setAttribute('aria-label', 'Choose the caption');", true],
+    ['a translated string', "const a = <p>{t('options')}</p>;", false],
+    ['an error kind', "throw new CheckError('bad-output', t('errNoVerdict'));", false],
+    ['a URL placeholder', 'const a = <input placeholder="https://api.openai.com/v1" />;', false],
+    ['a class name', 'const a = <p className="form-status form-status--error" />;', false],
+    ['an id attribute', "el.setAttribute('role', 'dialog');", false],
+    ['punctuation between elements', 'const a = <p>{a} · {b}</p>;', false],
+    ['a template with only expressions and symbols', "button.textContent = `${bad ? '✗' : '✓'} ${summary}`;", false],
+  ])('%s (%s) is an English literal for people: %s', (_name, code, expected) => {
+    expect(englishLiterals('x.tsx', code).length > 0).toBe(expected);
+  });
+});
