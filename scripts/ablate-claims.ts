@@ -8,6 +8,7 @@
  *   npm run ablate:claims -- --min=20           only families of at least 20
  *   npm run ablate:claims -- --only=a,b         only these families (names as count:claim-rules --families prints)
  *   npm run ablate:claims -- --seeds=5          how many seeds measure the spread (default 5)
+ *   npm run ablate:claims -- --only=a,b --together   these families off at once
  *
  * Switched off means: a word list holds only a word no text has, a regular expression matches nothing. Each run
  * works in a copy of lib/, scripts/ and test/claims/ under the system's temporary folder; the repository is not
@@ -86,6 +87,14 @@ function main(): void {
   const fmt = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(4);
   console.log(`all rules, seeds ${seeds.join(', ')}: score ${scores.map((s) => s.toFixed(4)).join(', ')}; spread ${spread.toFixed(4)}`);
   console.log(`all rules, seed ${seeds[0]}: ${JSON.stringify(reference, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(3)) : v))}`);
+  if (process.argv.includes('--together')) {
+    // All chosen families off at once: what removing them together would cost.
+    const m = measure(root, chosen.flatMap(([, list]) => list), seeds[0]!);
+    console.log(`together (${chosen.map(([name]) => name).join(', ')}): ${JSON.stringify(m, (_k, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(3)) : v))}`);
+    if (typeof m !== 'string') console.log(`gain ${fmt(reference.score! - m.score!)}`);
+    rmSync(root, { recursive: true, force: true });
+    return;
+  }
   console.log(`\n${'family'.padEnd(44)} size   gain     vizwiz ba/kept    hl ba   faith f1  probes ba  cd ba   keep?`);
   for (const [name, list] of chosen) {
     const m = measure(root, list, seeds[0]!);

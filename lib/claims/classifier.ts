@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Clause } from './clauses.ts';
 import { shapeFeatures } from './clause-shape.ts';
+import { PERSONAL } from './words.ts';
 import { cueText, isHedged, reportsText, type SetAsideReason } from './set-aside.ts';
 import rawModel from './classifier-weights.json';
 
@@ -33,7 +34,6 @@ const loaded = (): ClauseModel => (model ??= modelSchema.parse(rawModel));
 // pronouns give no word feature. The clause's shape (clause-shape.ts) reads them only together with what
 // the clause says of the person ("she is bored" vs "she is holding …"), and reads "I"/"you" as person:
 // an answer speaking of itself or to the reader.
-const PERSONAL = new Set(['he', 'she', 'they', 'we', 'i', 'you', "he's", "she's", "they're", "we're", "i'm", "you're"]);
 const PERSON = '<person>';
 const WORD = /\p{L}+(?:'\p{L}+)?|\p{N}+/gu;
 const lengthBucket = (n: number) => (n <= 2 ? 'tiny' : n <= 5 ? 'short' : n <= 12 ? 'medium' : 'long');
@@ -79,8 +79,7 @@ export function descriptiveProbability(facts: ClauseFacts, weights: ClauseModel 
   return 1 / (1 + Math.exp(-z));
 }
 
-// What the classifier may not overrule: a taste or smell is never in a picture, and an add-on that
-// hangs on a speculation ("…, keeping them dry") is only as certain as its clause, whatever its words.
+// What the classifier may not overrule: a taste or smell is never in a picture.
 const FIRM: ReadonlySet<SetAsideReason> = new Set(['not visible']);
 
 // "would be" is a condition or a suggestion ("a tip would be 18%", "these would be great"), not a hedge.
@@ -94,14 +93,11 @@ function isTitleCase(text: string): boolean {
   return long.length >= 2 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= 0.75 * long.length;
 }
 const STATE_OF_MIND = new Set(['g:pred:person+inner-state', 'g:pred:person+abstract-activity']);
-const PURPOSE_ONLY = /^(?:in order )?to (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those|be)\b|\d)\p{L}+/u;
 const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L})/u;
 
 /** The decision the classifier may not change: a firm rule's reason, null for a firm keep, undefined otherwise. */
 export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefined {
   if (facts.rule && (facts.inherited || FIRM.has(facts.rule))) return facts.rule;
-  // A clause that is only a purpose ("to avoid bumping into someone") says why, never what is seen.
-  if ((facts.rule === 'reasoning' || facts.rule === 'inference about intent') && PURPOSE_ONLY.test(cueText(facts.clause.text).trim())) return facts.rule;
   // The things a conclusion is drawn from ("the presence of plates and glasses") are named as seen.
   if (facts.clause.kind === 'evidence') return null;
   // What no word rule flagged and the caption itself frames as a description stays a claim: a hedge
@@ -124,7 +120,10 @@ export function judgeClause(facts: ClauseFacts): SetAsideReason | null {
   const text = cueText(facts.clause.text).trim();
   const m = loaded();
   if (descriptiveProbability(facts, m) >= (facts.rule ? m.threshold : m.unflagged)) return null;
-  // Set aside with the rule's own reason; where no word rule fired, a person's doing ("they are camping",
-  // "to get some exercise") is read as intent, anything else as an inference from the picture.
-  return facts.rule ?? (PERSON_OR_PURPOSE.test(text) ? 'inference about intent' : 'inference');
+  // Where no word rule fired, a clause that opens on a verb and its object ("Press the red button twice", "Wait until
+  // …") is a step or advice; a person's doing ("they are camping", "to get some exercise") is read as intent, anything
+  // else as an inference from the picture.
+  if (facts.rule) return facts.rule;
+  if (clauseFeatures(facts).some((f) => f === 'g:open:imperative' || f === 'g:open:verb-first')) return 'advice';
+  return PERSON_OR_PURPOSE.test(text) ? 'inference about intent' : 'inference';
 }

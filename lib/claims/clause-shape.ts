@@ -6,18 +6,14 @@
 // pronouns, auxiliaries, modals, subordinators) and a few general verb and adjective classes are listed:
 // these are English grammar, not words of any data set.
 
+import { PERSONAL, PREPOSITION, SUBORDINATOR } from './words.ts';
+
 const set = (words: string) => new Set(words.trim().split(/\s+/u));
 
-// Words that open a clause without being its subject.
-const LINKERS = set(`and but or yet also then however additionally moreover furthermore overall finally first second next lastly
-  yes yeah well okay ok sure indeed actually certainly basically`);
 const DEFINITE = set('the this that these those its his her their our my your');
 const INDEFINITE = set('a an one two three four five six seven eight nine ten several some few couple pair <num> there');
 // Quantifiers that make the subject a kind, not a thing in view: "most jams", "all phones", "such devices".
 const GENERIC_QUANTIFIER = set('most many all every any such no both various certain');
-const PERSONAL = set("he she they we i you he's she's they're we're i'm you're");
-const SUBORDINATOR = set('because since as so if unless when whenever while although though whereas once until');
-const QUESTION_OPENER = set('what which who whom whose why how where when would could do does did is are can will shall should may have has');
 // Base forms that open an instruction ("Shake well", "Keep it dry", "Contact the maker"): general
 // verbs of handling, doing and asking, the ones instructions and advice are made of.
 const IMPERATIVE = set(`make ensure check try keep press hold use avoid store consult remember note be do don't let feel please
@@ -25,22 +21,12 @@ const IMPERATIVE = set(`make ensure check try keep press hold use avoid store co
   add heat mix stir push pull click tap select choose wait unplug plug insert replace clean wipe dry cut pour serve
   enjoy look find go get bring give leave start stop set adjust install download tell write double always never
   discard dispose seek pick fill empty lift rotate twist slide squeeze spray soak thaw refrigerate`);
-const PREPOSITION = set('in on at of with by for from to near under over above below behind beside between into onto inside outside along across against around');
 const OBJECT_PRONOUN = set('it them him her me us you');
 const OBJECT_START = set('it them your this these those the a an some');
-// Words that come before "the"/"a" at the start of a description without being a verb.
-const NOT_A_VERB = set(`here there now then next only even just perhaps maybe probably possibly likely clearly also both all half
-  beneath underneath atop amid among within beyond toward towards onto upon via per than like unlike despite with without`);
-// Words in -s after a first word that are no verb: "Aguamenti as seen in …", "Dogs plus cats".
-const NOT_A_VERB_IN_S = set('as us his its this thus plus yes less unless whereas across perhaps towards besides afterwards sometimes');
-const TRAILING_ADVERB = set('now today again together outside here there too also yet still right away');
 const LINKING = set('look looks looked seem seems seemed appear appears appeared');
 const BE = set("is are am was were be being been 's 're 'm isn't aren't wasn't weren't");
 const CONTRACTED_BE = /^(?:he|she|it|they|we|i|you|that|there|this)'(?:s|re|m)$/u;
 const PAST = set('was were had did ago wasn\'t weren\'t didn\'t');
-const MODAL = set("can could may might must should will would shall can't cannot couldn't won't wouldn't shouldn't mustn't 'll 'd");
-// Adverbs that make a statement about what holds in general, not in this picture.
-const GENERIC_ADVERB = set('usually often commonly typically generally always never sometimes widely frequently normally mostly traditionally primarily mainly popularly');
 const FIRST_PERSON = set("i me my mine myself i'm i've i'd i'll");
 const SECOND_PERSON = set("you your yours yourself you're you've you'd you'll");
 const INABILITY = set("cannot can't unable couldn't unfortunately sorry apologize");
@@ -92,8 +78,6 @@ const OCCASION = set(`party wedding funeral ceremony celebration festival fair c
 // When a statement holds, where it is not now: a habit ("every morning", "twice a day"), the past or the
 // future ("lately", "this weekend", "all his life"). A photo shows one moment.
 const NOT_NOW = set('lately recently yesterday tomorrow tonight later soon someday anymore nowadays beforehand');
-const TIME_UNIT = set(`day days week weeks weekend weekends month months year years morning mornings night nights evening
-  evenings afternoon afternoons summer winter spring autumn season life lives`);
 // Past forms of common irregular verbs. Those that are only ever a past ("fell", "drove") say so after any
 // subject ("the tree fell"); those that are also a participle ("held", "sold": "a cup held by …") only right
 // after a subject that names a person ("her grandma bought"). Either is what happened before the photo was
@@ -105,15 +89,13 @@ const IRREGULAR_PAST = new Set([
   ...set(`got bought brought found lost paid sent sold spent won caught taught thought felt kept met fed heard held hid led lent meant
     sat slept stood told understood`),
 ]);
-// Verbs in -s a photo can show a person doing ("she wears", "he holds"), beside the "-ing" activities' own -s forms.
-const SCENE_VERB = set('wears holds has carries sits stands smiles poses leans lies stares waves points reaches looks appears seems faces');
-const SHOWN_PRESENT = new Set([
-  ...SCENE_VERB,
-  ...[...VISIBLE_ACTIVITY].flatMap((ing) => {
+// The -s forms of the activities: "she holds", "he rides".
+const SHOWN_PRESENT = new Set(
+  [...VISIBLE_ACTIVITY].flatMap((ing) => {
     const stem = ing.replace(/ing$/u, '');
     return [`${stem}s`, `${stem}es`, `${stem.replace(/(.)\1$/u, '$1')}s`, stem.replace(/y$/u, 'ies')];
   }),
-]);
+);
 const PP_OCCASION = set('for on to after before');
 
 // The head of the phrase after "at"/"in"/"on": its last word before a preposition, a conjunction or the end.
@@ -135,16 +117,14 @@ function placeOrOccasion(words: readonly string[], from: number): 'place' | 'occ
 /** Coarse grammatical features of a clause (subject, mood, person, tense, modality, verb class) from its lowercased words; `capitalized[k]`: word k had a capital. */
 export function shapeFeatures(words: readonly string[], endsWithQuestionMark: boolean, capitalized: readonly boolean[] = []): string[] {
   const out: string[] = [];
-  let i = 0;
-  // "Next, rinse …" opens with a linker; "Next to it is …" with a place.
-  while (i < words.length - 1 && LINKERS.has(words[i]!) && words[i + 1] !== 'to') i++;
+  const i = 0;
   const first = words[i] ?? '';
   const second = words[i + 1] ?? '';
   // The clause's opening: what kind of subject (or no subject) it starts with.
   let opener: string;
   if (first === 'to' && second && !DEFINITE.has(second) && !INDEFINITE.has(second) && !OBJECT_PRONOUN.has(second)) opener = 'to-verb';
   else if (SUBORDINATOR.has(first)) opener = 'subordinator';
-  else if (endsWithQuestionMark && QUESTION_OPENER.has(first)) opener = 'question';
+  else if (endsWithQuestionMark) opener = 'question';
   else if (first === 'it' || first === "it's") opener = 'it';
   else if (first === 'there') opener = 'there';
   // "Most of the shelves", "all of these": a part of things in view, as definite as "the shelves".
@@ -152,15 +132,17 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   else if (INDEFINITE.has(first)) opener = 'indefinite';
   else if (GENERIC_QUANTIFIER.has(first)) opener = 'generic-quantifier';
   else if (PERSONAL.has(first)) opener = 'personal';
-  else if (IMPERATIVE.has(first) && !BE.has(second) && !MODAL.has(second)) opener = 'imperative';
+  // "Close to the door, …" names a place.
+  else if (IMPERATIVE.has(first) && !BE.has(second) && second !== 'to') opener = 'imperative';
   // A verb this list lacks still reads as one when an object follows at once: "Descale it", "Defrost the peas".
-  else if (OBJECT_START.has(second) && !/(?:ing|ed|ly)$/u.test(first) && !NOT_A_VERB.has(first) && !PREPOSITION.has(first)) opener = 'verb-first';
+  else if (OBJECT_START.has(second) && !/(?:ing|ed|ly)$/u.test(first) && !PREPOSITION.has(first)) opener = 'verb-first';
   else if (/ing$/u.test(first)) opener = 'ing';
   else if (/ed$/u.test(first)) opener = 'ed';
   // A capital on the second word makes the two a name ("Roger Ailes", "Venus Williams"), not a noun and its verb.
   else if (capitalized[i + 1]) opener = 'other';
   // A noun with no determiner before a verb: a kind or a name ("Lanterns are …", "Acme makes …").
-  else if (first && (BE.has(second) || MODAL.has(second) || (/^\p{L}+s$/u.test(second) && !NOT_A_VERB_IN_S.has(second)) || GENERIC_ADVERB.has(second))) opener = 'bare-noun';
+  // A second word in -s is its verb ("Acme makes"), unless it is a determiner ("its", "this") or ends in -ss/-us.
+  else if (first && (BE.has(second) || (/^\p{L}{2,}s$/u.test(second) && !/(?:ss|us)$/u.test(second) && !DEFINITE.has(second)))) opener = 'bare-noun';
   // A bare plural before a word that is no preposition or determiner: "Hats protect …", "Owls hunt …".
   // Words in -ss, -us, -is are mostly singular or names ("glass", "cactus", "Paris", "QGIS").
   else if (/^\p{L}{3,}(?<![sui])s$/u.test(first) && second && !PREPOSITION.has(second) && !DEFINITE.has(second) && !INDEFINITE.has(second)) opener = 'bare-noun';
@@ -172,16 +154,10 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   const has = (list: ReadonlySet<string>) => words.some((w) => list.has(w));
   if (has(FIRST_PERSON)) out.push('person:1');
   if (has(SECOND_PERSON)) out.push('person:2');
-  // "a can of soup", "the can": after a determiner or before "of", "can" is the noun.
-  const modal = words.some((w, k) => MODAL.has(w) && !(w === 'can' && (words[k + 1] === 'of' || DEFINITE.has(words[k - 1] ?? '') || INDEFINITE.has(words[k - 1] ?? ''))));
-  if (modal) out.push('modal');
-  if (modal && has(FIRST_PERSON)) out.push('modal+person:1');
-  if (modal && has(SECOND_PERSON)) out.push('modal+person:2');
   if (has(INABILITY) && has(FIRST_PERSON)) out.push('disclaimer');
   // "used to be a school" is the past; "is used for", "commonly used to open" are not.
-  const usedToPast = words.some((w, k) => w === 'used' && words[k + 1] === 'to' && !BE.has(words[k - 1] ?? '') && !GENERIC_ADVERB.has(words[k - 1] ?? ''));
+  const usedToPast = words.some((w, k) => w === 'used' && words[k + 1] === 'to' && !BE.has(words[k - 1] ?? '') && !/ly$/u.test(words[k - 1] ?? ''));
   if (has(PAST) || usedToPast) out.push('tense:past');
-  if (has(GENERIC_ADVERB)) out.push('adverb:generic');
 
   // The predicate after the first "be": an activity (visible or not), an inner state, or a place/event.
   // "he's", "they're", "it's" carry their own "be": the predicate follows the contraction.
@@ -205,7 +181,7 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
       out.push(`pred:${subject}+${predicate}`);
       // What the predicate takes: an object in view ("holding a cup"), a place ("… on a bench"), or
       // nothing at all ("he is working", "they are outside camping"), which leaves little to see.
-      const rest = words.slice(at + 1).filter((w) => !TRAILING_ADVERB.has(w));
+      const rest = words.slice(at + 1);
       const tail = rest.length === 0 ? 'nothing' : DEFINITE.has(rest[0]!) || INDEFINITE.has(rest[0]!) ? 'object' : PREPOSITION.has(rest[0]!) ? 'place' : 'other';
       out.push(`pred:${subject}+${predicate}+${tail}`);
     }
@@ -223,10 +199,7 @@ function timeAndHabit(words: readonly string[], i: number): string[] {
   const notNow = words.some(
     (w, k) =>
       NOT_NOW.has(w) ||
-      (['every', 'each', 'last', 'next'].includes(w) && (TIME_UNIT.has(words[k + 1] ?? '') || TIME_UNIT.has(words[k + 2] ?? ''))) ||
-      (w === 'this' && TIME_UNIT.has(words[k + 1] ?? '') && !['morning', 'afternoon', 'evening', 'day'].includes(words[k + 1] ?? '')) ||
-      ((w === 'once' || w === 'twice' || (w === 'times' && k > 0)) && ['a', 'per', 'every', 'each'].includes(words[k + 1] ?? '')) ||
-      (w === 'all' && DEFINITE.has(words[k + 1] ?? '') && TIME_UNIT.has(words[k + 2] ?? '')),
+      ((w === 'once' || w === 'twice' || (w === 'times' && k > 0)) && ['a', 'per', 'every', 'each'].includes(words[k + 1] ?? '')),
   );
   if (notNow) out.push('time:not-now');
   // The verb right after a subject that names a person: "he came", "her grandma bought", "she walks him".

@@ -3,7 +3,7 @@ import { evidenceVerb } from './evidence.ts';
 import { READ_OUT } from './set-aside.ts';
 import { trimPiece, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
-import { FINITE, PREPOSITION, RANKING, words, type Token } from './words.ts';
+import { FINITE, PREPOSITION, RANKING, SUBORDINATOR, words, type Token } from './words.ts';
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
 export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
@@ -17,7 +17,6 @@ export interface Clause extends Span {
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;
 
 const RELATIVE = words('which who whose whom where');
-const SUBORDINATOR = words('as while whereas because since although though so when');
 const COORDINATOR = words('and but or yet');
 const TURN = words('but though although yet however');
 const HEDGE_LEAD = words('likely possibly probably perhaps maybe presumably apparently seemingly ready');
@@ -25,7 +24,6 @@ const SUBJECT_PRONOUN = words('he she it they we i you there this these those th
 const DETERMINER = words(
   'the a an his her its their our my your this that these those one two three four five six seven eight nine ten several some many both each another other all no few most',
 );
-const SINGULAR_DETERMINER = words('a an this that each another one his her its the my your our their');
 // Plural present verbs carry no mark, so the commonest ones in image descriptions are listed.
 const VERB_BASE = words(
   'stand sit lie lay hang grow line walk run play hold wear look appear fly float rest cover surround fill stretch lead face ' +
@@ -76,18 +74,9 @@ function startsClause(tokens: Token[], i: number, limit = tokens.length): boolea
     if (PREPOSITION.has(token.word)) sawPreposition = true;
     // "two men play": a plural noun, then a verb in its base form.
     if (!sawPreposition && VERB_BASE.has(token.word) && isPluralNoun(tokens[k - 1]!.word)) return true;
-    // "a dog runs": an -s word right after a singular noun phrase is a verb, not a plural noun.
+    // "a dog runs": an -s word right after a noun phrase is a verb, not a plural noun.
     const before = tokens[k - 1]!;
-    if (
-      !sawPreposition &&
-      k >= i + 2 &&
-      SINGULAR_DETERMINER.has(first.word) &&
-      /[^su's]s$/u.test(token.word) &&
-      !DETERMINER.has(before.word) &&
-      !before.word.endsWith("'s")
-    ) {
-      return true;
-    }
+    if (!sawPreposition && k >= i + 2 && /[^su's]s$/u.test(token.word) && !DETERMINER.has(before.word) && !before.word.endsWith("'s") && !isPluralNoun(before.word)) return true;
   }
   return false;
 }
@@ -171,21 +160,6 @@ function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current
   return null;
 }
 
-// Words after which "to" + verb completes them rather than giving a purpose ("appears to be", "about to throw").
-const TAKES_TO = words(
-  'appear appears appeared seem seems seemed want wants wanted try tries tried trying need needs needed have has had going used able ' +
-    'likely unlikely about ready begin begins began start starts started continue continues like likes love loves prefer prefers plan plans ' +
-    'planning expected supposed meant designed allowed how what where when whether which who order way enough too set due ' +
-    'prepare prepares preparing learn learns learning wait waits waiting hope hopes hoping attempt attempts attempting intend intends ' +
-    'get gets getting manage manages managing help helps helping decide decides deciding fail fails refuse refuses seek seeks seeking ' +
-    'ask asks asked wish wishes tend tends happen happens ' +
-    // Nouns completed by "to" + verb: "an option to restore", "a button to reset", "room to park".
-    'option options button buttons link links choice chance opportunity ability permission space room means reminder prompt ' +
-    // and adjectives: "difficult to read", "easy to miss".
-    'difficult hard impossible possible easy challenging unable',
-);
-// What a thing is worn, held or done for, as a bare noun ending its clause ("for protection", "for warmth").
-const PURPOSE = words('protection safety warmth shade support decoration comfort balance storage privacy convenience security stability exercise relaxation luck');
 const OBJECT_PRONOUN = words('him her them it me us himself herself themselves itself');
 
 /** Does "to" at token `i` open a purpose with its own object ("to fill the truck"), not a place ("to the left")? */
@@ -193,10 +167,26 @@ function purposeFollows(tokens: Token[], i: number): boolean {
   const verb = tokens[i + 1];
   const object = tokens[i + 2];
   // "too dark to read the label" says how dark, not what for.
-  if (!verb?.isWord || !object?.isWord || TAKES_TO.has(tokens[i - 1]!.word) || tokens[i - 2]?.word === 'too') return false;
+  if (!verb?.isWord || !object?.isWord || tokens[i - 2]?.word === 'too') return false;
   if (DETERMINER.has(verb.word) || SUBJECT_PRONOUN.has(verb.word) || OBJECT_PRONOUN.has(verb.word) || PREPOSITION.has(verb.word)) return false;
   if (/^\p{N}/u.test(verb.word) || verb.word === 'be' || verb.word.endsWith('ing')) return false;
   return DETERMINER.has(object.word) || OBJECT_PRONOUN.has(object.word);
+}
+
+/**
+ * Does the piece's verb state or show rather than act ("there is a button to reset", "the screen shows an option to
+ * restart", "it appears to be")? Then "to" completes a noun or the verb; a purpose follows an action ("carries the
+ * boxes to fill the truck", "is carrying …").
+ */
+function statesOrShows(tokens: Token[], from: number, to: number): boolean {
+  return tokens.slice(from, to).some((t, k) => FINITE.has(t.word) && !/ing$/u.test(tokens[from + k + 1]?.word ?? ''));
+}
+
+/** "… for protection.": a bare noun (no determiner, number or -ing) ends the clause after "for", and no reporting verb comes before it. */
+function purposeNounEnds(tokens: Token[], i: number): boolean {
+  const noun = tokens[i + 1];
+  if (!noun?.isWord || tokens[i + 2]?.isWord || FINITE.has(tokens[i - 1]?.word ?? '')) return false;
+  return !DETERMINER.has(noun.word) && !/^\p{N}|ing$/u.test(noun.word);
 }
 
 /** Splits one sentence into clauses: coordinated statements, relative and participle add-ons. */
@@ -242,10 +232,10 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
     } else if (restrictiveRelative(tokens, i) && i > pieceStart + 1 && hasFiniteVerb(tokens, pieceStart, i)) {
       // "next to a bowl that is used for water": the bowl is seen, what it is used for is another clause.
       kind = 'relative';
-    } else if (token.word === 'for' && PURPOSE.has(tokens[i + 1]?.word ?? '') && !tokens[i + 2]?.isWord && hasFiniteVerb(tokens, pieceStart, i)) {
-      // "wearing a helmet for protection": the helmet is seen, what it is for is a reason.
+    } else if (token.word === 'for' && purposeNounEnds(tokens, i) && cuts.at(-1)!.kind === 'main' && hasFiniteVerb(tokens, pieceStart, i)) {
+      // "wearing a helmet for protection": the helmet is seen, what it is for (a bare noun ending the clause) is a reason.
       kind = 'subordinate';
-    } else if (token.word === 'to' && i > pieceStart + 1 && purposeFollows(tokens, i) && hasFiniteVerb(tokens, pieceStart, i)) {
+    } else if (token.word === 'to' && i > pieceStart + 1 && purposeFollows(tokens, i) && hasFiniteVerb(tokens, pieceStart, i) && !statesOrShows(tokens, pieceStart, i)) {
       // "carries the boxes to fill the truck": the purpose is a clause of its own, so the carrying stays a claim.
       kind = 'subordinate';
     } else if (i > pieceStart && (COORDINATOR.has(token.word) || token.word === 'while' || token.word === 'whereas')) {

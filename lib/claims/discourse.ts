@@ -37,12 +37,6 @@ const META = new RegExp(
   'u',
 );
 
-// Imperative openers of how-to steps and advice ("Press and hold …", "Consult a doctor …").
-const IMPERATIVE = new RegExp(
-  String.raw`^(?:please\s+)?(?:hand[ -]wash|machine[ -]wash|dry[ -]clean|tumble[ -]dry|press|hold|turn|check|try|consider|use|make sure|be sure|remember|keep|store|avoid|contact|consult|follow|place|put|remove|open|close|add|heat|cook|wash|rinse|apply|ask|call|visit|note|plug|unplug|insert|select|click|tap|go|refer|always|never|do not|don't|seek|discard|wait|shake|mix|stir|preheat|bake|microwave|boil)\b(?![ -](?:is|are|was|were|of|up|to|by)\b)`,
-  'u',
-);
-
 const ADVICE = new RegExp(
   [
     String.raw`\byou (?:should|must|need to|have to|will have to|'ll have to|may want to|might want to|could try|can try|can use|may need|might need|will need|can also|can find|can contact|can check)\b`,
@@ -51,15 +45,6 @@ const ADVICE = new RegExp(
     String.raw`\bis (?:recommended|advised)\b`,
     String.raw`\b(?:is|are) to be \w+ed\b`,
   ].join('|'),
-  'u',
-);
-
-const LEAD = /^(?:to|if|when|before|after|once|in case(?: of)?)\b[^,]{1,80},\s*/u;
-// After such a lead, a verb the list lacks still reads as a step when an object follows it at once ("bring a pot",
-// "tighten the screw"); a subject there ("a cat sleeps", "cars cross the bridge") does not.
-const STEP = new RegExp(
-  String.raw`^(?!(?:a|an|the|this|that|these|those|it|there|he|she|they|we|i|you|his|her|their|its|my|your|our)\b)\p{L}+(?<!s|ed|\p{L}{3}ing|ly) ` +
-    String.raw`(?:a|an|the|it|them|your|some|all|each|both|this|that|these|those)\b`,
   'u',
 );
 
@@ -80,10 +65,8 @@ export function discourseReason(text: string): DiscourseReason | null {
   // Meta-talk on one side of a turn is left to the clauses (split.ts), so the other side is still checked.
   const turn = text.search(TURN);
   if (META.test(text) && (turn < 0 || META.test(text.slice(0, turn)) === META.test(text.slice(turn)))) return 'meta-talk';
-  const trimmed = text.trim();
-  // A step behind its purpose or condition is still a step: "To cook it, bring …", "If it is loose, tighten …".
-  const step = trimmed.replace(LEAD, '');
-  const isStep = step !== trimmed && (IMPERATIVE.test(step) || STEP.test(step));
-  if (IMPERATIVE.test(trimmed) || isStep || HOW_TO.test(trimmed) || ADVICE.test(text)) return 'advice';
+  // Steps and instructions ("Press and hold …", "To cook it, bring …") are left to the classifier, whose
+  // clause shape reads a verb opening on its object; a word list of imperatives gained nothing over it.
+  if (HOW_TO.test(text.trim()) || ADVICE.test(text)) return 'advice';
   return null;
 }

@@ -12,17 +12,9 @@ const EFFECT = words(
     'reinforces reinforce emphasizes emphasize emphasises emphasise highlights highlight enhances enhance demonstrates demonstrate',
 );
 const BETWEEN = words('further also clearly strongly likely may might could can would all together');
-// Subjects that are the picture, its framing or a state of mind, not a thing in view; and things bearing text,
-// whose "indicates" reports what they say (TEXT_BEARERS), and instruments.
-const NOT_EVIDENCE: ReadonlySet<string> = new Set([
-  ...words(
-    'image picture photo photograph scene setting atmosphere mood ambiance ambience context fact situation overall way composition ' +
-      'environment idea nature style design expression expressions posture demeanor demeanour body language behavior behaviour gesture gestures ' +
-      // and instruments beyond the text bearers: "the progress bar indicates one minute has played" is a reading.
-      'light lights arrow icon needle watch map',
-  ),
-  ...TEXT_BEARERS,
-]);
+// Subjects that are the picture or its look, not a thing in view; and things bearing text, whose "indicates" reports
+// what they say (TEXT_BEARERS).
+const NOT_EVIDENCE: ReadonlySet<string> = new Set([...words('image picture photo scene setting atmosphere mood composition style expression'), ...TEXT_BEARERS]);
 const VAGUE = words('elements factors aspects things features details qualities characteristics ones items objects');
 const EVIDENCE_OPENER = words('the this these those his her its their a an');
 const PERSONAL = words('he she it they we i you him them');

@@ -1,8 +1,5 @@
 import { FINITE, PREPOSITION, words, type Token } from './words.ts';
 
-// Words after which "that" opens what is said or shown ("suggests that", "so that"), not a relative clause.
-const THAT_COMPLEMENT = words('so such now given provided except says said reads read means notes noted shows shown sure clear possible likely fact idea sign');
-
 const RELATIVE_SUBJECT = words('you we they i he she people someone anyone');
 
 /** "a bowl that is used …", "shelters that you would …": a relative clause with no comma before it. */
@@ -15,5 +12,5 @@ export function restrictiveRelative(tokens: Token[], i: number): boolean {
   if (!before?.isWord || !next || !(FINITE.has(next.word) || (w === 'that' && RELATIVE_SUBJECT.has(next.word)))) return false;
   // "so tired that he …", "such a mess that …": a result, not a relative.
   if (tokens.slice(Math.max(0, i - 4), i).some((t) => t.word === 'so' || t.word === 'such')) return false;
-  return !FINITE.has(before.word) && !THAT_COMPLEMENT.has(before.word) && !PREPOSITION.has(before.word) && !before.word.endsWith('ly');
+  return !FINITE.has(before.word) && !PREPOSITION.has(before.word) && !before.word.endsWith('ly');
 }

@@ -89,11 +89,8 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'interpretation',
-    cues: cue(`composition | showcas\\w* | highlights? | highlighting | highlighted (?:the|a|an|its|his|her|their|how) | emphasi[sz]\\w* | captures? (?:the|a|an) | capturing |
-      visually (?:appealing|striking|pleasing|interesting) | aesthetic\\w* | beauty | essence | evokes? | evoking |
-      conveys? | conveying | depicts? (?:the|a) (?:beauty|essence|moment|spirit) | a glimpse (?:into|of) |
-      focus and determination | storytelling | narrative | the (?:joke|humou?r|irony|punchline|meme) (?:is|here|lies|comes|plays|pokes|refers|highlights) | creat(?:es|ing) (?:a|an) |
-      (?:connection|relationship) between`),
+    cues: cue(`composition | showcas\\w* | highlight(?:s|ing)? (?:the|a|an|its|his|her|their|how) | captures? (?:the|a|an) | capturing | creat(?:es|ing) (?:a|an) |
+      evok\\w* | conveys? | conveying | aesthetic\\w* | visually (?:appealing|striking|pleasing) | the (?:joke|humou?r|irony|meme) (?:is|lies|here)`),
   },
   {
     reason: 'inference about intent',
@@ -162,13 +159,12 @@ const RULES: readonly Rule[] = [
     also: (t) => /^\s*(?:what an?|how) \p{L}[^?]*!["'”’)\s]*$/u.test(t),
   },
   {
+    // A flavour or scent named on a label ("the original flavor") is read off the package; one that is described
+    // ("a sweet, spicy flavor", "full of flavour") is tasted.
     reason: 'not visible',
-    // A flavour or scent named on a label ("the original flavor", "lavender-scented") is read off the package;
-    // one that is described ("a sweet, maple-infused flavor", "full of flavour") is tasted.
-    cues: cue(`tastes? | tasty | feels | smell\\w* | aroma\\w* | sounds? | noise | noisy | flavou?rful | flavou?r profiles? |
-      (?:adds?|adding|enhances?|bursting with|full of|packed with|rich in|lots of) flavou?r |
-      (?:offers?|offering|has|have|gives?|giving|provides?|with) (?:a |an )?(?:[\\p{L}-]+,? ){0,3}flavou?rs? |
-      (?:sweet|savou?ry|rich|bold|fruity|tangy|spicy|smoky|earthy|delicious|mild|strong|distinctive|unique|fresh|bitter|sour|salty|creamy|tropical|warm|refreshing|subtle|complex|intense|nutty|zesty|pleasant|floral|clean|lovely),? (?:and )?(?:[\\p{L}-]+ )?(?:flavou?rs?|scents?)`),
+    cues: cue(`tastes? | tasty | feels | smell\\w* | aroma\\w* | sounds? | noise | noisy | flavou?rful |
+      (?:full of|rich in|bursting with|packed with|adds?|adding) flavou?r | (?:offers?|has|gives?|with) (?:a |an )?(?:[\\p{L}-]+,? ){0,3}(?:flavou?r|taste)s? |
+      (?:sweet|savou?ry|spicy|tangy|fruity|bitter|sour|salty|creamy|smoky|nutty|zesty),? (?:and )?(?:[\\p{L}-]+ )?(?:flavou?rs?|scents?)`),
   },
 ];
 

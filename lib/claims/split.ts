@@ -9,6 +9,7 @@ import { cueText, isHedged, setAsideReason, type SetAsideReason } from './set-as
 import { splitSentences } from './sentences.ts';
 import { spanSchema, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
+import { PREPOSITION } from './words.ts';
 
 export { spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
@@ -30,9 +31,12 @@ export type SplitResult = z.infer<typeof splitResultSchema>;
 // parking is paid, and drivers are expected to pay", the add-on is only as certain as what it hangs on.
 const SCOPING: ReadonlySet<SetAsideReason> = new Set(['inference', 'speculation', 'inference about intent']);
 
-// A clause that opens on a thing in view or a place ("On the table is a popular game", "The can is …"),
-// not on a kind or a name ("Acme is a brand of chips").
-const IN_VIEW_OPENING = /^(?:(?:and|but)\s+)?(?:the|a|an|this|that|these|those|there|here|it|its|his|her|their|on|in|at|under|next|behind|beside|near|inside)\b/iu;
+// A clause that opens on a thing in view or a place ("On the table is a popular game", "The can is …"), not on a
+// kind or a name ("Acme is a brand of chips").
+function opensInView(text: string): boolean {
+  const first = /^(?:(?:and|but)\s+)?(\p{L}+)/u.exec(text.toLowerCase())?.[1] ?? '';
+  return PREPOSITION.has(first) || /^(?:the|an?|th(?:is|at|ese|ose|ere)|it|its|his|her|their|here|next)$/u.test(first);
+}
 
 function inheritedReason(clause: Clause, previous: SetAsideReason | null, restrictive: boolean, aboutTheWorld: boolean): SetAsideReason | null {
   // "Acme is a brand of chips that are sold in tubes": a relative clause with no comma narrows a noun of a
@@ -169,7 +173,7 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     const rule: SetAsideReason | null = own ?? (filter ? inheritedReason(clause, previous, restrictive, aboutTheWorld) : null);
     previous = rule;
     const reason: SetAsideReason | null = filter && !isModelDirective(clause.text) ? decide({ clause, rule, inherited: !own && rule !== null }) : null;
-    aboutTheWorld = reason === 'world knowledge' && !IN_VIEW_OPENING.test(clause.text);
+    aboutTheWorld = reason === 'world knowledge' && !opensInView(clause.text);
     if (reason) {
       result.setAside.push({ ...piece, reason });
       lastClaim = undefined;

@@ -6,11 +6,16 @@ export const FINITE = words(
     'creates adds makes gives provides offers features includes contains captures depicts showcases highlights says reads warns mentions displays',
 );
 export const PREPOSITION = words(
-  'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop',
+  'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop beneath underneath within beyond toward towards upon amid after before during',
 );
 
 /** Superlatives that rank a thing among all of its kind ("one of the greatest players in history"). */
 export const RANKING = 'most best worst greatest largest biggest oldest newest finest tallest highest longest smallest fastest richest busiest earliest';
+
+/** Personal pronouns, also contracted with "be": who the subject is, never what the clause says of them. */
+export const PERSONAL = words("he she they we i you he's she's they're we're i'm you're");
+/** Words that open a subordinate clause. */
+export const SUBORDINATOR = words('as while whereas because since although though so when');
 
 /** A word or punctuation mark of a sentence, with where it stands in the caption. */
 export interface Token {

@@ -69,7 +69,7 @@ describe('splitCaption: set aside', () => {
     ['A meter stands there, indicating that parking is paid.', 'indicating that parking is paid.', 'inference'],
     ["The overall composition of the image highlights the boy's focus.", "The overall composition of the image highlights the boy's focus.", 'interpretation'],
     ['The image captures the beauty of the rainy day.', 'The image captures the beauty of the rainy day.', 'interpretation'],
-    ['He is preparing to pack the clothes for a trip.', 'He is preparing to pack the clothes for a trip.', 'inference about intent'],
+    ['He is preparing to pack the clothes for a trip.', 'He is preparing', 'inference about intent'],
     ['The staff might face long delays.', 'The staff might face long delays.', 'speculation'],
     ['The donuts offer a sweet and spicy taste.', 'The donuts offer a sweet and spicy taste.', 'not visible'],
   ])('%s', (caption, text, reason) => {
@@ -156,6 +156,7 @@ describe('splitCaption: set aside', () => {
     expect(claimsOf('She is wearing a helmet for protection.')).toEqual(['She is wearing a helmet']);
     expect(asideOf('She is wearing a helmet for protection.')).toEqual([['for protection.', 'reasoning']]);
     expect(claimsOf('A table is set for two people.')).toEqual(['A table is set for two people.']);
+    expect(claimsOf('The sign says for sale.')).toEqual(['The sign says for sale.']);
   });
 
   // What a sign or sticker says is read off the image, whatever words it uses.
