@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ATOMIC_SYSTEM_PROMPT } from '@/lib/claims/atomic';
+import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
+import { clickMenu } from './extension';
 import { browserSuite } from './fixture';
 import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } from './results-flow';
 import { docsPicture } from './screenshots';
@@ -21,6 +23,26 @@ function messagesOf(lang: string): (key: string) => string {
   };
 }
 const english = messagesOf('en');
+
+interface DomNode {
+  nodeName: string;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+const attribute = (node: DomNode, name: string) => {
+  const at = node.attributes?.findIndex((value, i) => i % 2 === 0 && value === name) ?? -1;
+  return at >= 0 ? node.attributes![at + 1] : undefined;
+};
+/** The first node under `node` (shadow roots included) that `test` accepts. */
+function findNode(node: DomNode, test: (node: DomNode) => boolean): DomNode | undefined {
+  if (test(node)) return node;
+  for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
+    const found = findNode(child, test);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
   const suite = browserSuite({ lang, ownBrowser: 'the UI language is fixed when the browser starts', closePages: true });
@@ -58,6 +80,29 @@ describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
     await popup.setViewportSize({ width: 420, height: 400 });
     await popup.screenshot({ path: docsPicture(`popup-${lang}.png`), fullPage: true });
     await popup.close();
+  });
+
+  it('the caption dialog on the page speaks the language and takes its direction', async () => {
+    const { ext, pages } = suite;
+    const { article, photo } = await freshArticle(pages, CAPTION);
+    const { page, tabId } = await openGranted(ext, article);
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: photo, pageUrl: page.url() });
+    const view = await waitForChooser(page);
+    expect(view.label).toBe(m('chooserLabel'));
+    expect(view.buttons).toEqual(expect.arrayContaining([m('chooserConfirm'), m('cancel')]));
+    expect(view.text).toContain(m('chooserTitle'));
+    // The dialog lives in a closed shadow root: its direction is read through the DevTools DOM, which pierces it.
+    const cdp = await page.context().newCDPSession(page);
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+    const panel = findNode(root, (node) => attribute(node, 'role') === 'dialog');
+    expect(panel && attribute(panel, 'dir')).toBe(rtl ? 'rtl' : 'ltr');
+    // The caption box keeps the caption's own direction.
+    const box = findNode(panel!, (node) => node.nodeName === 'TEXTAREA');
+    expect(box && attribute(box, 'dir')).toBe('auto');
+    await cdp.detach();
+    await page.keyboard.press('Escape');
+    await waitForChooserClosed(page);
+    expect(await readChooser(page)).toBeNull();
   });
 
   it('Options and the welcome page speak the language', async () => {

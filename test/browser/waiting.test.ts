@@ -40,6 +40,8 @@ describe('a check waiting for its caption', () => {
     // The thumbnail of the photo that waits, once the page has read it.
     await expect.poll(() => waiting.getByRole('img', { name: 'The image waiting for its caption' }).evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
     await expect.poll(() => badge(tabId)).toBe('…');
+    const title = async () => (await currentWorker(ext)).evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId);
+    await expect.poll(title).toBe("Caption Check — choose the caption on the page");
     // The last result is still there, labelled as another image's.
     const previous = popup.getByTestId('previous-check');
     await expect.poll(() => previous.getByRole('heading').first().textContent()).toBe(`Previous check — not this image: ${firstPhoto} on ${new URL(pages.origin).host}`);
@@ -49,6 +51,8 @@ describe('a check waiting for its caption', () => {
     await waitForChooserClosed(page);
     await expect.poll(() => waiting.count()).toBe(0);
     await expect.poll(() => previous.count()).toBe(0);
+    // The toolbar title is the product's name again (the manifest's default_title, __MSG_appName__ resolved).
+    await expect.poll(title).toBe('Caption Check');
     // The tab's result is shown as its own again, and nothing else was started.
     await expect.poll(() => popup.getByTestId('check-status').getAttribute('data-state')).toBe('done');
     await popup.close();
