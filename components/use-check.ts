@@ -77,8 +77,12 @@ export function useCheck(host: PopupHost, initialView: View) {
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
   const [notice, setNotice] = useState<{ text: string; scope: NoticeScope } | null>(null);
-  /** The page-check row opened as the tab's check (Back returns to the table); null: the table shows. */
-  const [openedRow, setOpenedRow] = useState<string | null>(null);
+  /**
+   * The page-check row opened as the tab's check (Back returns to the table); null: the table shows.
+   * `shown` turns true once the tab's check is that row's (a re-run's newer check then stays shown too).
+   */
+  const [row, setOpenedRow] = useState<{ id: string; jobId: string; shown: boolean } | null>(null);
+  const openedRow = row?.shown ? row.id : null;
   const [pageCheck, setPageCheck] = useState<PageCheck | null>(null);
   const [waiting, setWaiting] = useState<WaitingCheck | null>(null);
 
@@ -112,6 +116,11 @@ export function useCheck(host: PopupHost, initialView: View) {
       unwatchWaiting();
     };
   }, [tabId]);
+
+  // The opened row shows once the tab's check is that row's, never the check the tab held before.
+  useEffect(() => {
+    if (row && !row.shown && job?.id === row.jobId) setOpenedRow({ ...row, shown: true });
+  }, [job?.id, row]);
 
   useEffect(() => {
     if (!setup?.configured || job?.status !== 'done' || models.length) return;
@@ -149,6 +158,7 @@ export function useCheck(host: PopupHost, initialView: View) {
     view,
     history,
     opened,
+    /** The page-check row whose check is shown in full, once the tab's check is that row's. */
     openedRow,
     /** The notice of one view (null when the last notice belongs to another). */
     noticeFor: (scope: NoticeScope) => (notice?.scope === scope ? notice.text : null),
@@ -168,9 +178,11 @@ export function useCheck(host: PopupHost, initialView: View) {
     openEntry: setOpened,
     /** Opens a page-check row as the tab's check, with every action of one; Back returns to the table. */
     async openRow(check: PageCheck, id: string) {
+      const jobId = check.items.find((i) => i.id === id)?.jobId;
+      if (!jobId) return;
       const answer = await send({ type: 'openPageCheckRow', tabId: check.tabId, id });
       if (isFailure(answer)) return say(answer.error, 'page');
-      setOpenedRow(id);
+      setOpenedRow({ id, jobId, shown: job?.id === jobId });
     },
     /** Leaves the opened row for the page check's table. */
     backToTable: () => setOpenedRow(null),
