@@ -1,3 +1,4 @@
+import { modelWord } from '@/lib/labels';
 import { useState, type ReactNode } from 'react';
 import { claimState, decidedCount, type CheckJob } from '@/lib/job-record';
 import { formatNumber, plural, type MessageKey, type Translate } from '@/lib/i18n';
@@ -99,7 +100,7 @@ function useCheckedImage(job: CheckJob, t: Translate, loadSentImage?: () => Prom
 
 function Meta({ job, t }: { job: CheckJob; t: Translate }) {
   const parts: string[] = [];
-  if (job.model) parts.push(t('metaModel', job.model));
+  if (job.model) parts.push(t('metaModel', modelWord(job.model, t)));
   if (job.finishedAt) parts.push(t('metaSeconds', formatNumber((job.finishedAt - job.startedAt) / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }, t)));
   if (job.requests !== undefined) parts.push(plural(t, 'metaRequests', job.requests, formatNumber(job.requests, {}, t)));
   if (job.usage) parts.push(t('metaTokens', formatNumber(job.usage.promptTokens + job.usage.completionTokens, {}, t)));

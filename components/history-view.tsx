@@ -1,3 +1,4 @@
+import { modelWord } from '@/lib/labels';
 import { useState } from 'react';
 import { claimState, countCannotTell, countFalse, type CheckJob } from '@/lib/job-record';
 import { searchHistory, type HistoryEntry } from '@/lib/history';
@@ -109,7 +110,7 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
                   {resultWord(job, t)}
                 </p>
                 <p className="meta">
-                  {formatTime(entry.savedAt)} · {job.model} · <span title={job.pageUrl}>{job.pageTitle || hostNameOf(job.pageUrl)}</span>
+                  {formatTime(entry.savedAt)} · {modelWord(job.model, t)} · <span title={job.pageUrl}>{job.pageTitle || hostNameOf(job.pageUrl)}</span>
                 </p>
               </div>
               <button type="button" className="icon-button" onClick={() => onDelete(entry)} aria-label={t('historyDelete', job.caption.slice(0, 80))}>

@@ -4,6 +4,7 @@
 import type { SetAsideReason } from './claims/set-aside';
 import { t as contextT, type MessageKey, type Translate } from './i18n';
 import type { ErrorType } from './verify/schema';
+import { BUILTIN_LABEL } from './verify/builtin-session';
 
 const ERROR_TYPE_KEYS: Record<ErrorType, MessageKey> = {
   Object: 'errorTypeObject',
@@ -38,4 +39,9 @@ export function errorTypeWord(type: string, t: Translate = contextT): string {
 export function setAsideReasonWord(reason: string, t: Translate = contextT): string {
   const key = (SET_ASIDE_KEYS as Partial<Record<string, MessageKey>>)[reason];
   return key ? t(key) : reason;
+}
+
+/** The model a check names, as the UI shows it: Chrome's on-device model in the UI's language (the record keeps BUILTIN_LABEL). */
+export function modelWord(model: string, t: Translate = contextT): string {
+  return model === BUILTIN_LABEL ? t('builtinModelName') : model;
 }
