@@ -117,14 +117,23 @@ export async function decodeFloor(page: Page, url: string): Promise<number> {
   })()`);
 }
 
-/** The extension's step marks from `since` to `until`: the worker's, and the page's (from its isolated world), first of each name. */
+/**
+ * The extension's step marks from `since` to `until` (Date.now() times): the worker's, and the page's (from
+ * its isolated world), first of each name. Each context's marks are put on the system clock by its own
+ * offset, read beside them: a long-lived worker's time origin drifts from Date.now() by more than a step lasts.
+ */
 async function stepsBetween(ext: LoadedExtension, tabId: number, since: number, until: number): Promise<Map<string, number>> {
   const worker = await currentWorker(ext);
   // Source strings, not functions: tsx would wrap a function's inner functions in a helper the worker lacks.
   const marks = await worker.evaluate<StepMark[]>(`(async () => {
-    const slot = Symbol.for('caption-check:step-marks');
-    const [page] = await chrome.scripting.executeScript({ target: { tabId: ${tabId}, frameIds: [0] }, func: (name) => globalThis[Symbol.for(name)] ?? [], args: ['caption-check:step-marks'] });
-    return [...(globalThis[slot] ?? []), ...(page?.result ?? [])];
+    const onClock = (marks, offset) => (marks ?? []).map(([name, at]) => [name, at + offset]);
+    const here = onClock(globalThis[Symbol.for('caption-check:step-marks')], Date.now() - (performance.timeOrigin + performance.now()));
+    const [page] = await chrome.scripting.executeScript({
+      target: { tabId: ${tabId}, frameIds: [0] },
+      func: (name) => ({ marks: globalThis[Symbol.for(name)] ?? [], offset: Date.now() - (performance.timeOrigin + performance.now()) }),
+      args: ['caption-check:step-marks'],
+    });
+    return [...here, ...onClock(page?.result?.marks, page?.result?.offset ?? 0)];
   })()`);
   const first = new Map<string, number>();
   for (const [name, at] of marks.filter(([, at]) => at >= since - 1 && at <= until + 1).sort((a, b) => a[1] - b[1])) if (!first.has(name)) first.set(name, at - since);
