@@ -49,7 +49,7 @@ async function loaded(image: HTMLImageElement): Promise<void> {
 
 /**
  * The bytes behind a URL, read by the page itself: data:, blob: and same-origin always; other origins when
- * they allow CORS. As a buffer, not a Blob: a large Blob is handed to the browser process and read back.
+ * they allow CORS. As one buffer, which the decoder takes whole and the header is read from.
  */
 async function bytesOf(url: string): Promise<ArrayBuffer> {
   let response: Response;
