@@ -65,6 +65,18 @@ export function placeholderReason(alt: string): Exclude<PlaceholderReason, 'repe
   return null;
 }
 
+/**
+ * The name a phone, camera or computer gives a picture, with spaces and a date, left as the alt text:
+ * "Screenshot 2021-03-04 at 10.22.11", "Screen Shot 2020-01-02 …", "WhatsApp Image 2021-05-06 at …",
+ * "Bildschirmfoto 2021-…", "Capture d’écran 2021-…", "Captura de pantalla 2021-…", "Schermata 2021-…",
+ * "Знімок екрана 2021-…". (Names without spaces, IMG_1234.JPG or DSC01234, are caption-text.ts's isFileName.)
+ */
+const DEVICE_NAME =
+  /^(?:screen ?shot|screenshot|bildschirmfoto|capture d['’]écran|captura de pantalla|captura de tela|schermata|знімок екрана|снимок экрана|whatsapp image|imagen de whatsapp|imagem do whatsapp|photo de whatsapp|foto di whatsapp|whatsapp bild|photo|img|image|pxl|dsc|dcim)[\s_-]+\d{4}[-_.]?\d{2}[-_.]?\d{2}\b/iu;
+
+/** Whether `alt` is a device's name for the picture (a screenshot's or messenger's name with its date). */
+export const isDeviceFileName = (alt: string): boolean => DEVICE_NAME.test(alt.trim());
+
 /** The same alt on this many different pictures is no description of any one of them. */
 export const REPEATED_MIN = 3;
 

@@ -5,7 +5,7 @@
 // findings and never sent. Pure DOM reads, as captioned-images.ts.
 import { bigEnough, idFor, MAX_ITEMS, type CaptionedImage } from './captioned-images';
 import { isFileName } from './caption-text';
-import { isRepeated, placeholderReason, repeatedAlts, type PlaceholderReason } from './alt-placeholder';
+import { isDeviceFileName, isRepeated, placeholderReason, repeatedAlts, type PlaceholderReason } from './alt-placeholder';
 
 /** An accessibility finding that needs no model: no alt attribute, a file name as alt, or a placeholder alt. */
 export interface AltFinding {
@@ -30,7 +30,7 @@ function decorative(image: HTMLImageElement): boolean {
 /** What an alt text needs: a finding (and which), or nothing (null: it is checked against its image). */
 function findingOf(raw: string | null, alt: string, repeated: ReadonlySet<string>): Pick<AltFinding, 'kind' | 'reason'> | null {
   if (raw === null) return { kind: 'missing-alt' };
-  if (isFileName(alt)) return { kind: 'file-name-alt' };
+  if (isFileName(alt) || isDeviceFileName(alt)) return { kind: 'file-name-alt' };
   const reason = placeholderReason(alt) ?? (isRepeated(alt, repeated) ? 'repeated' : null);
   return reason ? { kind: 'placeholder-alt', reason } : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRepeated, placeholderReason, repeatedAlts } from '@/lib/page/alt-placeholder';
+import { isDeviceFileName, isRepeated, placeholderReason, repeatedAlts } from '@/lib/page/alt-placeholder';
 import { isFileName } from '@/lib/page/caption-text';
 
 describe('placeholder alt texts', () => {
@@ -41,6 +41,12 @@ describe('placeholder alt texts', () => {
 
   it('camera and CMS file names and slugs are file names (their own finding)', () => {
     for (const alt of ['IMG_1234.JPG', 'DSC01234', 'PXL_20230101_101010', '0225-lupita-nyongo-getty-01', 'IMG_2041']) expect(isFileName(alt), alt).toBe(true);
+  });
+
+  it('a device\'s name for the picture, spaces and date included, is a file name too; a sentence with a date is not', () => {
+    for (const alt of ['Screenshot 2021-03-04 at 10.22.11', 'Screen Shot 2020-01-02 at 9.41.00 AM', 'WhatsApp Image 2021-05-06 at 12.00.01', 'Bildschirmfoto 2021-11-02 um 14.03.22', 'Capture d’écran 2022-01-19 à 10.11.12', 'Captura de pantalla 2023-02-01 101010', 'Photo 2019-08-07 12 30 00'])
+      expect(isDeviceFileName(alt), alt).toBe(true);
+    for (const alt of ['Screenshot of the settings page in 2021', 'Photo of the 2021-22 squad', 'A screenshot 2021 style']) expect(isDeviceFileName(alt), alt).toBe(false);
   });
 
   it('the same alt on three or more different pictures is repeated; on two, or on one picture shown thrice, it is not', () => {
