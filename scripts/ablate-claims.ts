@@ -11,7 +11,7 @@
  *   npm run ablate:claims -- --only=a,b --together   these families off at once
  *
  * Switched off means: a word list holds only a word no text has, a regular expression matches nothing. Each run
- * works in a copy of lib/, scripts/ and test/claims/ under the system's temporary folder; the repository is not
+ * works in a copy of lib/, locales/, scripts/ and test/claims/ under the system's temporary folder; the repository is not
  * touched.
  */
 import { execFileSync } from 'node:child_process';
@@ -32,7 +32,7 @@ function switchedOff(piece: RulePiece, text: string): string {
   return "'(?!)'";
 }
 
-const PARTS = ['lib', 'scripts', 'test/claims'];
+const PARTS = ['lib', 'locales', 'scripts', 'test/claims'];
 
 /** A fresh copy of what the split, its training and its bench read (from the snapshot in `root`), with `pieces` switched off. */
 function workspace(root: string, pieces: readonly RulePiece[]): string {

@@ -83,9 +83,7 @@ const NOT_NOW = set('lately recently yesterday tomorrow tonight later soon somed
 // after a subject that names a person ("her grandma bought"). Either is what happened before the photo was
 // taken. Forms that are also a place or a material ("left", "made of", "built of", "set", "put", "read") are
 // not listed.
-const ONLY_PAST = set('came went took gave ran ate drank drove flew grew knew threw wrote began became broke bit rode rang rose sang spoke stole swam woke wore fell forgot chose saw');
 const IRREGULAR_PAST = new Set([
-  ...ONLY_PAST,
   ...set(`got bought brought found lost paid sent sold spent won caught taught thought felt kept met fed heard held hid led lent meant
     sat slept stood told understood`),
 ]);
@@ -206,11 +204,7 @@ function timeAndHabit(words: readonly string[], i: number): string[] {
   const subjectEnd = PERSONAL.has(words[i] ?? '') || PEOPLE.has(words[i] ?? '') ? i : PEOPLE.has(words[i + 1] ?? '') ? i + 1 : PEOPLE.has(words[i + 2] ?? '') ? i + 2 : -1;
   const verb = subjectEnd >= 0 ? words[subjectEnd + 1] : undefined;
   const personPast = verb && (IRREGULAR_PAST.has(verb) || (/\p{L}{2}ed$/u.test(verb) && (PERSONAL.has(words[subjectEnd] ?? '') || OBJECT_START.has(words[subjectEnd + 2] ?? ''))));
-  // A form that is only ever a past ("fell", "drove", never "a cup held by") says so after any subject: "the tree fell".
-  const anyPast =
-    (DEFINITE.has(words[i] ?? '') || INDEFINITE.has(words[i] ?? '')) &&
-    (ONLY_PAST.has(words[i + 2] ?? '') || (ONLY_PAST.has(words[i + 3] ?? '') && !PREPOSITION.has(words[i + 2] ?? '')));
-  if (personPast || anyPast) out.push('past:event');
+  if (personPast) out.push('past:event');
   else if (verb && /\p{L}{2}s$/u.test(verb) && !/(?:ss|us|is)$/u.test(verb) && !BE.has(verb) && !SHOWN_PRESENT.has(verb)) out.push('habit:person');
   // An occasion a person is on or goes to: "for a walk", "on a road trip", "to his next flight", "after work".
   if (words.some((w, k) => PP_OCCASION.has(w) && k > i && placeOrOccasion(words, k + 1) === 'occasion')) out.push('pp:occasion');

@@ -194,8 +194,21 @@ const ACCORDING_TO_TEXT = new RegExp(
 /** "The screen says: Low battery, connect the charger": what follows a reporting verb and its colon is read off the image. */
 export const READ_OUT = /\b(?:says?|reads?|shows?|displays?|states?|warns?|lists?|written|printed|label(?:l)?ed)\s*:/iu;
 
+// The stages read each clause's cue text several times (rules, meta-talk, the classifier's features and firm decisions).
+const cueCache = new Map<string, string>();
+
 /** Text as the cues read it: lower case, plain apostrophes, text read off the image (quoted or reported) blanked. */
 export function cueText(text: string): string {
+  let cued = cueCache.get(text);
+  if (cued === undefined) {
+    if (cueCache.size > 500) cueCache.clear();
+    cued = readCueText(text);
+    cueCache.set(text, cued);
+  }
+  return cued;
+}
+
+function readCueText(text: string): string {
   const read = READ_OUT.exec(text);
   const end = read ? read.index + read[0].length : text.length;
   return (text.slice(0, end) + ' '.repeat(text.length - end))

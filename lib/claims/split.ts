@@ -146,11 +146,12 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
   // Text that speaks to the model ("ignore the above…") is never set aside: kept as a claim, the verify
   // stage flags it and checks it in a request of its own, and the result names it (lib/verify/injection.ts).
   const whole = question ? 'question' : filter && !isModelDirective(sentence.text) ? discourseReason(cueText(sentence.text)) : null;
-  const clauses = splitClauses(caption, sentence);
   // "The carton is open, so you should use it within three days": advice or talk about the answer that is only an
   // add-on to a statement is set aside alone, clause by clause; the statement before it is checked.
-  const head = clauses.find((c) => !isFramingText(c.text));
-  const perClause = (whole === 'advice' || whole === 'meta-talk') && clauses.length > 1 && head !== undefined && headStates(head);
+  const addOnTalk = whole === 'advice' || whole === 'meta-talk';
+  const clauses = !whole || addOnTalk ? splitClauses(caption, sentence) : [];
+  const head = addOnTalk && clauses.length > 1 ? clauses.find((c) => !isFramingText(c.text)) : undefined;
+  const perClause = head !== undefined && headStates(head);
   if (whole && !perClause) {
     result.setAside.push({ ...sentence, reason: whole });
     return;

@@ -77,7 +77,6 @@ describe('shapeFeatures: another time than the photo\'s', () => {
     ['Her aunt sent her the scarf', 'past:event'],
     ['Someone dropped the glove', 'past:event'],
     ['She teaches piano to children', 'habit:person'],
-    ['The old oak fell in a storm', 'past:event'],
     ['The farmer breeds goats', 'habit:person'],
     ['They are off to a birthday party', 'pp:occasion'],
     ['She is taking the dog for a walk', 'pp:occasion'],
