@@ -29,6 +29,18 @@ export const altFindingSchema = z.object({
 });
 export type AltFinding = z.infer<typeof altFindingSchema>;
 
+/**
+ * The audit's counts over every picture on the page: the lists stop at 50 entries each, a page may hold
+ * more (81 pictures, 60 of them without alt), and its totals must still say so.
+ */
+export const altCountsSchema = z.object({
+  images: z.number().int().nonnegative(),
+  described: z.number().int().nonnegative(),
+  missingAlt: z.number().int().nonnegative(),
+  placeholder: z.number().int().nonnegative(),
+});
+export type AltCounts = z.infer<typeof altCountsSchema>;
+
 /** A pair in a page check: whether the user kept it ticked, and where its check is. */
 export const pageCheckItemSchema = captionedImageSchema.extend({
   selected: z.boolean(),
@@ -57,6 +69,8 @@ export const pageCheckSchema = z.object({
   kind: z.enum(['captions', 'alt']).default('captions'),
   /** Alt-text audit only: images without alt or with a file name as alt (no model call). */
   findings: z.array(altFindingSchema).default([]),
+  /** Alt-text audit only: counts over every picture, listed or not (absent in checks stored before they were kept). */
+  counts: altCountsSchema.optional(),
   pageUrl: z.string(),
   /** choosing: the list is shown, nothing sent; running/done: the ticked pairs are being / were checked. */
   status: z.enum(['choosing', 'running', 'done']),
@@ -81,12 +95,13 @@ export function newPageCheck(
   pageUrl: string,
   pairs: readonly CaptionedPair[],
   now: number,
-  audit: { kind: PageCheck['kind']; findings: readonly AltFinding[] } = { kind: 'captions', findings: [] },
+  audit: { kind: PageCheck['kind']; findings: readonly AltFinding[]; counts?: AltCounts } = { kind: 'captions', findings: [] },
 ): PageCheck {
   return {
     tabId,
     kind: audit.kind,
     findings: [...audit.findings],
+    ...(audit.counts ? { counts: audit.counts } : {}),
     pageUrl,
     status: 'choosing',
     listError: null,

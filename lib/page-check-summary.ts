@@ -65,19 +65,23 @@ export interface AuditTotals {
   notSupported: number;
 }
 
-export function auditTotals(check: Pick<PageCheck, 'items' | 'findings'>): AuditTotals {
+export function auditTotals(check: Pick<PageCheck, 'items' | 'findings' | 'counts'>): AuditTotals {
   const missingAlt = check.findings.filter((f) => f.kind === 'missing-alt').length;
-  return {
+  // Counted over the whole page where the page counted (the lists stop at 50 each); else over the lists.
+  const counted = check.counts ?? {
     images: check.items.length + check.findings.length,
     described: check.items.length,
     missingAlt,
     placeholder: check.findings.length - missingAlt,
+  };
+  return {
+    ...counted,
     notSupported: check.items.filter((i) => i.selected && i.state === 'done' && i.unsupported > 0).length,
   };
 }
 
 /** "40 images · 9 described · 28 missing alt · 3 placeholder · 1 not supported". */
-export function auditTotalsLine(check: Pick<PageCheck, 'items' | 'findings'>, t: Translate): string {
+export function auditTotalsLine(check: Pick<PageCheck, 'items' | 'findings' | 'counts'>, t: Translate): string {
   const totals = auditTotals(check);
   const n = (value: number) => formatNumber(value, undefined, t);
   return [

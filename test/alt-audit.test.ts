@@ -95,6 +95,12 @@ describe('the alt-text audit, written down', () => {
     expect(html).not.toContain('Checked with');
     expect(auditTotalsLine(listed, t)).toBe('2 images · 0 described · 1 missing alt · 1 placeholder · 0 not supported');
   });
+  it('totals count every picture on the page where the page counted them, past the 50 listed', () => {
+    const counts = { images: 81, described: 12, missingAlt: 60, placeholder: 9 };
+    const listed = newPageCheck(4, 'https://example.test/page', [], 1000, { kind: 'alt', findings: audited().findings, counts });
+    expect(auditTotalsLine(listed, t)).toBe('81 images · 12 described · 60 missing alt · 9 placeholder · 0 not supported');
+    expect(auditReportHtml(listed, { savedAt: 3000, pageTitle: null, model: '', extensionVersion: '1.0.0' })).toContain('81 images · 12 described · 60 missing alt');
+  });
 });
 
 describe('the page check summed up, worst first', () => {

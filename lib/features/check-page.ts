@@ -34,10 +34,10 @@ export async function listPageCheck(platform: TasksPort & PagePort & StoragePort
   const answer =
     kind === 'alt'
       ? altListSchema.safeParse(await platform.callPage(frame, 'listAltTexts', MAX_CAPTION_CHARS + 1))
-      : pageListSchema.transform((list) => ({ ...list, findings: [] })).safeParse(await platform.callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1));
+      : pageListSchema.transform((list) => ({ ...list, findings: [], counts: undefined })).safeParse(await platform.callPage(frame, 'listCaptioned', MAX_CAPTION_CHARS + 1));
   if (!answer.success) throw new CheckError('page', t('errPageUnusable'));
-  const { pageUrl, items, findings } = answer.data;
-  const check = newPageCheck(tabId, pageUrl, items, platform.now(), { kind, findings });
+  const { pageUrl, items, findings, counts } = answer.data;
+  const check = newPageCheck(tabId, pageUrl, items, platform.now(), { kind, findings, counts });
   await platform.savePageCheck(check);
   return check;
 }

@@ -6,6 +6,7 @@
 import { bigEnough, idFor, MAX_ITEMS, type CaptionedImage } from './captioned-images';
 import { isFileName } from './caption-text';
 import { isDeviceFileName, isRepeated, placeholderReason, repeatedAlts, type PlaceholderReason } from './alt-placeholder';
+import type { AltCounts } from '../page-check-state';
 
 /** An accessibility finding that needs no model: no alt attribute, a file name as alt, or a placeholder alt. */
 export interface AltFinding {
@@ -40,7 +41,7 @@ function findingOf(raw: string | null, alt: string, repeated: ReadonlySet<string
  * the alt texts to check against their images (source 'alt', cut at `maxChars`); `findings`, the images
  * without alt, with a file name or a placeholder as alt. `alt=""` and decorative images are neither.
  */
-export function listAltTexts(maxChars: number): { pageUrl: string; items: CaptionedImage[]; findings: AltFinding[] } {
+export function listAltTexts(maxChars: number): { pageUrl: string; items: CaptionedImage[]; findings: AltFinding[]; counts: AltCounts } {
   const pictures: { image: HTMLImageElement; imageUrl: string; raw: string | null; alt: string }[] = [];
   for (const image of Array.from(document.querySelectorAll('img'))) {
     if (decorative(image) || !bigEnough(image)) continue;
@@ -54,14 +55,18 @@ export function listAltTexts(maxChars: number): { pageUrl: string; items: Captio
   const repeated = repeatedAlts(pictures.filter((p) => p.raw !== null));
   const items: CaptionedImage[] = [];
   const findings: AltFinding[] = [];
+  // The lists stop at MAX_ITEMS each; the counts go over every picture, so the totals stay true on a big page.
+  const counts: AltCounts = { images: pictures.length, described: 0, missingAlt: 0, placeholder: 0 };
   for (const { image, imageUrl, raw, alt } of pictures) {
-    if (items.length >= MAX_ITEMS && findings.length >= MAX_ITEMS) break;
     const finding = findingOf(raw, alt, repeated);
     if (finding) {
+      if (finding.kind === 'missing-alt') counts.missingAlt += 1;
+      else counts.placeholder += 1;
       if (findings.length < MAX_ITEMS) findings.push({ id: idFor(image), imageUrl, alt: raw === null ? null : alt, ...finding });
       continue;
     }
+    counts.described += 1;
     if (items.length < MAX_ITEMS) items.push({ id: idFor(image), imageUrl, caption: alt.slice(0, maxChars), truncated: alt.length > maxChars, source: 'alt' });
   }
-  return { pageUrl: location.href, items, findings };
+  return { pageUrl: location.href, items, findings, counts };
 }

@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import { z } from 'zod';
 import { gatherReplySchema } from '../gather-reply';
 import { MAX_CAPTION_CHARS } from '../check-lifecycle';
-import { altFindingSchema, captionedImageSchema } from '../page-check-state';
+import { altCountsSchema, altFindingSchema, captionedImageSchema } from '../page-check-state';
 import { MAX_UPLOAD_BYTES } from '../image/encode';
 import { CheckError } from '../errors';
 import type { PageApi } from './api';
@@ -43,7 +43,7 @@ export const imageLocationSchema = z
 /** The page's image + caption pairs. */
 export const pageListSchema = z.object({ pageUrl: url, items: z.array(captionedImageSchema).max(100) });
 /** The alt texts to check, and the images without a usable alt. */
-export const altListSchema = pageListSchema.extend({ findings: z.array(altFindingSchema).max(100) });
+export const altListSchema = pageListSchema.extend({ findings: z.array(altFindingSchema).max(100), counts: altCountsSchema.optional() });
 
 /** Methods that answer nothing: whatever comes back is ignored, never used. */
 const nothing = z.unknown().transform((): void => undefined);

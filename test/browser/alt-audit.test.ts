@@ -185,6 +185,16 @@ describe('alt-text audit', () => {
       const missing = popup.locator('[data-testid="alt-finding"][data-kind="missing-alt"]');
       await expect.poll(() => missing.count()).toBeGreaterThanOrEqual(25);
       const findings = await popup.getByTestId('alt-finding').count();
+      // The totals count every picture without alt on the page, also past the 50 the list shows.
+      const withoutAlt = await page.evaluate(
+        () =>
+          Array.from(document.images).filter((img) => {
+            const box = img.getBoundingClientRect();
+            return !img.hasAttribute('alt') && box.width >= 64 && box.height >= 64 && !img.closest('[aria-hidden="true"]') && !['presentation', 'none'].includes(img.getAttribute('role') ?? '');
+          }).length,
+      );
+      expect(withoutAlt).toBeGreaterThan(50);
+      await expect.poll(() => popup.getByTestId('audit-totals').innerText()).toContain(`${withoutAlt} missing alt`);
       await popup.screenshot({ path: docsPicture('audit-findings.png') });
 
       const target = missing.nth(19);
