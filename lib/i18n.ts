@@ -29,6 +29,13 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return format;
 }
 
+/**
+ * The English text shown where a lookup has none (Node, a missing key). The page script (entrypoints/page.ts)
+ * goes without it: it sets the browser's lookup before anything speaks, and the table (71 kB) was half of
+ * what each page had to load and compile at a right-click.
+ */
+const fallbackTexts: Partial<Record<string, { message: string }>> = import.meta.env?.ENTRYPOINT === 'page' ? {} : english;
+
 function fill(template: string, substitutions: readonly string[]): string {
   return template.replace(/\$(\d)/g, (whole, digit: string) => substitutions[Number(digit) - 1] ?? whole);
 }
@@ -43,7 +50,7 @@ export function createTranslate(lookup?: MessageLookup): Translate {
     const locale = substitutions.some((s) => typeof s === 'number') ? lookup?.('pluralLocale', []) || null : null;
     const subs = substitutions.map((s) => (typeof s === 'number' && locale ? numberFormat(locale).format(s) : String(s)));
     const found = lookup?.(key, subs);
-    const text = (english as Partial<Record<string, { message: string }>>)[key]?.message;
+    const text = fallbackTexts[key]?.message;
     return found || (text === undefined ? '' : fill(text, subs));
   };
 }
