@@ -1,9 +1,8 @@
 import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
-import { READ_OUT } from './set-aside.ts';
 import { trimPiece, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
-import { FINITE, PREPOSITION, RANKING, SUBORDINATOR, words, type Token } from './words.ts';
+import { FINITE, PREPOSITION, RANKING, READ_OUT, SUBORDINATOR, words, type Token } from './words.ts';
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
 export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';

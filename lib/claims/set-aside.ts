@@ -1,5 +1,5 @@
 import type { ClauseKind } from './clauses.ts';
-import { RANKING, TEXT_BEARERS } from './words.ts';
+import { RANKING, READ_OUT, TEXT_BEARERS } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -191,8 +191,6 @@ const ACCORDING_TO_TEXT = new RegExp(
   'u',
 );
 
-/** "The screen says: Low battery, connect the charger": what follows a reporting verb and its colon is read off the image. */
-export const READ_OUT = /\b(?:says?|reads?|shows?|displays?|states?|warns?|lists?|written|printed|label(?:l)?ed)\s*:/iu;
 
 // The stages read each clause's cue text several times (rules, meta-talk, the classifier's features and firm decisions).
 const cueCache = new Map<string, string>();

@@ -36,3 +36,6 @@ export const TEXT_BEARERS: readonly string[] = (
   'card notice poster banner letter message caption instructions directions steps warning heading title menu receipt page ' +
   'document flyer leaflet sheet board bar gauge dial indicator thermometer clock scale counter timer readout graph chart'
 ).split(' ');
+
+/** "The screen says: Low battery, connect the charger": what follows a reporting verb and its colon is read off the image. */
+export const READ_OUT = /\b(?:says?|reads?|shows?|displays?|states?|warns?|lists?|written|printed|label(?:l)?ed)\s*:/iu;
