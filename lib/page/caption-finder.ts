@@ -105,9 +105,23 @@ function inFurniture(image: Element): boolean {
     if (headline && el !== image && el.contains(headline)) return false;
     if (el !== image && el.matches('article, main, .hentry, [itemprop="articleBody"]')) return false;
     if (/^(?:NAV|FOOTER)$/.test(el.tagName) || el.getAttribute('role') === 'navigation') return true;
-    if (FURNITURE.test(el.getAttribute('class') ?? '')) return true;
+    const name = el.getAttribute('class') ?? '';
+    // A box that holds the story's running prose is its frame, whatever it is named ("share-zone" around the article);
+    // not where people write at length beside the story (comments, profiles).
+    if (FURNITURE.test(name) && (PEOPLE_WRITE.test(name) || !holdsProse(el))) return true;
   }
   return false;
+}
+
+/** Boxes where readers or authors write at length: long paragraphs there are not the article's. */
+const PEOPLE_WRITE = /comment|avatar|gravatar|author|autor|profile|byline/i;
+
+const paragraphChars = (root: ParentNode) => Array.from(root.querySelectorAll('p')).reduce((sum, p) => sum + collapse(p.textContent).length, 0);
+
+/** The box holds most of the page's running prose (at least 400 characters of it): the article's own text. */
+function holdsProse(box: Element): boolean {
+  const inBox = paragraphChars(box);
+  return inBox >= 400 && inBox * 2 >= paragraphChars(document);
 }
 
 /** Headline text compared loosely: case, spacing, dashes and quotes differ between a title and an alt. */

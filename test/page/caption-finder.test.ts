@@ -140,6 +140,18 @@ describe('rankCaptions: captions tied to the image by markup', () => {
     expect(preselected(image)).toEqual({ text: 'The plenary session opens in the capital.', credit: 'Foto: Jane Doe' });
   });
 
+  it("a box named for sharing that holds the story's running prose is the article's frame, not furniture", () => {
+    const long = '<p>The river rose two metres overnight, and by morning the lower town stood in water up to the windows of the bakery, the school and the town hall.</p>'.repeat(2);
+    const image = page(`<div class="share-zone"><div class="body">${long}<figure><img id="target" src="f.jpg" alt=""><figcaption>Sandbags stacked against the bakery door.</figcaption></figure>${long}</div></div>`);
+    expect(preselected(image).text).toBe('Sandbags stacked against the bakery door.');
+  });
+
+  it('long paragraphs in a comments box do not make a commenter\'s picture part of the article', () => {
+    const long = '<p>I grew up two streets from the bakery and I have never seen the river this high; my grandmother says the last time was before the dike was built in the sixties.</p>'.repeat(2);
+    const image = page(`<p>Story text.</p><section class="comments"><div class="comment">${long}<figure><img id="target" src="c.jpg" alt=""><figcaption>My street this morning</figcaption></figure></div></section>`);
+    expect(preselected(image).text).toBe('');
+  });
+
   it('joins blocks with a space: no glued words', () => {
     const image = page(`<figure><img id="target" src="a.jpg"><figcaption><div>DIY-Wurmkiste bauen</div><div>Würmer verwandeln Biomüll in Humus.</div><div>Foto: sidm / DW</div></figcaption></figure>`);
     expect(preselected(image)).toEqual({ text: 'DIY-Wurmkiste bauen Würmer verwandeln Biomüll in Humus.', credit: 'Foto: sidm / DW' });
