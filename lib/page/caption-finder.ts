@@ -2,6 +2,7 @@
 // first (figure, ARIA, caption-classed slots, gallery items, data-caption), then a descriptive alt,
 // and page furniture (cards, avatars, logos, related stories) scored down. Pure DOM reads, no layout
 // needed, so the ranking is unit-tested in happy-dom; nearby text by layout lives in caption-candidates.
+import { inFurniture, isVideoPoster } from './furniture';
 import { aboutThePage, collapse, isFileName, isLabel, linkShare, readsAsDescription, renderedLines, tidyCaption, wordCount } from './caption-text';
 import { isControl, isControlText, isMarkedCredit, leadIn, namesItsCard, namesItsFile, picturesIn, sharedCaption, SYMBOLIC, withoutCounter } from './caption-parts';
 import { CREDIT_CLASS, isCredit, splitCredit } from './credit';
@@ -23,11 +24,6 @@ export const PRESELECT_SCORE = 0.5;
 
 /** Class and attribute names sites give the element holding an image's caption. */
 const CAPTION_SLOT = /caption|cutline|legend|gallerytext|bildunterschrift|subtitle|image__text|picbox-text|figure-content|media-info/i;
-/** Ancestors whose images are page furniture or links to other stories, not pictures the article describes. */
-const FURNITURE =
-  /(?:^|[\s_-])(?:related|relates|recirc\w*|promo\w*|teasers?|popular|trending|most-?read|sidebar|comments?|avatars?|gravatar|author\w*|autor(?:es|en)?|byline|share|sharing|social|newsletter|footer|nav|navbar|menu|logo|sponsor\w*|advert\w*|outbrain|taboola|recommend\w*|more-stories|up-?next|latest|ranking|profile|jp-relatedposts|yarpp)(?:$|[\s_-])/i;
-/** Furniture is decided close to the image: a page wraps its whole article in "…-with-rail" boxes. */
-const FURNITURE_LEVELS = 6;
 /** Text in a card that marks it as a link to another story. */
 const CARD_TEXT = /\b(?:leer más|ver video|read more|weiterlesen|lire la suite|continue reading|mehr lesen|ver más)\b/i;
 /** How far up a caption slot may sit from the image (image → link → wrapper → figure-like box → row). */
@@ -84,44 +80,6 @@ function isStandfirst(element: Element, text: string): boolean {
   if (marked) return true;
   const description = document.querySelector('meta[name="description"], meta[property="og:description"]')?.getAttribute('content');
   return !!description && collapse(description).toLowerCase() === text.toLowerCase();
-}
-
-/** Class, id or tag names of a video player: its poster frame's "caption" is the video's title. */
-const PLAYER = /(?:^|[\s_-])(?:video|player|kaltura|jwplayer|brightcove|youtube|vimeo|vjs)(?:$|[\s_-])/i;
-
-/** The picture is a video's poster or thumbnail: what the video is about is not what this one frame shows. */
-function isVideoPoster(image: Element): boolean {
-  for (let el: Element | null = image, level = 0; el && el !== document.body && level <= MAX_LEVELS; el = el.parentElement, level++)
-    if (PLAYER.test(`${el.getAttribute('class') ?? ''} ${el.id}`) || el.querySelector(':scope > video')) return true;
-  return false;
-}
-
-/** The image sits in page furniture: related stories, avatars, logos, navigation, ads. */
-function inFurniture(image: Element): boolean {
-  const headline = document.querySelector('h1');
-  for (let el: Element | null = image, level = 0; el && el !== document.body && level <= FURNITURE_LEVELS; el = el.parentElement, level++) {
-    // A box that holds the story's own headline is the article's frame ("section.nav-padding"), not furniture beside it;
-    // so is the post itself, whose classes name its authors and tags ("hentry autor-jane-doe tag-cuba").
-    if (headline && el !== image && el.contains(headline)) return false;
-    if (el !== image && el.matches('article, main, .hentry, [itemprop="articleBody"]')) return false;
-    if (/^(?:NAV|FOOTER)$/.test(el.tagName) || el.getAttribute('role') === 'navigation') return true;
-    const name = el.getAttribute('class') ?? '';
-    // A box that holds the story's running prose is its frame, whatever it is named ("share-zone" around the article);
-    // not where people write at length beside the story (comments, profiles).
-    if (FURNITURE.test(name) && (PEOPLE_WRITE.test(name) || !holdsProse(el))) return true;
-  }
-  return false;
-}
-
-/** Boxes where readers or authors write at length: long paragraphs there are not the article's. */
-const PEOPLE_WRITE = /comment|avatar|gravatar|author|autor|profile|byline/i;
-
-const paragraphChars = (root: ParentNode) => Array.from(root.querySelectorAll('p')).reduce((sum, p) => sum + collapse(p.textContent).length, 0);
-
-/** The box holds most of the page's running prose (at least 400 characters of it): the article's own text. */
-function holdsProse(box: Element): boolean {
-  const inBox = paragraphChars(box);
-  return inBox >= 400 && inBox * 2 >= paragraphChars(document);
 }
 
 /** Headline text compared loosely: case, spacing, dashes and quotes differ between a title and an alt. */
