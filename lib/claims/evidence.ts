@@ -5,17 +5,15 @@ import { FINITE, TEXT_BEARERS, words, type Token } from './words.ts';
 // is checked while the conclusion is set aside. An abstract head ("presence", "combination") with "of" takes
 // any verb of conclusion or effect; another subject only a verb of conclusion, and only when it says more
 // than a bare noun ("the scattered lumber", "the dog's wet fur", not "the sign", whose "indicates" is read).
-const EVIDENCE_HEAD = words('presence combination sight arrangement mix assortment variety array placement inclusion addition absence contrast pairing collection');
-const CONCLUDES = words('suggests suggest indicates indicate implies imply hints hint signals signal signifies signify means');
+const EVIDENCE_HEAD = words(`presence combination arrangement`);
+const CONCLUDES = words(`suggests suggest indicates indicate means`);
 const EFFECT = words(
-  'creates create gives give adds add makes make conveys convey evokes evoke contributes contribute reflects reflect supports support ' +
-    'reinforces reinforce emphasizes emphasize emphasises emphasise highlights highlight enhances enhance demonstrates demonstrate',
-);
+  `creates supports`);
 const BETWEEN = words('further also clearly strongly likely may might could can would all together');
 // Subjects that are the picture or its look, not a thing in view; and things bearing text, whose "indicates" reports
 // what they say (TEXT_BEARERS).
-const NOT_EVIDENCE: ReadonlySet<string> = new Set([...words('image picture photo scene setting atmosphere mood composition style expression'), ...TEXT_BEARERS]);
-const VAGUE = words('elements factors aspects things features details qualities characteristics ones items objects');
+const NOT_EVIDENCE: ReadonlySet<string> = new Set([...words('image picture photo scene atmosphere'), ...TEXT_BEARERS]);
+const VAGUE = words(`items objects`);
 const EVIDENCE_OPENER = words('the this these those his her its their a an');
 const PERSONAL = words('he she it they we i you him them');
 
