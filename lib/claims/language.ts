@@ -1,29 +1,31 @@
 // The set-aside rules read English; on other languages they would misfire, so they are not run there.
-const ENGLISH_FUNCTION_WORDS = new Set(
-  ('the a an is are was were of and in on with to this that it there his her their at by for from be has have which who its or as ' +
-    'i you we he she they me my your our not can will would could if do does no yes so but what more like also very some any into ' +
-    'beside near under behind between through across along around against during without within above below onto upon about ' +
-    'after before while where when than then these those one two three')
-    .split(' '),
-);
-// Function words of the other languages the product meets most (German, French, Spanish, Portuguese,
-// Italian, Dutch) that are not English words too.
-const OTHER_FUNCTION_WORDS = new Set(
-  ('der die das und ist ein eine einen mit auf den dem des nicht sich sind zu im vom ' +
-    'aus bei von nach über oder aber wird wurde wurden sie wir ich auch noch wie für vor zum zur einem einer eines diese dieser kein keine ' +
-    'le la les et est un une des du sur avec dans pour qui sont au aux ce cette ' +
-    'par mais très leur nous vous elle ils ces sa ses ' +
-    'el los las y es una con en del por que se al lo ' +
-    'para pero como muy este esta estos sus también entre ' +
-    'os um uma com em do da dos das são não pelo pela muito ' +
-    'il gli di che è sono della nel questo anche ' +
-    'het een en van op zijn niet')
-    .split(' '),
-);
+// The caption's language is told from three things: the script of its letters, the commonest function words, and
+// spellings (letters beyond a–z, "tz", "cht", an elided "l'" or "d'") that English words seldom have.
 
+// A few of English's commonest function words ("a" is Portuguese too and "is" Dutch, hence ENGLISH_SHARE below).
+const ENGLISH = new Set('a of and is at'.split(' '));
+// English spellings: "th" (the, with, this, that, they …) and the endings "-ing" and "-ed".
+const ENGLISH_SHAPE = /th|ing$|ed$/u;
+// The commonest function words of the other languages the product meets most (German, French, Spanish, Portuguese,
+// Italian, Dutch) that English captions seldom hold.
+const OTHER = new Set('de la le el il un um ein der die das und een di'.split(' '));
+// A Latin letter beyond a–z (é, ü, ñ, ł, ş …), or a German or Dutch spelling ("sitzen", "nicht", "gracht").
+const OTHER_SHAPE = /[^\P{Script=Latin}a-z]|tz|cht/u;
+// French and Italian elision before a lower-case word: "l'entrée", "d'un" (not a name: "d'Orsay", "L'Oréal").
+const ELISION = /(?<!\p{L})[dlDL]['’]\p{Ll}/gu;
+// Quoted text is what a sign or screen says, in whatever language it is written; the caption's own words decide.
+const QUOTED = /(?<!\p{L})["'‘“„«][^"'‘’“”„«»]*["'’“”»](?!\p{L})/gu;
+
+const LATIN_WORD = /\p{Script=Latin}+/gu;
+const LETTERS = /\p{L}+/gu;
 // Scripts written without spaces between words: a run of them is many words, so they count per character
 // (about two characters to a word), and a product name in Latin letters inside such text does not make it English.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+
+// A longer text with not one English word or spelling is not English, even with no sign of another language.
+const LONG = 12;
+// Where another language shows, English words must be at least this share of the words of a longer text.
+const ENGLISH_SHARE = 1 / 6;
 
 /** A BCP 47 tag in canonical form ("en-US"), or undefined for none or one Intl cannot read. */
 export function languageTag(tag: string | undefined): string | undefined {
@@ -36,23 +38,38 @@ export function languageTag(tag: string | undefined): string | undefined {
   }
 }
 
-// Letters of Latin-script languages that English words (loans like "café" included) do not use.
-const RARE_IN_ENGLISH = /[ąęłńśźżőűışğåøæðþčřšžěůťďňľĺŕãõ]/u;
+interface Evidence {
+  /** Words in Latin letters. */
+  latin: number;
+  /** Words in other scripts (a character of an unspaced script is half a word). */
+  otherScript: number;
+  english: number;
+  other: number;
+}
+
+function evidence(text: string): Evidence {
+  const words = text.toLowerCase().match(LATIN_WORD) ?? [];
+  const unspaced = text.match(UNSPACED)?.length ?? 0;
+  const otherScript = (text.replace(LATIN_WORD, ' ').replace(UNSPACED, ' ').match(LETTERS)?.length ?? 0) + unspaced / 2;
+  let english = 0;
+  let other = text.match(ELISION)?.length ?? 0;
+  for (const word of words) {
+    if (ENGLISH.has(word) || ENGLISH_SHAPE.test(word)) english++;
+    else if (OTHER.has(word)) other++;
+    // A spelling alone may be a name or a loan word ("Zürich", "café"): half the weight of a function word.
+    else if (OTHER_SHAPE.test(word)) other += 0.5;
+  }
+  return { latin: words.length, otherScript, english, other };
+}
 
 /** Is the caption (probably) English? Text with no sign of another language counts as English. */
 export function looksEnglish(caption: string): boolean {
-  const text = caption.toLowerCase();
-  const latinWords = text.match(/\p{Script=Latin}+/gu) ?? [];
-  const unspaced = text.match(UNSPACED)?.length ?? 0;
-  const otherWords = text.replace(/\p{Script=Latin}+/gu, ' ').replace(UNSPACED, ' ').match(/\p{L}+/gu)?.length ?? 0;
-  const foreign = otherWords + unspaced / 2;
-  if (latinWords.length === 0 && foreign === 0) return true;
-  if (latinWords.length < foreign) return false;
-  const english = latinWords.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length;
-  const other = latinWords.filter((w) => OTHER_FUNCTION_WORDS.has(w)).length;
-  // Eight words of English nearly always hold one of its function words, and English has no "ł" or "ş";
-  // a language neither list knows (Polish, Czech, Turkish, …) shows one or the other. A short label full of
-  // names ("Zsa Zsa Gabor's Palm Springs home") still counts as English.
-  if (english === 0 && (latinWords.length >= 8 || RARE_IN_ENGLISH.test(text))) return false;
-  return other <= english;
+  let seen = evidence(caption.replace(QUOTED, ' '));
+  if (seen.latin + seen.otherScript === 0) seen = evidence(caption);
+  const { latin, otherScript, english, other } = seen;
+  if (latin + otherScript === 0) return true;
+  if (latin < otherScript) return false;
+  if (other === 0) return english > 0 || latin < LONG;
+  // A name or a loan word from another language ("Zürich", "café au lait") does not outweigh the English around it.
+  return english >= other && (latin < 8 || english >= latin * ENGLISH_SHARE);
 }
