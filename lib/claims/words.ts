@@ -32,9 +32,8 @@ export interface Token {
  * something introduces text written there (layout.ts).
  */
 export const TEXT_BEARERS: readonly string[] = (
-  'label labels sign signs sticker screen display text writing print note tag packaging package box wrapper bottle can jar carton ' +
-  'card notice poster banner letter message caption instructions directions steps warning heading title menu receipt page ' +
-  'document flyer leaflet sheet board bar gauge dial indicator thermometer clock scale counter timer readout graph chart'
+  'label sign sticker screen display text print note tag packaging package box bottle can jar carton card poster banner ' +
+  'letter message receipt instructions directions heading title menu page bar indicator gauge clock counter timer graph chart'
 ).split(' ');
 
 /** "The screen says: Low battery, connect the charger": what follows a reporting verb and its colon is read off the image. */
