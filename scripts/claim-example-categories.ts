@@ -7,6 +7,7 @@
  * itself. Descriptive contrasts keep the classifier from learning "a pronoun" or "a plural" as the cue.
  */
 import type { Example } from './claim-examples.ts';
+import { PRESENT_TENSE_EXAMPLES } from './claim-examples-present.ts';
 
 const described = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: true }));
 const notDescribed = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: false }));
@@ -701,4 +702,4 @@ const companyFacts: readonly Example[] = [
 ];
 
 /** Every category's examples, in a fixed order (the training script's folds depend on it). */
-export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion, ...useComparisonAbsence, ...anotherTime, ...companyFacts];
+export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion, ...useComparisonAbsence, ...anotherTime, ...companyFacts, ...PRESENT_TENSE_EXAMPLES];

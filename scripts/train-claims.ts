@@ -10,7 +10,7 @@
  * Trained only on data whose licence allows it: the development parts of FaithScore (MIT) and HL
  * (Apache-2.0 / CC BY 4.0) in ../shared/benchmarks/, our written probes (test/claims/probes.jsonl: answers in
  * the style of today's models, answers to blind users' questions, crowd-style captions and rationales), and
- * the examples in scripts/claim-examples.ts and scripts/claim-example-categories.ts. The later probes
+ * the examples in scripts/claim-examples.ts, scripts/claim-example-categories.ts and scripts/claim-examples-present.ts. The later probes
  * (test/claims/probes-cd.jsonl, probes-g.jsonl) are only measured on.
  * VizWiz-LF has no licence: it is measured on (`npm run bench:claims`), never trained on. Held-out
  * parts are never read here. Both thresholds are fixed by what a mistake costs: where a word rule fired, the

@@ -28,13 +28,6 @@ const PAST = set('was were had did ago wasn\'t weren\'t didn\'t');
 const FIRST_PERSON = set("i me my mine myself i'm i've i'd i'll");
 const SECOND_PERSON = set("you your yours yourself you're you've you'd you'll");
 const INABILITY = set("cannot can't unable couldn't unfortunately sorry apologize");
-// Actions a photo shows: posture, contact, motion, looking, handling. Other "-ing" activities ("working",
-// "celebrating", "commuting") name what the scene is for, which the annotator reads as intent.
-const VISIBLE_ACTIVITY = set(`holding wearing sitting standing lying laying leaning kneeling riding carrying walking running flying surfing
-  skiing skating diving crossing eating drinking looking smiling laughing pointing pushing throwing swinging
-  kicking typing writing cutting cooking feeding hugging waving dancing sleeping resting playing hanging driving
-  lifting using showing displaying watching reading juggling stretching bending painting building picking
-  serving peeling drawing singing swimming`);
 // Activities that name an occasion, a purpose or a pursuit rather than a movement a photo could show:
 // "he is working", "they are celebrating", "she is studying". Whatever the body does meanwhile is the description.
 const ABSTRACT_ACTIVITY = set(`working practicing practising training studying learning competing performing celebrating commuting camping
@@ -45,11 +38,6 @@ const ABSTRACT_ACTIVITY = set(`working practicing practising training studying l
 const INNER_STATE = set(`hungry thirsty tired bored happy proud excited ready scared lonely nervous relaxed interested determined late
   free retired jealous frustrated exhausted content sleepy`);
 
-// Nouns that name people, so "the kids are excited" reads as "they are excited".
-const PEOPLE = set(`someone everyone nobody grandma owner owners farmer uncle neighbor boss teacher coach man men woman women boy
-  girl kid kids child children people person baby toddler adults couple family friend friends player crowd team
-  student students worker workers tourists customer vendor vendors chef cook waiter mother father mom dad
-  parents wife bride groom officer doctor nurse driver rider skier surfer fans group aunt`);
 
 // Nouns that name an occasion, an undertaking or a condition rather than a place: "she is at a party",
 // "they are on vacation", "he is in a hurry". A place ("at the airport", "in a park") can be seen; these
@@ -68,13 +56,6 @@ const NOT_NOW = set('lately recently yesterday tomorrow tonight later soon somed
 // taken. Forms that are also a place or a material ("left", "made of", "built of", "set", "put", "read") are
 // not listed.
 const IRREGULAR_PAST = set('got bought brought found caught taught felt told sent');
-// The -s forms of the activities: "she holds", "he rides".
-const SHOWN_PRESENT = new Set(
-  [...VISIBLE_ACTIVITY].flatMap((ing) => {
-    const stem = ing.replace(/ing$/u, '');
-    return [`${stem}s`, `${stem}es`, `${stem.replace(/(.)\1$/u, '$1')}s`, stem.replace(/y$/u, 'ies')];
-  }),
-);
 const PP_OCCASION = set('for on to after before');
 
 // The head of the phrase after "at"/"in"/"on": its last word before a preposition, a conjunction or the end.
@@ -138,7 +119,7 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   const usedToPast = words.some((w, k) => w === 'used' && words[k + 1] === 'to' && !BE.has(words[k - 1] ?? '') && !/ly$/u.test(words[k - 1] ?? ''));
   if (has(PAST) || usedToPast) out.push('tense:past');
 
-  // The predicate after the first "be": an activity (visible or not), an inner state, or a place/event.
+  // The predicate after the first "be": an activity (one that names a pursuit, or any other), an inner state, or a place/event.
   // "he's", "they're", "it's" carry their own "be": the predicate follows the contraction.
   // "looks tired", "seems to be studying": a linking verb says what "is" would, only hedged.
   const be = CONTRACTED_BE.test(first) ? i : words.findIndex((w, k) => k >= i && (BE.has(w) || LINKING.has(w)));
@@ -147,16 +128,14 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
     const at = ['not', 'just', 'still', 'completely', 'very', 'really', 'quite', 'rather', 'incredibly'].includes(words[linked + 1] ?? '') ? linked + 2 : linked + 1;
     const next = words[at];
     let predicate: string | null = null;
-    if (next && /ing$/u.test(next)) predicate = VISIBLE_ACTIVITY.has(next) ? 'visible-activity' : ABSTRACT_ACTIVITY.has(next) ? 'abstract-activity' : 'other-activity';
+    if (next && /ing$/u.test(next)) predicate = ABSTRACT_ACTIVITY.has(next) ? 'abstract-activity' : 'activity';
     else if (next && INNER_STATE.has(next)) predicate = 'inner-state';
     else if (next === 'on' || next === 'in' || next === 'at') predicate = placeOrOccasion(words, at + 1);
     else if (next === 'a' || next === 'an') predicate = 'identity';
     else if (next && !DEFINITE.has(next) && !PREPOSITION.has(next)) predicate = 'quality';
     if (predicate) {
       out.push(`pred:${predicate}`);
-      // "The kids are excited" says of people what "they are excited" does: a noun naming people is a person subject.
-      const namesPeople = words.slice(i + 1, be).some((w) => PEOPLE.has(w));
-      const subject = opener === 'personal' || ((opener === 'definite' || opener === 'indefinite') && namesPeople) ? 'person' : opener === 'definite' || opener === 'indefinite' ? 'thing' : opener;
+      const subject = opener === 'personal' ? 'person' : opener === 'definite' || opener === 'indefinite' ? 'thing' : opener;
       out.push(`pred:${subject}+${predicate}`);
       // What the predicate takes: an object in view ("holding a cup"), a place ("… on a bench"), or
       // nothing at all ("he is working", "they are outside camping"), which leaves little to see.
@@ -182,11 +161,15 @@ function timeAndHabit(words: readonly string[], i: number): string[] {
   );
   if (notNow) out.push('time:not-now');
   // The verb right after a subject that names a person: "he came", "her grandma bought", "she walks him".
-  const subjectEnd = PERSONAL.has(words[i] ?? '') || PEOPLE.has(words[i] ?? '') ? i : PEOPLE.has(words[i + 1] ?? '') ? i + 1 : PEOPLE.has(words[i + 2] ?? '') ? i + 2 : -1;
+  // The subject: a pronoun or a name, or a determiner and its noun ("her aunt", "the farmer").
+  const first = words[i] ?? '';
+  const subjectEnd =
+    DEFINITE.has(first) || INDEFINITE.has(first) ? i + 1 : first && !PREPOSITION.has(first) && !/(?:ing|ed|ly)$/u.test(first) ? i : -1;
   const verb = subjectEnd >= 0 ? words[subjectEnd + 1] : undefined;
   const personPast = verb && (IRREGULAR_PAST.has(verb) || (/\p{L}{2}ed$/u.test(verb) && (PERSONAL.has(words[subjectEnd] ?? '') || OBJECT_START.has(words[subjectEnd + 2] ?? ''))));
   if (personPast) out.push('past:event');
-  else if (verb && /\p{L}{2}s$/u.test(verb) && !/(?:ss|us|is)$/u.test(verb) && !BE.has(verb) && !SHOWN_PRESENT.has(verb)) out.push('habit:person');
+  // A present-tense verb of its own: the verb says whether it is a habit ("she teaches piano") or what is seen ("she holds").
+  else if (verb && /\p{L}{2}s$/u.test(verb) && !/(?:ss|us|is)$/u.test(verb) && !BE.has(verb)) out.push(`verb:${verb}`);
   // An occasion a person is on or goes to: "for a walk", "on a road trip", "to his next flight", "after work".
   if (words.some((w, k) => PP_OCCASION.has(w) && k > i && placeOrOccasion(words, k + 1) === 'occasion')) out.push('pp:occasion');
   return out;
