@@ -18,6 +18,13 @@ const QUOTED = /(?<!\p{L})["'‘“„«][^"'‘’“”„«»]*["'’“”»
 
 const LATIN_WORD = /\p{Script=Latin}+/gu;
 const LETTERS = /\p{L}+/gu;
+
+/** Is `word` one of the commonest function words above, of English or of another language ("of", "der", "la")? */
+export function isCommonFunctionWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return ENGLISH.has(lower) || OTHER.has(lower);
+}
+
 // Scripts written without spaces between words: a run of them is many words, so they count per character
 // (about two characters to a word), and a product name in Latin letters inside such text does not make it English.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;

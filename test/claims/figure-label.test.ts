@@ -43,6 +43,25 @@ describe('figureLabelLength: a label and its number at the start', () => {
     ['写真 2 猫が寝ている。', '写真 2 '],
     ['图1：一只猫坐在垫子上。', '图1：'],
     ['圖片 3. 一隻狗。', '圖片 3. '],
+    // The word does not matter, only its place and the number and separator after it: books, how-tos, tables,
+    // papers and galleries in languages and scripts no list named.
+    ['Chapter 3: The hero leaves home.', 'Chapter 3: '],
+    ['Step 2: Fold the paper in half.', 'Step 2: '],
+    ['Day 3 – We hiked to the lake.', 'Day 3 – '],
+    ['FIGURE 5. Electron micrograph of a cell.', 'FIGURE 5. '],
+    ['Figure 3 | Rainfall over the Alps.', 'Figure 3 | '],
+    ['Tabla 1. Resultados del ensayo.', 'Tabla 1. '],
+    ['Tabelle 2: Messwerte im Überblick.', 'Tabelle 2: '],
+    ['Ilustración 4 – Un gato en la ventana.', 'Ilustración 4 – '],
+    ['Bild 3 von 12: Ein Hund im Park.', 'Bild 3 von 12: '],
+    ['Slika 3: Mačka na kauču.', 'Slika 3: '],
+    ['Rys. 2. Kot na kanapie.', 'Rys. 2. '],
+    ['Obrázek 1: Pes na trávě.', 'Obrázek 1: '],
+    ['Εικόνα 2: Ένας σκύλος στο χιόνι.', 'Εικόνα 2: '],
+    ['그림 1: 고양이가 소파에 앉아 있다.', '그림 1: '],
+    ['表1：调查结果。', '表1：'],
+    ['図表 2. 売上の推移', '図表 2. '],
+    ['イラスト 4：森の中のクマ。', 'イラスト 4：'],
   ])('%s', (text, label) => {
     expect(labelOf(text)).toBe(label);
   });
@@ -57,6 +76,19 @@ describe('figureLabelLength: a label and its number at the start', () => {
     ['a lower-case word read as a numeral', 'Photo civil: a dog.'],
     ['a label word later in the line', 'The photo: a dog on a lawn.'],
     ['a Japanese word that starts with a label character', '例えば、猫がいる。'],
+    ['a name and a number with no separator', 'Room 101 is empty.'],
+    ['a place and a number before a comma', 'Route 66 at sunset, Arizona.'],
+    ['a label word used as an ordinary word', 'Figure skating: a pair spins on the ice.'],
+    ['a picture word in a longer name', 'Photo booth: friends pose with hats.'],
+    ['a field name before a colon', 'Colour: red'],
+    ['a preposition before a year', 'In 2020: crowds fill the square.'],
+    ['a German date', 'Am 9. November 1989 fiel die Mauer.'],
+    ['a German ordinal after an article', 'Der 3. Platz ging an Norwegen.'],
+    ['an initial after a title', 'President J. Smith waves to the crowd.'],
+    ['a brand written in camel case', 'iPhone 15: the back in blue.'],
+    ['a Japanese particle before a spaced number', '猫が 3 匹いる。'],
+    ['a Japanese number before a unit', '約 3 kg のスイカ。'],
+
   ])('leaves alone %s', (_name, text) => {
     expect(figureLabelLength(text)).toBe(0);
   });
@@ -75,6 +107,10 @@ describe('splitCaption: figure labels are never claims', () => {
     ['Abbildung 3: Ein Mann fährt Fahrrad.', 'de', ['Ein Mann fährt Fahrrad.']],
     ['Imagen 1 de 5. Un perro duerme.', 'es', ['Un perro duerme.']],
     ['图1：一只猫坐在垫子上。', 'zh', ['一只猫坐在垫子上。']],
+    ['Chapter 3: A boy stands on a hill.', undefined, ['A boy stands on a hill.']],
+    // A name and number that head the caption read as its label; inside a sentence they stay.
+    ['Room 101: An empty desk stands by the window.', undefined, ['An empty desk stands by the window.']],
+    ['Room 101 is empty.', undefined, ['Room 101 is empty.']],
     // Not a label: the caption keeps its words.
     ['Image 1 shows a dog on a lawn.', undefined, ['Image 1 shows a dog on a lawn.']],
   ])('%s', (caption, locale, claims) => {
