@@ -117,6 +117,10 @@ export const EXAMPLES: readonly Example[] = [
     'He is standing on a ladder, painting the ceiling.',
     'She sits on the grass with a dog in her lap.',
     'It is parked in front of a yellow garage door.',
+    // What cannot be made out is checkable; the answer's own inability ("I can't …") is talk (lib/claims/discourse.ts).
+    'It is hard to read the date because of the glare on the lid.',
+    'It is impossible to see what is inside the tin from this side.',
+    'The picture is too dark to tell whether the car is blue or black.',
   ),
   ...notDescribed(
     'Coca-Cola is an American soft drink company founded in the nineteenth century.',
@@ -219,5 +223,16 @@ export const EXAMPLES: readonly Example[] = [
     'he has just finished a race',
     'they are bored and want to play',
     'she is a professional photographer',
+    // How well known a thing in view is can't be seen, wherever the sentence puts it first.
+    'On the counter is a popular brand of electric kettle.',
+    'Next to the sofa stands a famous designer chair from the sixties.',
+    'In the window is a best-selling model of sewing machine.',
+    // Advice recommended impersonally, with no "you" and no instruction verb a word list knows.
+    'It is wise to check the seal before opening a new jar.',
+    "It's a good idea to keep the receipt together with the warranty card.",
+    'It is necessary to shake the bottle before each use.',
+    "It's always best to follow the dosing chart printed on the box.",
+    'It is recommended to replace the filter every three months.',
+    "It's essential to let the glue dry overnight before using the chair.",
   ),
 ];

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Clause } from './clauses.ts';
 import { shapeFeatures } from './clause-shape.ts';
-import { PERSONAL } from './words.ts';
+import { PERSONAL, WORD } from './words.ts';
 import { cueText, isHedged, reportsText, type SetAsideReason } from './set-aside.ts';
 import rawModel from './classifier-weights.json';
 
@@ -35,7 +35,6 @@ const loaded = (): ClauseModel => (model ??= modelSchema.parse(rawModel));
 // the clause says of the person ("she is bored" vs "she is holding …"), and reads "I"/"you" as person:
 // an answer speaking of itself or to the reader.
 const PERSON = '<person>';
-const WORD = /\p{L}+(?:'\p{L}+)?|\p{N}+/gu;
 const lengthBucket = (n: number) => (n <= 2 ? 'tiny' : n <= 5 ? 'short' : n <= 12 ? 'medium' : 'long');
 
 /** The sparse features of a clause: words, word pairs, openers, kind, length, grammatical shape and the word rules' verdict. */

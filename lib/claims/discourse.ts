@@ -1,72 +1,80 @@
 // Sentences that talk to the reader rather than about the picture: questions back, advice, offers
 // and remarks about the answer itself. They are read as whole sentences, before any clause split.
+// No phrase book: the grammar of a conversation says it. The answer speaks of itself in the first person
+// ("I'm sorry, I can't identify people", "I hope this helps"), addresses the reader with a condition, a
+// request or a modal ("If you can send a clearer photo …", "Please …", "You should store it …"), asks, or
+// closes with a formula and its "!" ("Buon appetito!"). A report of what is in view describes: "I can see two
+// boats", "you can make out a crack". Steps and instructions are left to the classifier, whose clause shape
+// reads a verb opening on its object.
+import { shapeFeatures } from './clause-shape.ts';
+import { FINITE, SUBORDINATOR, WORD } from './words.ts';
 
 /** Why a whole sentence is not about the image, or null. */
 export type DiscourseReason = 'question' | 'advice' | 'meta-talk';
 
 const QUESTION = /\?["'”’)\]]*$/u;
 
+// What a person reports seeing ("I can see …", "you can tell …"), or text read off the image (blanked by cueText).
+const SEEING = String.raw`(?:(?:see|notice|make out|read|discern|tell|think)\b|\s*$)`;
+// A verb and an adverb between the person and the seeing ("can clearly", "could only"), but no "not".
+const ABLE = String.raw`(?:(?!\p{L}*not\b)\p{L}+ )?(?:\p{L}+ly )?`;
+
+// The answerer speaking of itself ("I'm sorry", "I cannot see the date", "I hope …", "let me know …"; "too blurry
+// for me to read" says what cannot be made out); an offer or a request made to the reader on a condition ("If you
+// can provide a clearer image, …"); what the reader asks or means ("You are asking whether …", "the part you're
+// referring to"); "please"; the answer announcing itself ("Here's a detailed description of the image:").
 const META = new RegExp(
-  [
-    String.raw`\blet me know\b`,
-    String.raw`\bfeel free\b`,
-    String.raw`\bhope (?:this|that) helps\b`,
-    String.raw`\bi hope\b`,
-    String.raw`\bi(?:'d| would) be (?:happy|glad)\b`,
-    String.raw`\bhappy to help\b`,
-    String.raw`\banything else\b`,
-    String.raw`\bas an ai\b`,
-    String.raw`\bi(?:'m| am) (?:sorry|unable|not able|afraid)\b`,
-    String.raw`\byou(?:'re| are) (?:asking|referring to|looking for|looking to)\b`,
-    String.raw`\byour question\b`,
-    String.raw`\bi (?:can't|cannot|can not|could not|couldn't|do not|don't) (?:identify|determine|tell|see|read|provide|help|make out|confirm|be sure|find|recogni[sz]e|give|say)\b`,
-    String.raw`\b(?:if|when|once) you (?:can|could|are able to) (?:provide|take|send|share|upload|give|describe)\b`,
-    String.raw`\b(?:provide|send|take|share|upload) (?:a|another|me a) (?:clearer|better|closer|different|new|higher)\b`,
-    String.raw`\bwithout (?:a clearer|a better|more) (?:image|photo|picture|view|information|context)\b`,
-    String.raw`\byou(?:'ve| have) (?:provided|shared|sent|uploaded)\b(?!.*\b(?:shows?|contains?|is|are)\b)`,
-    // What opens a chat answer: "Sure!", "Here's a detailed description of the image:".
-    String.raw`^(?:sure|certainly|of course|absolutely|okay|ok|alright|great question|good question)[\s!.,]*$`,
-    // Pleasantries that close an answer, with their exclamation mark: "Congratulations to all the graduates!",
-    // "Buon appetito!" ("Happy Birthday is written on the cake." describes).
-    String.raw`^(?:congratulations|congrats|good luck|best of luck|bon app[eé]tit|buon appetito|cheers|stay safe|happy (?:cooking|eating|reading|travels|birthday|holidays)|have (?:fun|a (?:great|good|nice|wonderful)))\b[^.?]*![\s"'”’)]*$`,
-    String.raw`^here(?:'s| is| are)\b.{0,40}\b(?:description|breakdown|summary|analysis|overview|rundown|details)\b`,
-    // Offers of more work: "If you'd like, I can …", "I can also translate …" ("I can see …" describes).
-    String.raw`\bif you(?:'d| would)? (?:like|want|wish|prefer)\b`,
-    String.raw`\bi can (?:also )?(?:help|describe|estimate|explain|provide|give|try|translate|suggest|look up|find out|check|list|summari[sz]e)\b`,
-  ].join('|'),
+  String.raw`(?<!\bfor )\b(?:i(?:'\p{L}+)?|me|my) (?!${ABLE}${SEEING})|\bif you\b|\byou(?:'re| are) \p{L}+ing (?:to|if|whether)\b|\bplease\b|^here\b.*\bof (?:what|the image)`,
   'u',
 );
 
+// A modal said to the reader ("you should", "you'll need to", "you can also search"), unless it reports a view;
+// a duty in the passive ("The tablets are to be taken with food").
 const ADVICE = new RegExp(
-  [
-    String.raw`\byou (?:should|must|need to|have to|will have to|'ll have to|may want to|might want to|could try|can try|can use|may need|might need|will need|can also|can find|can contact|can check)\b`,
-    String.raw`\b(?:it is|it's|it would be) (?:advisable|recommended|best|wise|important|a good idea|always a good idea|essential|necessary)\b`,
-    String.raw`\bi (?:recommend|suggest|would suggest|advise|would recommend)\b`,
-    String.raw`\bis (?:recommended|advised)\b`,
-    String.raw`\b(?:is|are) to be \w+ed\b`,
-  ].join('|'),
+  String.raw`\byou(?:'\p{L}+)? (?:\p{L}+ )?(?:should|must|need|have to|may|might|could|can)\b(?! ${ABLE}${SEEING})|\b(?:is|are) to be \p{L}+ed\b`,
   'u',
 );
+
+// "It's best to consult a pharmacist", "it is a good idea to keep the receipt": an instruction recommended
+// impersonally: what follows "to" opens on an instruction verb (clause-shape.ts). "It is impossible to tell what is
+// inside" says what cannot be made out.
+const IMPERSONAL = new RegExp(String.raw`\bit(?:'s| is) (?:\p{L}+ ){1,5}(?:not )?to (?!${SEEING})(.*)`, 'u');
+function recommends(text: string): boolean {
+  const rest = IMPERSONAL.exec(text)?.[1];
+  return rest !== undefined && shapeFeatures(rest.match(WORD) ?? [], false).includes('open:imperative');
+}
+
+// A closing formula: an exclamation with no finite verb after its first word ("Sure!", "Buon appetito!",
+// "Congratulations to all the graduates!", "Have a great day!"). "The sign says Stop!" has its verb.
+const EXCLAIMED = /![\s"'”’)]*$/u;
+const isClosing = (text: string): boolean => EXCLAIMED.test(text) && !(text.match(WORD) ?? []).slice(1).some((w) => FINITE.has(w));
 
 // A how-to topic ("how to use the control panel") names a task to look up, not something in view.
 const HOW_TO = /^how to /u;
 
-// "There's a logo on the sleeve, but I can't make out the brand": the description beside the turn stands.
-const TURN = /,\s+(?:but|though|although|however|yet)\s/u;
+// "There's a logo on the sleeve, but I can't make out the brand", "i don't know but it says …": the description
+// beside the turn stands.
+const TURN = /,?\s+(?:but|though|although|however|yet)\s/u;
 
-/** Does this clause talk about the answer itself ("I can't make out the brand", "let me know …")? */
+/** Does this clause talk about the answer itself ("I can't make out the brand", "let me know if you …")? */
 export function isMetaTalk(text: string): boolean {
-  return META.test(text);
+  return META.test(text) || isClosing(text.trim());
+}
+
+// "As I walk down the street, I can tell the time from the clock": the sentence is what its main clause says, not
+// an opening subordinate clause (which the clause split judges on its own).
+function mainClause(text: string): string {
+  const comma = text.indexOf(',');
+  return comma > 0 && SUBORDINATOR.has(text.match(WORD)?.[0] ?? '') ? text.slice(comma + 1) : text;
 }
 
 /** The discourse reason for a whole sentence (lower-cased, quotes masked), or null. */
-export function discourseReason(text: string): DiscourseReason | null {
-  if (QUESTION.test(text.trim())) return 'question';
+export function discourseReason(sentence: string): DiscourseReason | null {
+  if (QUESTION.test(sentence.trim())) return 'question';
+  const text = mainClause(sentence);
   // Meta-talk on one side of a turn is left to the clauses (split.ts), so the other side is still checked.
   const turn = text.search(TURN);
-  if (META.test(text) && (turn < 0 || META.test(text.slice(0, turn)) === META.test(text.slice(turn)))) return 'meta-talk';
-  // Steps and instructions ("Press and hold …", "To cook it, bring …") are left to the classifier, whose
-  // clause shape reads a verb opening on its object; a word list of imperatives gained nothing over it.
-  if (HOW_TO.test(text.trim()) || ADVICE.test(text)) return 'advice';
+  if (isMetaTalk(text) && (turn < 0 || isMetaTalk(text.slice(0, turn)) === isMetaTalk(text.slice(turn)))) return 'meta-talk';
+  if (HOW_TO.test(sentence.trim()) || ADVICE.test(text) || recommends(text)) return 'advice';
   return null;
 }

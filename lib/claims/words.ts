@@ -12,6 +12,9 @@ export const PREPOSITION = words(
 /** Superlatives that rank a thing among all of its kind ("one of the greatest players in history"). */
 export const RANKING = 'most best worst greatest largest biggest oldest newest finest tallest highest longest smallest fastest richest busiest earliest';
 
+/** A word as the claim stages read it: letters with an inner apostrophe ("can't", "it's"), or a number. */
+export const WORD = /\p{L}+(?:'\p{L}+)?|\p{N}+/gu;
+
 /** Personal pronouns, also contracted with "be": who the subject is, never what the clause says of them. */
 export const PERSONAL = words("he she they we i you he's she's they're we're i'm you're");
 /** Words that open a subordinate clause. */

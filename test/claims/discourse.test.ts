@@ -25,6 +25,13 @@ describe('discourseReason', () => {
     ['buon appetito!', 'meta-talk'],
     ['congratulations to all the graduates!', 'meta-talk'],
     ["i can't read the label, but i can't tell the brand either.", 'meta-talk'],
+    // The grammar of talk, not a phrase list: the answerer in the first person, the reader addressed, a closing "!".
+    ['i hope the description is useful!', 'meta-talk'],
+    ['to help you better, i would need a photo of the back.', 'meta-talk'],
+    ['please send a photo taken in daylight.', 'meta-talk'],
+    ['enjoy your tea!', 'meta-talk'],
+    ["you'll need a coin to open the battery cover.", 'advice'],
+    ['it is important to consult the leaflet before the first dose.', 'advice'],
   ])('%s → %s', (text, reason) => {
     expect(discourseReason(text)).toBe(reason);
   });
@@ -55,6 +62,13 @@ describe('discourseReason', () => {
     'happy birthday is written on the cake.',
     // Meta-talk on one side of a turn is left to the clauses, which set aside only that side.
     "there's a logo on the sleeve, but i can't make out the brand.",
+    "i don't know but it says on the lid that it is sugar free.",
+    // What a person sees or cannot make out is a claim; an opening subordinate clause does not decide the sentence.
+    'i notice a small crack in the corner of the screen.',
+    'as i look down the road, i can see a bus stop on the left.',
+    'unfortunately, the photo is too blurry for me to read the expiry date.',
+    'it is difficult to determine the colour of the cap.',
+    'it is impossible to tell what is inside the tin.',
   ])('keeps "%s"', (text) => {
     // Quoted text is blanked before the rules read it (cueText); here the quote is the whole risk.
     expect(discourseReason(text.replace(/"[^"]*"/gu, (q) => ' '.repeat(q.length)))).toBeNull();
