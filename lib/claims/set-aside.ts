@@ -1,5 +1,5 @@
 import type { ClauseKind } from './clauses.ts';
-import { RANKING, READ_OUT, TEXT_BEARERS } from './words.ts';
+import { PREPOSITION, RANKING, READ_OUT, TEXT_BEARERS } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -168,8 +168,8 @@ const REASONING = /^(?:because|since|so that|in order to|for |as an? act|to (?!(
 // there is the label's, not the writer's guess.
 const TEXT_BEARER = TEXT_BEARERS.join('|');
 const REPORTED_TEXT = new RegExp(
-  `^(\\s*(?:[^,]{1,30},\\s*)?(?:(?:the|a|an|this|that|its|his|her|their|one)\\s+)?(?:[\\p{L}'-]+\\s+){0,3}?(?:${TEXT_BEARER})` +
-    `(?:\\s+(?:on|of|in|at|by|near|over|behind|above|below|beside|under|inside|outside|next to)\\s+(?:(?:the|a|an|this|its|their)\\s+)?(?:[\\p{L}'-]+\\s+){0,2}?[\\p{L}'-]+)?\\s+)` +
+  `^(\\s*(?:[^,]{1,30},\\s*)?(?:[\\p{L}'-]+\\s+){0,4}?(?:${TEXT_BEARER})` +
+    `(?:\\s+(?:${[...PREPOSITION].join('|')}|next to)\\s+(?:[\\p{L}'-]+\\s+){0,3}?[\\p{L}'-]+)?\\s+)` +
     `((?:also\\s+|(?:is|are)\\s+)?(?:showing|displaying|shows?|displays?|says?|reads?|states?|warns?|notes?|lists?|mentions?|indicates?|explains?|instructs?|advises?|tells?|suggests?|recommends?)\\b.*)$`,
   'u',
 );
@@ -179,7 +179,7 @@ const REPORTED_BY_PRONOUN = /^(\s*(?:(?:and|but)\s+)?(?:it|this|which)\s+)((?:al
 
 // "The bottle requires a key to open, according to the sticker": the whole clause is what the sticker says.
 const ACCORDING_TO_TEXT = new RegExp(
-  `^(.*?)(,?\\s*according to (?:the|its|their|a|an|this) (?:[\\p{L}'-]+\\s+){0,2}?(?:${TEXT_BEARER})\\W*)$`,
+  `^(.*?)(,?\\s*according to (?:[\\p{L}'-]+\\s+){1,3}?(?:${TEXT_BEARER})\\W*)$`,
   'u',
 );
 
