@@ -2,7 +2,7 @@ import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
-import { FINITE, PREPOSITION, RANKING, READ_OUT, SUBORDINATOR, words, type Token } from './words.ts';
+import { FINITE, PREPOSITION, READ_OUT, SUBORDINATOR, isSuperlative, words, type Token } from './words.ts';
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
 export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
@@ -33,11 +33,6 @@ const isPluralNoun = (w: string) => IRREGULAR_PLURAL.has(w) || (/[^su'i]s$/u.tes
 
 // "… and is riding …": a second predicate of the same subject.
 const AUXILIARY = words('is are was were has have');
-// -ing words after a comma that are nouns or list openers, not participle add-ons.
-const NOT_PARTICIPLE = words(
-  'including according ceiling building clothing painting thing something nothing anything everything evening morning king wing spring string swing railing awning icing frosting topping lighting bedding wedding sibling pudding stocking ring sing bring during',
-);
-const IRREGULAR_PARTICIPLE = words('seen known worn held set hung laid shown built made spread');
 
 function tokenize(caption: string, sentence: Span): Token[] {
   const tokens: Token[] = [];
@@ -81,8 +76,9 @@ function startsClause(tokens: Token[], i: number, limit = tokens.length): boolea
 }
 
 const INTERRUPTION: ReadonlySet<ClauseKind> = new Set(['relative', 'hedge', 'participle']);
-const RANKS = words(RANKING);
 
+// "according to", "during": -ing words that are prepositions, not participle add-ons.
+const NOT_PARTICIPLE = words('according during');
 const isParticiple = (w: string) => w.length > 4 && w.endsWith('ing') && !NOT_PARTICIPLE.has(w);
 
 /** "feeding, resting, or breeding": an -ing word that is one item of a list, not an add-on. */
@@ -138,7 +134,7 @@ function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current
   }
   if (RELATIVE.has(w)) return 'relative';
   // "This is LeBron James, one of the greatest players in NBA history": an aside that ranks what was named.
-  if (w === 'one' && next?.word === 'of' && tokens[i + 2]?.word === 'the' && RANKS.has(tokens[i + 3]?.word ?? '')) return 'relative';
+  if (w === 'one' && next?.word === 'of' && tokens[i + 2]?.word === 'the' && isSuperlative(tokens[i + 3]?.word ?? '')) return 'relative';
   if (SUBORDINATOR.has(w)) return 'subordinate';
   // "This is a bottle of Heinz, a popular brand of ketchup": a closing noun phrase that renames what the clause
   // named is an add-on like ", which is …", judged on its own (list items end in "and …", or are short).
@@ -154,7 +150,7 @@ function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current
   if (w === 'with' || w === 'without' || w === 'including') return 'participle';
   if (HEDGE_LEAD.has(w)) return 'hedge';
   if (isParticiple(w) && !inGerundList(tokens, i)) return 'participle';
-  if ((w.endsWith('ed') || IRREGULAR_PARTICIPLE.has(w)) && next && PREPOSITION.has(next.word)) return 'participle';
+  if (w.endsWith('ed') && next && PREPOSITION.has(next.word)) return 'participle';
   if (startsClause(tokens, i) && hasFiniteVerb(tokens, pieceStart, i)) return 'coordinate';
   return null;
 }

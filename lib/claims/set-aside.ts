@@ -1,5 +1,5 @@
 import type { ClauseKind } from './clauses.ts';
-import { PREPOSITION, RANKING, READ_OUT, TEXT_BEARERS } from './words.ts';
+import { PREPOSITION, READ_OUT, TEXT_BEARERS, isSuperlative } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -57,7 +57,7 @@ const MODAL_ON_A_VERB = [
 const MODAL_BE_CAUSE =
   '(?:might|may|could) (?:also )?be (?:due to|any\\b|to (?!(?:the|a|an)\\b)\\p{L}+|(?:attracted|drawn|forced|interested|harmful|a reference)\\b)';
 
-const RANKED_ASIDE = new RegExp(`^one of the (?:${RANKING.replaceAll(' ', '|')})\\b`, 'u');
+
 // Among all of its kind, not among what is in view ("one of the tallest in the row").
 const WORLD_SCOPE = /\b(?:history|ever|world|century)\b/u;
 
@@ -130,7 +130,7 @@ const RULES: readonly Rule[] = [
     // dark brownish-red color": a colour's name defined, not the colour of anything in view ("It is a dark red").
     also: (t, kind) =>
       (kind === 'relative' && /^(?:which|that) (?:is|are) (?:a|an) /u.test(t) && !/\b(?:appears?|seems?|likely)\b/u.test(t)) ||
-      (kind === 'relative' && RANKED_ASIDE.test(t) && WORLD_SCOPE.test(t)) ||
+      (kind === 'relative' && t.startsWith('one of the ') && isSuperlative(t.split(' ')[3] ?? '') && WORLD_SCOPE.test(t)) ||
       /^(?!(?:it|this|that|which|the|its|their|his|her|one|each|both|all|everything)\b)[\p{L}-]+ is an? (?:[\p{L}-]+,? ){0,3}(?:colou?r|shade|hue|tone)\b/u.test(t.trim()),
   },
   {

@@ -9,8 +9,8 @@ export const PREPOSITION = words(
   'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop beneath underneath within beyond toward towards upon amid after before during',
 );
 
-/** Superlatives that rank a thing among all of its kind ("one of the greatest players in history"). */
-export const RANKING = 'most best worst greatest largest biggest oldest newest finest tallest highest longest smallest fastest richest busiest earliest';
+/** A superlative, which ranks a thing among others ("one of the greatest players in history"): "most", "best", "worst" or an -est word. */
+export const isSuperlative = (word: string): boolean => /^(?:most|best|worst|\p{L}{3,}est)$/u.test(word);
 
 /** A word as the claim stages read it: letters with an inner apostrophe ("can't", "it's"), or a number. */
 export const WORD = /\p{L}+(?:'\p{L}+)?|\p{N}+/gu;

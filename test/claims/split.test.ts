@@ -135,7 +135,8 @@ describe('splitCaption: set aside', () => {
     expect(claimsOf('Crunchies is a brand of crackers that are sold in tins.')).toEqual([]);
     expect(asideOf('Crunchies is a brand of crackers that are sold in tins.').map(([, reason]) => reason)).toEqual(['world knowledge', 'world knowledge']);
     // Said of a thing in view, the relative clause is judged on its own, whatever became of the clause before it.
-    expect(claimsOf('On the table is a popular board game that has a red box.')).toContain('that has a red box.');
+    expect(claimsOf('On the table is a well-known board game that has a red box.')).toContain('that has a red box.');
+    expect(asideOf('On the table is a well-known board game that has a red box.')).toEqual([['On the table is a well-known board game', 'world knowledge']]);
     // A cue word the classifier overrules ("a popular brand of coffee cup") leaves the relative clause with its noun.
     const kept = 'A woman in a red coat is holding a popular brand of coffee cup that has a green lid.';
     expect(claimsOf(kept)).toEqual([kept]);
