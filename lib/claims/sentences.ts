@@ -1,11 +1,32 @@
 import { trimSpan, type Span } from './span.ts';
 
-// ICU's sentence rules break after "Dr." or "Mr." when a capital follows; these abbreviations
-// almost never end a sentence, so a break right after one is undone.
-const NON_FINAL_ABBREVIATION =
-  /(?:^|[\s("'“‘])(?:dr|mr|mrs|ms|mx|prof|st|mt|sr|sgt|capt|gen|col|lt|rev|hon|fig|no|nos|vs|approx|ca|cf|e\.g|i\.e)\.["'”’)]*\s*$/iu;
-// A lone capital with a period is an initial ("J. Smith").
-const INITIAL = /(?:^|[\s("'“‘])\p{Lu}\.\s*$/u;
+// A full stop after an abbreviation ends no sentence. An abbreviation is known by its shape, not by a list:
+// a lone letter ("J. R. R. Tolkien"), a lower-case word with dots inside ("e.g.", "i.e.", "z.B."), a capitalised
+// word of two or three letters ("Dr.", "Mrs.", "St.", "Gen.", "Nr.", "Ул."), or a word without a vowel that is not
+// all capitals ("Mr.", "Sgt.", "vs.", "bzw.", but not "BBC."); plus the few longer ones with a vowel that text puts
+// mid-sentence ("etc. and", "Prof. Jane Doe"). Capitals with dots inside often end a sentence ("… in the U.S. The
+// flag …", "… Washington, D.C. It …"), so ICU's break after them stays, and "H.J. Heinz" is cut as before.
+const ABBREVIATION = /^(?:\p{Ll}+(?:\.\p{Ll}+)+|\p{L}|\p{Lu}\p{Ll}{1,2}|[b-df-hj-np-tv-xzB-DF-HJ-NP-TV-XZ][b-df-hj-np-tv-xz]*)$/u;
+const MID_SENTENCE_ABBREVIATIONS = new Set('etc approx incl excl prof'.split(' '));
+const isAbbreviation = (word: string) => ABBREVIATION.test(word) || MID_SENTENCE_ABBREVIATIONS.has(word.toLowerCase());
+// The word before the full stop that ends a piece ("… Dr. ", "… e.g. ", "… am 9. "), and whether a number stands
+// right before it ("3.5 kg.", "5 p.m."), set off by a space or an opening bracket or quote ("0°F." is no initial).
+const LAST_WORD = /(?:^|(\d\s?)|[\s(\["'“‘])(?:(\p{L}+(?:\.\p{L}+)*)|(\d{1,2}))\.\s*$/u;
+/**
+ * ICU's sentence rules break after "Dr." or "J." when a capital follows; the break is undone after an
+ * abbreviation ("Dr. Smith", "J. R. R. Tolkien", "Gen. James Mattis"). A unit or a time after a number often ends
+ * a sentence ("… weighs 3.5 kg. It is silver.", "… at 5 p.m. The sun sets."), so that break stays. A short name
+ * that ends a sentence reads as an abbreviation too ("… named Max. It sleeps." stays whole), the price of having
+ * no list. Outside English a number of one or two digits with a full stop is an ordinal ("Am 9. November").
+ */
+function abbreviationBefore(piece: string, english: boolean): boolean {
+  const [, afterNumber, word, ordinal] = LAST_WORD.exec(piece) ?? [];
+  if (ordinal) return !english && !afterNumber;
+  if (!word) return false;
+  if (MID_SENTENCE_ABBREVIATIONS.has(word.toLowerCase())) return true; // "€49.99 incl. VAT"
+  return !afterNumber && ABBREVIATION.test(word);
+}
+
 // ICU never breaks before a dash ("Is it on? - the switch"), but after a question or exclamation a dash
 // starts a new item, as in list-like answers: the question is its own sentence, and the dash (a bullet) is
 // part of neither.
@@ -14,13 +35,9 @@ const QUESTION_THEN_DASH = /[?!]["'”’)\]]*(\s+[-–—•]\s*)(?=[\p{L}\p{N}
 // ICU never breaks before a lower-case letter (so "e.g. a terrier" stays whole), but captions written in
 // haste start sentences in lower case: "the dog is on the couch. it is asleep." In English text a full stop,
 // question or exclamation mark after a word of two or more letters, then a space and a lower-case letter,
-// ends a sentence, unless the word is an abbreviation that a lower-case word often follows ("etc.", "approx.",
-// "vs.", "oz.") or has a period of its own ("U.S.", "a.m."). An ellipsis is a pause, not an end.
-const LOWERCASE_START = /(?<=(?:^|[^\p{L}.])(\p{L}{2,})[.!?]["'”’)\]]*)\s+(?=\p{Ll})/gu;
-const LOWERCASE_FOLLOWS = new Set(
-  `etc approx incl excl esp vs ca cf al dept est min max sec hr hrs oz lb lbs ft in yd mi pt qt gal tbsp tsp pp vol ed eds ch sq no nos fig figs viz resp avg
-  dr mr mrs ms mx prof st mt sr jr sgt capt gen col lt rev hon co corp inc ltd bros`.split(/\s+/u),
-);
+// ends a sentence, unless a full stop follows an abbreviation ("etc. and", "approx. two", "Mr. and Mrs.") or
+// a word with a period of its own ("U.S.", "a.m."). An ellipsis is a pause, not an end.
+const LOWERCASE_START = /(?<=(?:^|[^\p{L}.])(\p{L}{2,})([.!?])["'”’)\]]*)\s+(?=\p{Ll})/gu;
 
 // Text quoted from the image ('The label reads: "Take one tablet. Keep away from children."') is one reading,
 // however many sentences it holds: a break inside a quotation that closes later is undone.
@@ -52,7 +69,7 @@ export function splitSentences(caption: string, locale = 'en', english = /^en\b/
     const end = index + segment.length;
     const previous = bounds.at(-1);
     const tail = previous ? caption.slice(Math.max(previous[0], previous[1] - 12), previous[1]) : '';
-    if (previous && (NON_FINAL_ABBREVIATION.test(tail) || INITIAL.test(tail) || quoteOpenAt(caption, previous[0], previous[1]))) {
+    if (previous && (abbreviationBefore(tail, english) || quoteOpenAt(caption, previous[0], previous[1]))) {
       previous[1] = end;
     } else {
       bounds.push([index, end]);
@@ -94,4 +111,4 @@ const afterQuestionDashes = (caption: string, start: number, end: number) =>
   cutWhere(caption, start, end, QUESTION_THEN_DASH, (m) => ({ before: m.index + m[0].length - m[1]!.length, after: m.index + m[0].length }));
 
 const beforeLowercaseStarts = (caption: string, start: number, end: number) =>
-  cutWhere(caption, start, end, LOWERCASE_START, (m) => (LOWERCASE_FOLLOWS.has(m[1]!.toLowerCase()) ? null : { before: m.index, after: m.index }));
+  cutWhere(caption, start, end, LOWERCASE_START, (m) => (m[2] === '.' && isAbbreviation(m[1]!) ? null : { before: m.index, after: m.index }));

@@ -111,6 +111,7 @@ describe('splitCaption: figure labels are never claims', () => {
     // A name and number that head the caption read as its label; inside a sentence they stay.
     ['Room 101: An empty desk stands by the window.', undefined, ['An empty desk stands by the window.']],
     ['Room 101 is empty.', undefined, ['Room 101 is empty.']],
+    ['Am 9. November 1989 stehen Menschen auf der Mauer.', 'de', ['Am 9. November 1989 stehen Menschen auf der Mauer.']],
     // Not a label: the caption keeps its words.
     ['Image 1 shows a dog on a lawn.', undefined, ['Image 1 shows a dog on a lawn.']],
   ])('%s', (caption, locale, claims) => {
