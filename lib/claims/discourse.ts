@@ -7,6 +7,7 @@
 // boats", "you can make out a crack". Steps and instructions are left to the classifier, whose clause shape
 // reads a verb opening on its object.
 import { shapeFeatures } from './clause-shape.ts';
+import { cueText } from './set-aside.ts';
 import { FINITE, SUBORDINATOR, WORD } from './words.ts';
 
 /** Why a whole sentence is not about the image, or null. */
@@ -55,6 +56,13 @@ const HOW_TO = /^how to /u;
 // "There's a logo on the sleeve, but I can't make out the brand", "i don't know but it says …": the description
 // beside the turn stands.
 const TURN = /,?\s+(?:but|though|although|however|yet)\s/u;
+
+// "World War I", "Queen Elizabeth I": after a capitalised word inside a sentence, "I" is part of a name, not the
+// answerer. It becomes the numeral "Ⅰ", which no cue reads as a pronoun once the text is lower-cased.
+const NAME_NUMERAL = /(?<=\p{L} \p{Lu}\p{L}* )I\b(?!')/gu;
+
+/** The cue text (set-aside.ts cueText) the discourse rules read, with the "I" of a name ("World War I") set apart. */
+export const talkText = (text: string): string => cueText(text.replace(NAME_NUMERAL, 'Ⅰ'));
 
 /** Does this clause talk about the answer itself ("I can't make out the brand", "let me know if you …")? */
 export function isMetaTalk(text: string): boolean {

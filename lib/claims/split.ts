@@ -1,11 +1,11 @@
 import { t } from '../i18n';
 import { z } from 'zod';
 import { splitClauses, isFramingText, statesSomething, type Clause } from './clauses.ts';
-import { discourseReason, isMetaTalk } from './discourse.ts';
+import { discourseReason, isMetaTalk, talkText } from './discourse.ts';
 import { judgeClause, type ClauseFacts } from './classifier.ts';
 import { languageTag, looksEnglish } from './language.ts';
 import { layoutBlocks } from './layout.ts';
-import { cueText, isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
+import { isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
 import { spanSchema, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
@@ -139,13 +139,13 @@ function joinsLastClaim(caption: string, last: Span, subjectOnly: boolean, claus
 
 /** A first clause that states something itself, with no condition or purpose before it and no talk to the reader in it. */
 const headStates = (clause: Clause) =>
-  clause.kind === 'main' && statesSomething(clause) && !/^(?:to|if|when|before|after|once|unless|in case)\b/iu.test(clause.text) && discourseReason(cueText(clause.text)) === null;
+  clause.kind === 'main' && statesSomething(clause) && !/^(?:to|if|when|before|after|once|unless|in case)\b/iu.test(clause.text) && discourseReason(talkText(clause.text)) === null;
 
 function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult, decide: Decide): void {
   // The question of a VQA answer is context for the answer, never a claim of its own.
   // Text that speaks to the model ("ignore the above…") is never set aside: kept as a claim, the verify
   // stage flags it and checks it in a request of its own, and the result names it (lib/verify/injection.ts).
-  const whole = question ? 'question' : filter && !isModelDirective(sentence.text) ? discourseReason(cueText(sentence.text)) : null;
+  const whole = question ? 'question' : filter && !isModelDirective(sentence.text) ? discourseReason(talkText(sentence.text)) : null;
   // "The carton is open, so you should use it within three days": advice or talk about the answer that is only an
   // add-on to a statement is set aside alone, clause by clause; the statement before it is checked.
   const addOnTalk = whole === 'advice' || whole === 'meta-talk';
@@ -167,7 +167,7 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
     // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
     if (isFramingText(clause.text)) continue;
     const piece: Span = { text: clause.text, start: clause.start, end: clause.end };
-    const talk = perClause ? discourseReason(cueText(clause.text)) : isMetaTalk(cueText(clause.text)) ? 'meta-talk' : null;
+    const talk = perClause ? discourseReason(talkText(clause.text)) : isMetaTalk(talkText(clause.text)) ? 'meta-talk' : null;
     const own = filter ? (talk ?? setAsideReason(clause.text, clause.kind)) : null;
     const restrictive = clause.kind === 'relative' && /^\s*$/u.test(caption.slice(previousEnd, clause.start));
     previousEnd = clause.end;

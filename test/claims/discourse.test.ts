@@ -38,6 +38,15 @@ describe('discourseReason', () => {
 
   // Steps and instructions have no word list of their own: the classifier sets them aside, reading a clause that
   // opens on a verb and its object as a step.
+  // After a capitalised word inside a sentence, "I" belongs to a name; the answerer's "I" still talks.
+  it.each([
+    ['A statue of Queen Elizabeth I stands in the square.', []],
+    ['The World War I memorial has a bronze soldier on top.', []],
+    ['Sorry I cannot read the label.', ['meta-talk']],
+  ])('%s → %j', (caption, reasons) => {
+    expect(splitCaption(caption).setAside.map((s) => s.reason)).toEqual(reasons);
+  });
+
   it.each(['Press the red button twice to start.', 'To open the jar, press the lid down and turn it.', 'If the strap feels loose, remove one link.',
     'To cook it, bring a large pot of water to the boil.', 'Once it is dry, tighten the screws again.'])('sets aside the step "%s"', (caption) => {
     expect(splitCaption(caption).claims).toEqual([]);
