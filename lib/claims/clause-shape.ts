@@ -6,24 +6,24 @@
 // pronouns, auxiliaries, modals, subordinators) and a few general verb and adjective classes are listed:
 // these are English grammar, not words of any data set.
 
-import { PERSONAL, PREPOSITION, SUBORDINATOR } from './words.ts';
+import { DEFINITE, INDEFINITE, OBJECT_PRONOUN, PERSONAL, PREPOSITION, QUANTIFIER, SUBJECT_PRONOUN, SUBORDINATOR } from './words.ts';
 
 const set = (words: string) => new Set(words.trim().split(/\s+/u));
 
-const DEFINITE = set('the this that these those its his her their our my your');
-const INDEFINITE = set('a an one two three four five six seven eight nine ten several some few couple pair <num> there');
+// A number, and "there is", introduce as an indefinite does.
+const isIndefinite = (w: string) => INDEFINITE.has(w) || w === '<num>' || w === 'there';
 // Quantifiers that make the subject a kind, not a thing in view: "most jams", "all phones", "such devices".
-const GENERIC_QUANTIFIER = set('most many all every any such no both various certain');
 // Base forms that open an instruction ("Shake well", "Keep it dry", "Contact the maker"): general
 // verbs of handling, doing and asking, the ones instructions and advice are made of.
 const IMPERATIVE = set(`make check try keep press hold use avoid store consult remember be do don't let please consider contact take
   shake turn remove close place rinse apply add tap wait plug wipe pour enjoy tell always never slide squeeze
   refrigerate unplug`);
-const OBJECT_PRONOUN = set('it them him her me us you');
-const OBJECT_START = set('it them your this these those the a an some');
+// What can follow a verb as its object at once: "Descale it", "Defrost the peas".
+const startsObject = (w: string) => OBJECT_PRONOUN.has(w) || DEFINITE.has(w) || INDEFINITE.has(w);
 const LINKING = set('look looks looked seem seems seemed appear appears appeared');
 const BE = set("is are am was were be being been 's 're 'm isn't aren't wasn't weren't");
-const CONTRACTED_BE = /^(?:he|she|it|they|we|i|you|that|there|this)'(?:s|re|m)$/u;
+// "he's", "they're", "that's": a subject with its "be".
+const isContractedBe = (w: string) => /'(?:s|re|m)$/u.test(w) && (SUBJECT_PRONOUN.has(w.split("'")[0]!) || DEFINITE.has(w.split("'")[0]!) || w.startsWith('there'));
 const PAST = set('was were had did ago wasn\'t weren\'t didn\'t');
 const FIRST_PERSON = set("i me my mine myself i'm i've i'd i'll");
 const SECOND_PERSON = set("you your yours yourself you're you've you'd you'll");
@@ -65,7 +65,7 @@ function placeOrOccasion(words: readonly string[], from: number): 'place' | 'occ
   for (let k = from; k < words.length && k < from + 6; k++) {
     const w = words[k]!;
     if (PREPOSITION.has(w) || w === 'and' || w === 'or' || w === 'because' || w === 'while') break;
-    if (DEFINITE.has(w) || INDEFINITE.has(w)) determined = true;
+    if (DEFINITE.has(w) || isIndefinite(w)) determined = true;
     head = w;
   }
   if (!head) return 'place';
@@ -82,20 +82,20 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   const second = words[i + 1] ?? '';
   // The clause's opening: what kind of subject (or no subject) it starts with.
   let opener: string;
-  if (first === 'to' && second && !DEFINITE.has(second) && !INDEFINITE.has(second) && !OBJECT_PRONOUN.has(second)) opener = 'to-verb';
+  if (first === 'to' && second && !DEFINITE.has(second) && !isIndefinite(second) && !OBJECT_PRONOUN.has(second)) opener = 'to-verb';
   else if (SUBORDINATOR.has(first)) opener = 'subordinator';
   else if (endsWithQuestionMark) opener = 'question';
   else if (first === 'it' || first === "it's") opener = 'it';
   else if (first === 'there') opener = 'there';
   // "Most of the shelves", "all of these": a part of things in view, as definite as "the shelves".
-  else if (DEFINITE.has(first) || (GENERIC_QUANTIFIER.has(first) && second === 'of' && (DEFINITE.has(words[i + 2] ?? '') || OBJECT_PRONOUN.has(words[i + 2] ?? '')))) opener = 'definite';
-  else if (INDEFINITE.has(first)) opener = 'indefinite';
-  else if (GENERIC_QUANTIFIER.has(first)) opener = 'generic-quantifier';
+  else if (DEFINITE.has(first) || (QUANTIFIER.has(first) && second === 'of' && (DEFINITE.has(words[i + 2] ?? '') || OBJECT_PRONOUN.has(words[i + 2] ?? '')))) opener = 'definite';
+  else if (isIndefinite(first)) opener = 'indefinite';
+  else if (QUANTIFIER.has(first)) opener = 'generic-quantifier';
   else if (PERSONAL.has(first)) opener = 'personal';
   // "Close to the door, …" names a place.
   else if (IMPERATIVE.has(first) && !BE.has(second) && second !== 'to') opener = 'imperative';
   // A verb this list lacks still reads as one when an object follows at once: "Descale it", "Defrost the peas".
-  else if (OBJECT_START.has(second) && !/(?:ing|ed|ly)$/u.test(first) && !PREPOSITION.has(first)) opener = 'verb-first';
+  else if (startsObject(second) && !/(?:ing|ed|ly)$/u.test(first) && !PREPOSITION.has(first)) opener = 'verb-first';
   else if (/ing$/u.test(first)) opener = 'ing';
   else if (/ed$/u.test(first)) opener = 'ed';
   // A capital on the second word makes the two a name ("Roger Ailes", "Venus Williams"), not a noun and its verb.
@@ -105,7 +105,7 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   else if (first && (BE.has(second) || (/^\p{L}{2,}s$/u.test(second) && !/(?:ss|us)$/u.test(second) && !DEFINITE.has(second)))) opener = 'bare-noun';
   // A bare plural before a word that is no preposition or determiner: "Hats protect …", "Owls hunt …".
   // Words in -ss, -us, -is are mostly singular or names ("glass", "cactus", "Paris", "QGIS").
-  else if (/^\p{L}{3,}(?<![sui])s$/u.test(first) && second && !PREPOSITION.has(second) && !DEFINITE.has(second) && !INDEFINITE.has(second)) opener = 'bare-noun';
+  else if (/^\p{L}{3,}(?<![sui])s$/u.test(first) && second && !PREPOSITION.has(second) && !DEFINITE.has(second) && !isIndefinite(second)) opener = 'bare-noun';
   else opener = 'other';
   // The personal pronoun alone gives no feature (who the subject is says nothing about visibility);
   // it does in combination with what the clause says the person is or does.
@@ -122,7 +122,7 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   // The predicate after the first "be": an activity (one that names a pursuit, or any other), an inner state, or a place/event.
   // "he's", "they're", "it's" carry their own "be": the predicate follows the contraction.
   // "looks tired", "seems to be studying": a linking verb says what "is" would, only hedged.
-  const be = CONTRACTED_BE.test(first) ? i : words.findIndex((w, k) => k >= i && (BE.has(w) || LINKING.has(w)));
+  const be = isContractedBe(first) ? i : words.findIndex((w, k) => k >= i && (BE.has(w) || LINKING.has(w)));
   if (be >= 0) {
     const linked = LINKING.has(words[be]!) && words[be + 1] === 'to' && words[be + 2] === 'be' ? be + 2 : be;
     const at = ['not', 'just', 'still', 'completely', 'very', 'really', 'quite', 'rather', 'incredibly'].includes(words[linked + 1] ?? '') ? linked + 2 : linked + 1;
@@ -140,7 +140,7 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
       // What the predicate takes: an object in view ("holding a cup"), a place ("… on a bench"), or
       // nothing at all ("he is working", "they are outside camping"), which leaves little to see.
       const rest = words.slice(at + 1);
-      const tail = rest.length === 0 ? 'nothing' : DEFINITE.has(rest[0]!) || INDEFINITE.has(rest[0]!) ? 'object' : PREPOSITION.has(rest[0]!) ? 'place' : 'other';
+      const tail = rest.length === 0 ? 'nothing' : DEFINITE.has(rest[0]!) || isIndefinite(rest[0]!) ? 'object' : PREPOSITION.has(rest[0]!) ? 'place' : 'other';
       out.push(`pred:${subject}+${predicate}+${tail}`);
     }
   } else if (opener === 'bare-noun' || opener === 'generic-quantifier') {
@@ -164,9 +164,9 @@ function timeAndHabit(words: readonly string[], i: number): string[] {
   // The subject: a pronoun or a name, or a determiner and its noun ("her aunt", "the farmer").
   const first = words[i] ?? '';
   const subjectEnd =
-    DEFINITE.has(first) || INDEFINITE.has(first) ? i + 1 : first && !PREPOSITION.has(first) && !/(?:ing|ed|ly)$/u.test(first) ? i : -1;
+    DEFINITE.has(first) || isIndefinite(first) ? i + 1 : first && !PREPOSITION.has(first) && !/(?:ing|ed|ly)$/u.test(first) ? i : -1;
   const verb = subjectEnd >= 0 ? words[subjectEnd + 1] : undefined;
-  const personPast = verb && (IRREGULAR_PAST.has(verb) || (/\p{L}{2}ed$/u.test(verb) && (PERSONAL.has(words[subjectEnd] ?? '') || OBJECT_START.has(words[subjectEnd + 2] ?? ''))));
+  const personPast = verb && (IRREGULAR_PAST.has(verb) || (/\p{L}{2}ed$/u.test(verb) && (PERSONAL.has(words[subjectEnd] ?? '') || startsObject(words[subjectEnd + 2] ?? ''))));
   if (personPast) out.push('past:event');
   // A present-tense verb of its own: the verb says whether it is a habit ("she teaches piano") or what is seen ("she holds").
   else if (verb && /\p{L}{2}s$/u.test(verb) && !/(?:ss|us|is)$/u.test(verb) && !BE.has(verb)) out.push(`verb:${verb}`);

@@ -2,7 +2,7 @@ import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
-import { FINITE, PREPOSITION, READ_OUT, SUBORDINATOR, isSuperlative, words, type Token } from './words.ts';
+import { DETERMINER, FINITE, OBJECT_PRONOUN, PREPOSITION, READ_OUT, SUBJECT_PRONOUN, SUBORDINATOR, isSuperlative, words, type Token } from './words.ts';
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
 export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
@@ -19,10 +19,8 @@ const RELATIVE = words('which who whose whom where');
 const COORDINATOR = words('and but or yet');
 const TURN = words('but though although yet however');
 const HEDGE_LEAD = words('likely possibly probably perhaps maybe presumably apparently seemingly ready');
-const SUBJECT_PRONOUN = words('he she it they we i you there this these those that one someone everyone');
-const DETERMINER = words(
-  'the a an his her its their our my your this that these those one two three four five six seven eight nine ten several some many both each another other all no few most',
-);
+// Words that can be the subject of a clause on their own.
+const SUBJECT = new Set([...SUBJECT_PRONOUN, ...words('there this these those that one someone everyone')]);
 // Plural present verbs carry no mark, so the commonest ones in image descriptions are listed.
 const VERB_BASE = words(
   'stand sit lie lay hang grow line walk run play hold wear look appear fly float rest cover surround fill stretch lead face ' +
@@ -52,7 +50,7 @@ function startsClause(tokens: Token[], i: number, limit = tokens.length): boolea
   const first = tokens[i];
   if (!first?.isWord) return false;
   const next = tokens[i + 1];
-  if (SUBJECT_PRONOUN.has(first.word)) {
+  if (SUBJECT.has(first.word)) {
     if (i + 1 >= limit) return false;
     if (['he', 'she', 'they', 'we', 'i', 'you', 'it'].includes(first.word)) return Boolean(next?.isWord);
     return Boolean(next?.isWord && FINITE.has(next.word));
@@ -155,7 +153,6 @@ function addOnAfterComma(tokens: Token[], i: number, pieceStart: number, current
   return null;
 }
 
-const OBJECT_PRONOUN = words('him her them it me us himself herself themselves itself');
 
 /** Does "to" at token `i` open a purpose with its own object ("to fill the truck"), not a place ("to the left")? */
 function purposeFollows(tokens: Token[], i: number): boolean {
@@ -163,7 +160,7 @@ function purposeFollows(tokens: Token[], i: number): boolean {
   const object = tokens[i + 2];
   // "too dark to read the label" says how dark, not what for.
   if (!verb?.isWord || !object?.isWord || tokens[i - 2]?.word === 'too') return false;
-  if (DETERMINER.has(verb.word) || SUBJECT_PRONOUN.has(verb.word) || OBJECT_PRONOUN.has(verb.word) || PREPOSITION.has(verb.word)) return false;
+  if (DETERMINER.has(verb.word) || SUBJECT.has(verb.word) || OBJECT_PRONOUN.has(verb.word) || PREPOSITION.has(verb.word)) return false;
   if (/^\p{N}/u.test(verb.word) || verb.word === 'be' || verb.word.endsWith('ing')) return false;
   return DETERMINER.has(object.word) || OBJECT_PRONOUN.has(object.word);
 }

@@ -1,4 +1,4 @@
-import { FINITE, TEXT_BEARERS, words, type Token } from './words.ts';
+import { DETERMINER, FINITE, OBJECT_PRONOUN, SUBJECT_PRONOUN, TEXT_BEARERS, words, type Token } from './words.ts';
 
 // "The presence of plates and glasses suggests that …": the subject names what is seen and the verb draws
 // a conclusion from it. The subject is cut off as a claim of its own ('evidence'), so a hallucinated plate
@@ -14,13 +14,11 @@ const BETWEEN = words('further also clearly strongly likely may might could can 
 // what they say (TEXT_BEARERS).
 const NOT_EVIDENCE: ReadonlySet<string> = new Set([...words('image picture photo scene atmosphere'), ...TEXT_BEARERS]);
 const VAGUE = words(`items objects`);
-const EVIDENCE_OPENER = words('the this these those his her its their a an');
-const PERSONAL = words('he she it they we i you him them');
 
 /** The token where the verb of an evidence subject starts (see EVIDENCE_HEAD), or -1. */
 export function evidenceVerb(tokens: Token[], from: number): number {
   const first = tokens[from];
-  if (!first || !EVIDENCE_OPENER.has(first.word)) return -1;
+  if (!first || !DETERMINER.has(first.word)) return -1;
   const abstract = EVIDENCE_HEAD.has(tokens[from + 1]?.word ?? '') && tokens[from + 2]?.word === 'of';
   const limit = Math.min(tokens.length, from + (abstract ? 28 : 6));
   for (let k = from + 1; k < limit; k++) {
@@ -36,7 +34,7 @@ export function evidenceVerb(tokens: Token[], from: number): number {
     const subject = tokens.slice(from + 1, k).filter((t) => t.isWord);
     const head = subject.at(-1)?.word ?? '';
     // "the living room setting" ends a list of things seen; "the setting", "these elements" name none.
-    if (!head || (abstract ? VAGUE.has(head) : NOT_EVIDENCE.has(head)) || subject.some((t) => PERSONAL.has(t.word))) return -1;
+    if (!head || (abstract ? VAGUE.has(head) : NOT_EVIDENCE.has(head)) || subject.some((t) => SUBJECT_PRONOUN.has(t.word) || OBJECT_PRONOUN.has(t.word))) return -1;
     // Beyond the abstract heads, a bare noun ("the sign") says nothing checkable on its own.
     if (!abstract && subject.length < 2) return -1;
     return k;

@@ -1,6 +1,7 @@
-import { FINITE, PREPOSITION, words, type Token } from './words.ts';
+import { FINITE, PREPOSITION, SUBJECT_PRONOUN, words, type Token } from './words.ts';
 
-const RELATIVE_SUBJECT = words('you we they i he she people someone anyone');
+// "shelters that you would …"; not "it": "a sign that it rained" says what the sign means.
+const RELATIVE_SUBJECT = new Set([...[...SUBJECT_PRONOUN].filter((w) => w !== 'it'), ...words('people someone anyone')]);
 
 /** "a bowl that is used …", "shelters that you would …": a relative clause with no comma before it. */
 export function restrictiveRelative(tokens: Token[], i: number): boolean {

@@ -17,6 +17,17 @@ export const WORD = /\p{L}+(?:'\p{L}+)?|\p{N}+/gu;
 
 /** Personal pronouns, also contracted with "be": who the subject is, never what the clause says of them. */
 export const PERSONAL = words("he she they we i you he's she's they're we're i'm you're");
+/** Determiners that point at something known or in view: "the lamp", "her bag". */
+export const DEFINITE = words('the this that these those its his her their our my your');
+/** Determiners that introduce something: "a lamp", "two bags", "some fruit". */
+export const INDEFINITE = words('a an one two three four five six seven eight nine ten several some few couple pair');
+/** Quantifiers that make a noun a whole kind: "most jams", "all phones", "such devices". */
+export const QUANTIFIER = words('most many all every any such no both various certain');
+/** Every determiner: where a noun phrase starts. */
+export const DETERMINER: ReadonlySet<string> = new Set([...DEFINITE, ...INDEFINITE, ...QUANTIFIER, ...words('each another other')]);
+/** Pronouns as a subject, and as an object. */
+export const SUBJECT_PRONOUN = words('he she it they we i you');
+export const OBJECT_PRONOUN = words('him her them it me us you himself herself themselves itself');
 /** Words that open a subordinate clause. */
 export const SUBORDINATOR = words('as while whereas because since although though so when');
 
