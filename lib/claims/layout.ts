@@ -1,7 +1,7 @@
 import { statesSomething } from './clauses.ts';
 import { figureLabelLength } from './figure-label.ts';
 import { trimSpan, type Span } from './span.ts';
-import { TEXT_BEARERS } from './words.ts';
+import { DETERMINER, FINITE, SUBJECT_PRONOUN, TEXT_BEARERS, WORD } from './words.ts';
 
 /** A run of caption text to split into sentences; `question` marks the question of a VQA answer. */
 export interface Block extends Span {
@@ -16,7 +16,12 @@ const LINE_MARKER = /^(?:#{1,6}\s+|>\s*|[-*•+‣▪◦]\s+|\(?\d{1,3}[.)]\s+|\
 const LABEL = /^(?:\*\*|__)?([\p{L}\p{N}][\p{L}\p{N} '’&/()-]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?(?=\s|$)/u;
 // A sentence before a colon, not a field name: a subject and its verb ("The label reads:", "Your remote shows:"),
 // or a thing described at length ("A highway sign in green with white text:").
-const LEAD_IN = /^(?:(?:the|this|these|those|a|an|its|his|her|their|your|my|our|it|there|they)\s.*\b(?:is|are|was|were|has|have|reads?|says?|shows?|lists?|states?|displays?|includes?|contains?|features?)\b|(?:a|an)(?:\s+\S+){3,})/iu;
+function isLeadIn(name: string): boolean {
+  const words = name.toLowerCase().match(WORD) ?? [];
+  const first = words[0] ?? '';
+  if (!DETERMINER.has(first) && !SUBJECT_PRONOUN.has(first) && first !== 'there') return false;
+  return words.some((w) => FINITE.has(w)) || ((first === 'a' || first === 'an') && words.length >= 4);
+}
 const QUESTION_LABEL = /^(?:q|question|user|prompt)$/iu;
 const ANSWER_LABEL = /^(?:a|answer|assistant|response)$/iu;
 function trimMarkup(caption: string, start: number, end: number): Span | null {
@@ -51,7 +56,7 @@ function lineBlocks(blocks: Block[], caption: string, start: number, end: number
   const found = LABEL.exec(caption.slice(at, end));
   // "The medication label reads:", "The two socks are different colors:": a sentence leading into what
   // follows states something itself, so it is no label to drop.
-  const label = found && !LEAD_IN.test(found[1]!.trim()) ? found : null;
+  const label = found && !isLeadIn(found[1]!.trim()) ? found : null;
   if (label) {
     const name = label[1]!.trim();
     const rest = caption.slice(at + label[0].length, end);
@@ -116,13 +121,18 @@ const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/u;
 // "- **People**" over an indented list names the group below it; it states nothing itself.
 const BOLD_ONLY_ITEM = /^\s*(?:[-*•+]\s+|\d{1,3}[.)]\s+)(?:\*\*|__)[^*_]{1,60}(?:\*\*|__):?\s*$/u;
 const LIST_ITEM = /^\s*(?:[-*•+‣▪◦]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s/u;
-// A line that introduces text written in the picture: a thing bearing text and a verb that reports it, or a
-// heading such as "Cooking directions:" (not "Steps to fix it:" or "Steps you can take:", the answer's own
-// advice), ending in a colon.
-const READS_OUT = new RegExp(
-  String.raw`(?:\b(?:${TEXT_BEARERS.join('|')})\b.*\b(?:says?|reads?|lists?|shows?|states?|includes?|contains?|displays?|gives?)\b|^(?![^:]*\b(?:you|your|to|should|can)\b)\W*(?:the\s+)?(?:[\p{L}-]+\s+)?(?:instructions|directions|steps|warnings?|text)\b)[^:]*:\W*$`,
-  'iu',
-);
+// A line that introduces text written in the picture, ending in a colon: a thing bearing text and a verb after it
+// ("The label lists:"), or a heading that names such a thing ("Cooking directions:"), not the answer's own advice
+// ("Steps to fix it:", "Steps you can take:").
+const BEARERS = new Set(TEXT_BEARERS);
+function readsOut(line: string): boolean {
+  if (!/:\W*$/u.test(line)) return false;
+  const words = line.slice(0, line.lastIndexOf(':')).toLowerCase().match(WORD) ?? [];
+  const bearer = words.findIndex((w) => BEARERS.has(w) || BEARERS.has(w.replace(/s$/u, '')));
+  if (bearer < 0) return false;
+  if (words.slice(bearer + 1).some((w) => FINITE.has(w))) return true;
+  return bearer === words.length - 1 && !/\b(?:you|your|to|should|can)\b/u.test(words.join(' '));
+}
 const indentOf = (line: string) => /^\s*/u.exec(line)![0].length;
 
 /** The caption cut into blocks of prose: Markdown and list markup, table rules and headers, labels and JSON syntax left out. */
@@ -153,7 +163,7 @@ export function layoutBlocks(caption: string): Block[] {
       const item = LIST_ITEM.test(line);
       if (reading && item) for (const block of blocks.slice(before)) block.read = true;
       // The items under "The label lists:" or "Directions:" are what is written there, until the list ends.
-      if (!item || !reading) reading = READS_OUT.test(line);
+      if (!item || !reading) reading = readsOut(line);
     }
     lineStart = lineEnd + 1;
   });

@@ -3,7 +3,7 @@ export const words = (list: string): ReadonlySet<string> => new Set(list.split('
 
 export const FINITE = words(
   'is are was were am has have had can could may might will would should must does do did appears appear appeared seems seem seemed looks suggests suggest indicates indicate implies imply shows show ' +
-    'creates adds makes gives provides offers features includes contains captures depicts showcases highlights says reads warns mentions displays',
+    'creates adds makes gives provides offers features includes contains captures depicts showcases highlights says reads warns mentions displays lists states',
 );
 export const PREPOSITION = words(
   'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop beneath underneath within beyond toward towards upon amid after before during',
