@@ -169,7 +169,13 @@ function timeAndHabit(words: readonly string[], i: number): string[] {
   const personPast = verb && (IRREGULAR_PAST.has(verb) || (/\p{L}{2}ed$/u.test(verb) && (PERSONAL.has(words[subjectEnd] ?? '') || startsObject(words[subjectEnd + 2] ?? ''))));
   if (personPast) out.push('past:event');
   // A present-tense verb of its own: the verb says whether it is a habit ("she teaches piano") or what is seen ("she holds").
-  else if (verb && /\p{L}{2}s$/u.test(verb) && !/(?:ss|us|is)$/u.test(verb) && !BE.has(verb)) out.push(`verb:${verb}`);
+  else if (verb && /\p{L}{2}s$/u.test(verb) && !/(?:ss|us|is)$/u.test(verb) && !BE.has(verb)) {
+    out.push(`verb:${verb}`);
+    // What follows it: a thing in view ("she opens the door") is caught in the act; a bare noun or nothing
+    // ("she teaches piano", "he works") is more often a habit.
+    const after = words[subjectEnd + 2];
+    out.push(`verb+${!after ? 'nothing' : DEFINITE.has(after) || INDEFINITE.has(after) ? 'object' : PREPOSITION.has(after) ? 'place' : 'other'}`);
+  }
   // An occasion a person is on or goes to: "for a walk", "on a road trip", "to his next flight", "after work".
   if (words.some((w, k) => PP_OCCASION.has(w) && k > i && placeOrOccasion(words, k + 1) === 'occasion')) out.push('pp:occasion');
   return out;

@@ -79,6 +79,9 @@ describe('shapeFeatures: another time than the photo\'s', () => {
     // A present-tense verb right after its subject is given as itself: the classifier learns which verbs are habits.
     ['She teaches piano to children', 'verb:teaches'],
     ['The farmer breeds goats', 'verb:breeds'],
+    // …and what follows it: a thing in view, or a bare noun.
+    ['She opens the door', 'verb+object'],
+    ['She teaches piano to children', 'verb+other'],
     ['They are off to a birthday party', 'pp:occasion'],
     ['She is taking the dog for a walk', 'pp:occasion'],
   ])('%s → %s', (text, feature) => {
