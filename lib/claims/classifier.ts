@@ -92,7 +92,8 @@ function isTitleCase(text: string): boolean {
   return long.length >= 2 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= 0.75 * long.length;
 }
 const STATE_OF_MIND = new Set(['g:pred:person+inner-state', 'g:pred:person+abstract-activity']);
-const PERSON_OR_PURPOSE = /^(?:(?:he|she|they|we|i|you)(?:'s|'re|'m)?\b|to \p{L})/u;
+// A person's doing ("they are camping") or a purpose ("to get some exercise").
+const personOrPurpose = (text: string) => PERSONAL.has(text.match(WORD)?.[0] ?? '') || /^to \p{L}/u.test(text);
 
 /** The decision the classifier may not change: a firm rule's reason, null for a firm keep, undefined otherwise. */
 export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefined {
@@ -124,5 +125,5 @@ export function judgeClause(facts: ClauseFacts): SetAsideReason | null {
   // else as an inference from the picture.
   if (facts.rule) return facts.rule;
   if (clauseFeatures(facts).some((f) => f === 'g:open:imperative' || f === 'g:open:verb-first')) return 'advice';
-  return PERSON_OR_PURPOSE.test(text) ? 'inference about intent' : 'inference';
+  return personOrPurpose(text) ? 'inference about intent' : 'inference';
 }

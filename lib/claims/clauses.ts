@@ -52,7 +52,7 @@ function startsClause(tokens: Token[], i: number, limit = tokens.length): boolea
   const next = tokens[i + 1];
   if (SUBJECT.has(first.word)) {
     if (i + 1 >= limit) return false;
-    if (['he', 'she', 'they', 'we', 'i', 'you', 'it'].includes(first.word)) return Boolean(next?.isWord);
+    if (SUBJECT_PRONOUN.has(first.word)) return Boolean(next?.isWord);
     return Boolean(next?.isWord && FINITE.has(next.word));
   }
   // "Trees stand …", "drivers are …": a bare plural subject.

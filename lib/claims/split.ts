@@ -9,7 +9,7 @@ import { isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
 import { spanSchema, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
-import { PREPOSITION } from './words.ts';
+import { DETERMINER, PREPOSITION, SUBJECT_PRONOUN } from './words.ts';
 
 export { spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
@@ -35,7 +35,7 @@ const SCOPING: ReadonlySet<SetAsideReason> = new Set(['inference', 'speculation'
 // kind or a name ("Acme is a brand of chips").
 function opensInView(text: string): boolean {
   const first = /^(?:(?:and|but)\s+)?(\p{L}+)/u.exec(text.toLowerCase())?.[1] ?? '';
-  return PREPOSITION.has(first) || /^(?:the|an?|th(?:is|at|ese|ose|ere)|it|its|his|her|their|here|next)$/u.test(first);
+  return PREPOSITION.has(first) || DETERMINER.has(first) || first === 'it' || first === 'there' || first === 'here' || first === 'next';
 }
 
 function inheritedReason(clause: Clause, previous: SetAsideReason | null, restrictive: boolean, aboutTheWorld: boolean): SetAsideReason | null {
