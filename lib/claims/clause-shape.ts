@@ -125,7 +125,8 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   const be = isContractedBe(first) ? i : words.findIndex((w, k) => k >= i && (BE.has(w) || LINKING.has(w)));
   if (be >= 0) {
     const linked = LINKING.has(words[be]!) && words[be + 1] === 'to' && words[be + 2] === 'be' ? be + 2 : be;
-    const at = ['not', 'just', 'still', 'completely', 'very', 'really', 'quite', 'rather', 'incredibly'].includes(words[linked + 1] ?? '') ? linked + 2 : linked + 1;
+    // An adverb before the predicate ("is not working", "is quite tired") is skipped: "not" or an -ly word.
+    const at = words[linked + 1] === 'not' || /ly$/u.test(words[linked + 1] ?? '') ? linked + 2 : linked + 1;
     const next = words[at];
     let predicate: string | null = null;
     if (next && /ing$/u.test(next)) predicate = ABSTRACT_ACTIVITY.has(next) ? 'abstract-activity' : 'activity';
