@@ -46,7 +46,7 @@ export interface Token {
  * something introduces text written there (layout.ts).
  */
 export const TEXT_BEARERS: readonly string[] = (
-  'label sign sticker screen display text print note tag packaging package box bottle can jar carton card poster banner ' +
+  'label sign sticker screen display text print tag packaging package box can carton poster banner ' +
   'letter message receipt instructions directions heading title menu page bar indicator gauge clock counter timer graph chart'
 ).split(' ');
 
