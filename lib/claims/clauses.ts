@@ -252,8 +252,15 @@ export function splitClauses(caption: string, sentence: Span): Clause[] {
 }
 
 // Openers that frame or sequence a statement without stating anything ("In the image,", "Firstly,").
-const FRAMING =
-  /^(?:(?:in|from|based on|looking at|within) (?:the|this) (?:image|picture|photo|photograph|snapshot|scene|shot|frame)|additionally|firstly|first|secondly|second|thirdly|third|lastly|finally|furthermore|moreover|also|however|overall|in conclusion|in summary|in addition|alternatively|on the other hand|in general|for example|for instance|similarly|meanwhile|besides|notably|interestingly|as a result|therefore|thus|hence|in short|in particular)$/;
+const FRAMING = new RegExp(
+  [
+    '^(?:(?:in|from|based on|looking at|within) (?:the|this) (?:image|picture|photo|photograph|snapshot|scene|shot|frame)',
+    '|additionally|firstly|first|secondly|second|thirdly|third|lastly|finally|furthermore|moreover|also|however|overall',
+    '|in conclusion|in summary|in addition|alternatively|on the other hand|in general|for example|for instance',
+    '|similarly|meanwhile|besides|notably|interestingly|as a result|therefore|thus|hence|in short|in particular)$',
+  ].join(''),
+  'u',
+);
 
 function isFraming(tokens: Token[], from: number, to: number): boolean {
   if (to - from > 5) return false;
