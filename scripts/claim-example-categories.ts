@@ -6,11 +6,9 @@
  * purposes and causes, a person's intent, occasion or inner state, and what the answer says about
  * itself. Descriptive contrasts keep the classifier from learning "a pronoun" or "a plural" as the cue.
  */
-import type { Example } from './claim-examples.ts';
+import { described, notDescribed, type Example } from './claim-examples.ts';
 import { PRESENT_TENSE_EXAMPLES } from './claim-examples-present.ts';
 
-const described = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: true }));
-const notDescribed = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: false }));
 
 // A statement true of a kind everywhere ("Owls hunt at night") vs one about the thing in view.
 const genericKinds: readonly Example[] = [

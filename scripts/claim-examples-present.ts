@@ -5,10 +5,8 @@
  * clause classifier the verbs (its `verb:` and `predw:` features) that word lists of visible activities and
  * of people once named.
  */
-import type { Example } from './claim-examples.ts';
+import { described, notDescribed, type Example } from './claim-examples.ts';
 
-const described = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: true }));
-const notDescribed = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: false }));
 
 export const PRESENT_TENSE_EXAMPLES: readonly Example[] = [
   ...described(

@@ -11,8 +11,8 @@ export interface Example {
   descriptive: boolean;
 }
 
-const described = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: true }));
-const notDescribed = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: false }));
+export const described = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: true }));
+export const notDescribed = (...texts: string[]): Example[] => texts.map((text) => ({ text, descriptive: false }));
 
 /** Every example, descriptive ones first. */
 export const EXAMPLES: readonly Example[] = [
