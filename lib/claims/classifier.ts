@@ -3,7 +3,7 @@
 // clause's opening words and kind, and what the word rules said; the weights are produced by
 // `scripts/train-claims.ts` from licensed development data and examples written for this project.
 import { z } from 'zod';
-import type { Clause } from './clauses.ts';
+import type { Clause } from './span.ts';
 import { shapeFeatures } from './clause-shape.ts';
 import { PERSONAL, WORD } from './words.ts';
 import { cueText, isHedged, reportsText, type SetAsideReason } from './set-aside.ts';

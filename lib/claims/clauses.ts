@@ -1,16 +1,9 @@
 import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
-import { trimPiece, type Span } from './span.ts';
+import { trimPiece, type Clause, type ClauseKind, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
 import { DETERMINER, FINITE, OBJECT_PRONOUN, PREPOSITION, READ_OUT, SUBJECT_PRONOUN, SUBORDINATOR, isSuperlative, words, type Token } from './words.ts';
 
-/** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
-export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
-
-/** A clause of a sentence, as a span of the caption. */
-export interface Clause extends Span {
-  kind: ClauseKind;
-}
 
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;

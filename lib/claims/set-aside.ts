@@ -1,4 +1,4 @@
-import type { ClauseKind } from './clauses.ts';
+import type { ClauseKind } from './span.ts';
 import { PREPOSITION, READ_OUT, TEXT_BEARERS, isSuperlative } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */

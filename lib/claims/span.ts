@@ -4,6 +4,14 @@ export const spanSchema = z.object({ text: z.string(), start: z.number().int(), 
 /** A piece of the caption: `caption.slice(start, end) === text`. */
 export type Span = z.infer<typeof spanSchema>;
 
+/** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
+export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';
+
+/** A clause of a sentence, as a span of the caption. */
+export interface Clause extends Span {
+  kind: ClauseKind;
+}
+
 // Separators that belong to the seam between two pieces, never to a claim (terminal . ! ? stay).
 const EDGE_PUNCTUATION = /[\s,;:\u2013\u2014\-、，；：]/u;
 

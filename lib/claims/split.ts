@@ -1,13 +1,13 @@
 import { t } from '../i18n';
 import { z } from 'zod';
-import { splitClauses, isFramingText, statesSomething, type Clause } from './clauses.ts';
+import { splitClauses, isFramingText, statesSomething } from './clauses.ts';
 import { discourseReason, isMetaTalk, talkText } from './discourse.ts';
 import { judgeClause, type ClauseFacts } from './classifier.ts';
 import { languageTag, looksEnglish } from './language.ts';
 import { layoutBlocks } from './layout.ts';
 import { isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
-import { spanSchema, type Span } from './span.ts';
+import { spanSchema, type Clause, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
 import { DETERMINER, PREPOSITION, SUBJECT_PRONOUN } from './words.ts';
 
