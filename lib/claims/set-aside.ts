@@ -82,7 +82,7 @@ const RULES: readonly Rule[] = [
   },
   {
     reason: 'mood or atmosphere',
-    cues: cue(`mood | serene | peaceful | cheerful | harmonious | charming | welcoming | bustling | lively | charm | sense of`),
+    cues: cue(`mood | serene | peaceful | cozy | cheerful | inviting | harmonious | charming | welcoming | bustling | lively | charm | sense of`),
   },
   {
     reason: 'interpretation',
