@@ -9,7 +9,7 @@ import { isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
 import { spanSchema, type Clause, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
-import { DETERMINER, PREPOSITION, SUBJECT_PRONOUN } from './words.ts';
+import { DETERMINER, PREPOSITION } from './words.ts';
 
 export { spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
