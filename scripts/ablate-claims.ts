@@ -1,7 +1,7 @@
 /**
  * Ablation of the claim split's hand-written rules: switches each family (a top-level word list or regular
  * expression of lib/claims, or one rule of the RULES table; see scripts/claim-rules.ts) off in turn, retrains the
- * classifier without it, and measures the development figures (`npm run bench:claims -- --json`). A family's gain
+ * classifier without it, and measures the tuning halves (`npm run bench:claims -- --json`; no check half is read). A family's gain
  * is the score with it minus the score without it; the spread is the range of the score over classifier seeds.
  *
  *   npm run ablate:claims                       every family of at least 5 words or alternatives

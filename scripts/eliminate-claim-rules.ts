@@ -1,6 +1,6 @@
 /**
  * Backward elimination inside rule families of the claim split: tries each word of a word list, or each top-level
- * alternative of a `cue` pattern, out in turn; retrains the classifier and measures the development figures
+ * alternative of a `cue` pattern, out in turn; retrains the classifier and measures the tuning halves only
  * (`bench-claims.ts --json`, the score of scripts/ablate-claims.ts). A word goes only where the score falls by no
  * more than --step below the last accepted state and --tol below the start, no figure falls more than 0.003 below the
  * start, and `vitest run --project unit test/claims` stays green. Each decision is appended to --log.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSets } from '../../scripts/claim-sets.ts';
+import { isCheckHalf, loadSets } from '../../scripts/claim-sets.ts';
 
 // The written probes live in the repository, so bench:claims scores them on any clone.
 describe('the written claim probes', () => {
@@ -40,5 +40,13 @@ describe('the written claim probes', () => {
     for (const p of last) for (const u of p.units) expect(p.caption.slice(u.start, u.end)).toBe(u.text);
     const units = last.flatMap((p) => p.units);
     expect([units.filter((u) => u.gold === true).length, units.filter((u) => u.gold === false).length]).toEqual([305, 138]);
+  });
+
+  it('split a development file into halves by a fixed hash of the picture or answer: the same way every time, about evenly', () => {
+    const ids = Array.from({ length: 400 }, (_, i) => `hl/COCO_train2014_${String(i * 7919).padStart(12, '0')}`);
+    const check = ids.filter(isCheckHalf);
+    expect(check.length).toBeGreaterThan(160);
+    expect(check.length).toBeLessThan(240);
+    expect(ids.filter(isCheckHalf)).toEqual(check);
   });
 });
