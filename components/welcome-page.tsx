@@ -27,7 +27,7 @@ export interface WelcomeHost {
 }
 
 /** The check of one sample, as it streams in: summary, each claim's verdict, then what the caption really got wrong. */
-function Result({ job, sample, host }: { job: CheckJob; sample: WelcomeSample | null; host: WelcomeHost }) {
+function Result({ job, sample, host }: { job: CheckJob; sample: WelcomeSample; host: WelcomeHost }) {
   const { t } = host;
   if (job.status === 'error') {
     const setUp = job.error?.kind === 'not-configured';
@@ -53,7 +53,7 @@ function Result({ job, sample, host }: { job: CheckJob; sample: WelcomeSample | 
           <ClaimRow key={`${i}:${claim.text}`} claim={claim} state={claimState(claim, job)} index={i} t={host.t} />
         ))}
       </ol>
-      {job.status === 'done' && sample && (
+      {job.status === 'done' && (
         <p className="meta" data-testid="sample-truth">
           {t('welcomeTruth', t(sample.truth))}
         </p>
@@ -67,6 +67,9 @@ export function WelcomePage({ host }: { host: WelcomeHost }) {
   const { send, t } = host;
   const [tabId, setTabId] = useState<number | null>(null);
   const [job, setJob] = useState<CheckJob | null>(null);
+  // The tab holds one job, the latest check; each sample keeps its own last result, so checking the next
+  // sample leaves the earlier ones' results in place.
+  const [results, setResults] = useState<Partial<Record<WelcomeSample['id'], CheckJob>>>({});
   const [setup, setSetup] = useState<Setup | null>(null);
   const [builtin, setBuiltin] = useState<BuiltinStatus | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -82,6 +85,9 @@ export function WelcomePage({ host }: { host: WelcomeHost }) {
   }, [tabId]);
 
   const checked = job ? sampleAt(job.imageUrl, host.assetUrl('/')) : null;
+  useEffect(() => {
+    if (job && checked) setResults((kept) => ({ ...kept, [checked.id]: job }));
+  }, [job]);
   const check = (sample: WelcomeSample) => {
     if (tabId === null) return;
     setNotice(null);
@@ -106,7 +112,7 @@ export function WelcomePage({ host }: { host: WelcomeHost }) {
               <button type="button" onClick={() => check(sample)} disabled={job?.status === 'running'}>
                 {t('welcomeCheckSample')}
               </button>
-              {job && checked?.id === sample.id && <Result job={job} sample={checked} host={host} />}
+              {results[sample.id] && <Result job={results[sample.id]!} sample={sample} host={host} />}
             </figure>
           ))}
         </div>

@@ -17,17 +17,17 @@ const duck = (x: number, y: number) =>
   `<circle cx="${x + 56}" cy="${y - 48}" r="5" fill="#212121"/><path d="M ${x + 72} ${y - 40} l 26 6 l -26 8 z" fill="#fb8c00"/>`;
 
 const SAMPLES = {
-  // Right: three red apples on a wooden table.
+  // Three red apples in a row on a wooden table, each with a green leaf (the caption adds a banana).
   'apples.png': svg(
     `<rect width="${W}" height="${H}" fill="#e3f2fd"/><rect y="260" width="${W}" height="160" fill="#8d6e63"/>` +
       `<rect y="260" width="${W}" height="14" fill="#6d4c41"/>${apple(180, 226)}${apple(320, 226)}${apple(460, 226)}`,
   ),
-  // Two yellow ducks on a blue pond (the caption says four).
+  // Two yellow ducks facing right on a blue pond, orange beaks (the caption says four).
   'ducks.png': svg(`<rect width="${W}" height="${H}" fill="#bbdefb"/><rect y="180" width="${W}" height="240" fill="#1e88e5"/>${duck(190, 280)}${duck(420, 300)}`),
-  // A green car on a grey road, nothing else (the caption says red, and adds a bicycle).
+  // A green car on a grey road with a white dashed line, nothing else (the caption says red, and adds a bicycle).
   'car.png': svg(
     `<rect width="${W}" height="${H}" fill="#e8f5e9"/><rect y="300" width="${W}" height="120" fill="#757575"/>` +
-      `<rect y="356" width="${W}" height="8" fill="#fafafa" stroke-dasharray="40 30" stroke="#fafafa"/>` +
+      `<line x1="0" y1="360" x2="${W}" y2="360" stroke="#fafafa" stroke-width="8" stroke-dasharray="40 30"/>` +
       `<rect x="170" y="210" width="300" height="80" rx="18" fill="#2e7d32"/><path d="M 220 210 L 260 150 L 390 150 L 430 210 z" fill="#2e7d32"/>` +
       `<path d="M 240 206 L 270 162 L 318 162 L 318 206 z M 330 206 L 330 162 L 382 162 L 412 206 z" fill="#b3e5fc"/>` +
       `<circle cx="235" cy="300" r="34" fill="#212121"/><circle cx="405" cy="300" r="34" fill="#212121"/>` +

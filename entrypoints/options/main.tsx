@@ -46,7 +46,15 @@ function Options() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [models, setModels] = useState<string[]>([]);
   const [calibrations, setCalibrations] = useState<Record<string, Calibration>>({});
-  const firstRun = new URLSearchParams(location.search).has('firstRun');
+  // The first-run note stays until a model has answered Test connection; then it leaves, and the address
+  // drops its request so a reload does not bring it back.
+  const [firstRun, setFirstRun] = useState(() => new URLSearchParams(location.search).has('firstRun'));
+  const modelAnswered = () => {
+    setFirstRun(false);
+    const url = new URL(location.href);
+    url.searchParams.delete('firstRun');
+    history.replaceState(null, '', url);
+  };
 
   const loadModels = (baseUrl: string, apiKey?: string) => {
     void send({ type: 'listModels', baseUrl, ...(apiKey ? { apiKey } : {}) }).then((answer) => setModels(isFailure(answer) ? [] : answer.data));
@@ -91,7 +99,9 @@ function Options() {
           const error = await save(values);
           if (error) return error;
           const answer = await send({ type: 'testConnection' });
-          return isFailure(answer) ? answer.error : answer.data;
+          if (isFailure(answer)) return answer.error;
+          if (answer.data.ok) modelAnswered();
+          return answer.data;
         }}
       />
       <BuiltinModel

@@ -10,7 +10,7 @@ import { hostOf } from '../report';
 import type { Settings } from '../settings';
 import type { ProviderId } from '../verify/provider';
 import { newWaitingCheck } from '../waiting-check';
-import { WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
+import { isWelcomePage, WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
 import { markStep } from '../step-marks';
 import { showMarks } from './marks';
 import type { BadgePort, CheckTarget, ExtensionPort, ImageRead, PagePort, Platform, StoragePort, TasksPort } from './ports';
@@ -184,6 +184,7 @@ export async function afterCheck(platform: StoragePort & PagePort & ExtensionPor
     await showMarks(platform, job);
     return;
   }
-  // The menu click was the user's gesture: show the guidance instead of a silent "!" badge.
-  if (job.error?.kind === 'not-configured') await platform.showFirstRunGuidance();
+  // The menu click was the user's gesture: show the guidance instead of a silent "!" badge. The welcome
+  // page says it inline, with its own button to Options: no tab or popup opens there unasked.
+  if (job.error?.kind === 'not-configured' && !isWelcomePage(job.pageUrl, platform.extensionBase())) await platform.showFirstRunGuidance();
 }

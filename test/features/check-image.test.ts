@@ -4,6 +4,18 @@ import { cancelCheck, checkImage, checkWelcomeSample } from '@/lib/features/chec
 import type { GatheredCaption, ModelStep } from '@/lib/check-lifecycle';
 import { allSupported, fakePlatform } from './fake-platform';
 
+/** No endpoint set: the check ends with the not-configured error. */
+function withoutModel(fake: ReturnType<typeof fakePlatform>): void {
+  fake.platform.chooseModel = async () => ({
+    provider: 'endpoint',
+    label: '',
+    assertReady: () => {
+      throw new CheckError('not-configured', 'Open Options.');
+    },
+    verifier: () => allSupported,
+  });
+}
+
 const target = { tabId: 4, frameId: 0, srcUrl: 'https://news.test/car.jpg', pageUrl: 'https://news.test/story' };
 
 describe('checkImage', () => {
@@ -104,14 +116,7 @@ describe('checkImage', () => {
 
   it('with no model configured, shows the first-run guidance', async () => {
     const fake = fakePlatform({});
-    fake.platform.chooseModel = async () => ({
-      provider: 'endpoint',
-      label: '',
-      assertReady: () => {
-        throw new CheckError('not-configured', 'Open Options.');
-      },
-      verifier: () => allSupported,
-    });
+    withoutModel(fake);
     const job = await checkImage(fake.platform, target);
     expect(job?.error?.kind).toBe('not-configured');
     expect(fake.events).toContain('firstRun');
@@ -185,7 +190,15 @@ describe('checkWelcomeSample', () => {
       status: 'done',
       imageUrl: 'chrome-extension://test-id/welcome/ducks.png',
       pageUrl: 'chrome-extension://test-id/welcome.html',
-      caption: 'Four yellow ducks swim on a blue pond.',
+      caption: 'Four yellow ducks swim on a blue pond. Each duck has an orange beak. The ducks face to the right.',
     });
+  });
+
+  it('with no model configured, opens no tab or popup: the welcome page explains inline', async () => {
+    const fake = fakePlatform({});
+    withoutModel(fake);
+    const job = await checkWelcomeSample(fake.platform, 9, 'car');
+    expect(job?.error?.kind).toBe('not-configured');
+    expect(fake.events).not.toContain('firstRun');
   });
 });

@@ -1,8 +1,10 @@
 // Starts the stand-in model server for manual use and benchmarks:
 //   npx tsx test/server/main.ts --port 8787 [--pace-tps 40 --ttft-ms 300] [--output fenced] [--model a,b]
 //     [--api-key KEY] [--reject-json-schema] [--reject-streaming] [--reject-images] [--reject-extension-origins]
-//     [--false-when "dog=Object"] [--lenient]
+//     [--false-when "dog=Object"] [--welcome-samples] [--lenient]
+// --welcome-samples answers the welcome page's samples as their pictures are (test/server/welcome-samples.ts).
 import { parseArgs } from 'node:util';
+import { welcomeSampleRules } from './welcome-samples';
 import { OUTPUT_SHAPES, startModelServer, type FalseRule, type ModelServerOptions, type OutputShape } from './openai-server';
 
 const { values } = parseArgs({
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     model: { type: 'string', multiple: true },
     'api-key': { type: 'string' },
     'false-when': { type: 'string', multiple: true },
+    'welcome-samples': { type: 'boolean' },
     'reject-json-schema': { type: 'boolean' },
     'reject-json-object': { type: 'boolean' },
     'reject-streaming': { type: 'boolean' },
@@ -60,7 +63,7 @@ const options: ModelServerOptions = {
   rejectImages: Boolean(values['reject-images']),
   rejectExtensionOrigins: Boolean(values['reject-extension-origins']),
   logprobs: Boolean(values.logprobs),
-  falseWhen: (values['false-when'] ?? []).map(falseRule),
+  falseWhen: [...(values['false-when'] ?? []).map(falseRule), ...(values['welcome-samples'] ? welcomeSampleRules() : [])],
   ...(values.model ? { models: values.model.flatMap((m) => m.split(',')) } : {}),
   ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
 };
