@@ -4,7 +4,7 @@ import { claimState, decidedCount, type CheckJob } from '@/lib/job-record';
 import { formatNumber, plural, type MessageKey, type Translate } from '@/lib/i18n';
 import { claimsWithSetAside } from '@/lib/recheck-lifecycle';
 import { fileNameOf, hostNameOf } from '@/lib/url-names';
-import { verdictSummary } from '@/lib/verdict-summary';
+import { standingOf, verdictSummary } from '@/lib/check/account';
 import { ERROR_TYPES } from '@/lib/verify/schema';
 import { CaptionSpans, type CaptionPiece } from './caption-spans';
 import { ClaimEditor } from './claim-editor';
@@ -144,7 +144,7 @@ export function CheckView(props: CheckViewProps) {
       <div className="result-head">
         {image.thumb}
         <div className="result-head__text">
-          <p className={`status status--${job.status}`} data-testid="check-status" data-state={job.status} role="status" aria-live="polite">
+          <p className={`status status--${job.status}`} data-testid="check-status" data-state={job.status} data-standing={standingOf(job)} role="status" aria-live="polite">
             {statusText(job, t)}
           </p>
           {/* Only with an imported calibration: without one no verdict claims a guarantee. */}

@@ -1,6 +1,6 @@
 import { modelWord } from '@/lib/labels';
 import { useState } from 'react';
-import { claimState, countCannotTell, countFalse, type CheckJob } from '@/lib/job-record';
+import { historyResult } from '@/lib/check/account';
 import { searchHistory, type HistoryEntry } from '@/lib/history';
 import type { Translate } from '@/lib/i18n';
 import { hostNameOf } from '@/lib/url-names';
@@ -16,15 +16,6 @@ export interface HistoryViewProps {
   onExport: (format: 'json' | 'csv') => void;
   /** One evidence report of the ticked entries, newest first as listed. */
   onSaveReport?: (entries: HistoryEntry[]) => void;
-}
-
-function resultWord(job: CheckJob, t: Translate): string {
-  const unsupported = countFalse(job);
-  if (unsupported > 0) return t('historyNotSupported', unsupported, job.claims.length);
-  const cannotTell = countCannotTell(job);
-  if (cannotTell > 0) return t('historyCannotTell', cannotTell);
-  const missing = job.claims.filter((c) => claimState(c, job) === 'error').length;
-  return missing ? t('historyMissing', missing) : t('historyAllSupported');
 }
 
 /** Past checks on this device: search, open, delete one, clear all, export. */
@@ -83,7 +74,7 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
       <ul className="history__list">
         {shown.map((entry) => {
           const { job } = entry;
-          const bad = countFalse(job) > 0;
+          const result = historyResult(job, t);
           return (
             <li key={entry.id} className="history__item" data-testid="history-entry" data-entry-id={entry.id}>
               {onSaveReport && (
@@ -105,9 +96,9 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
                 <button type="button" className="link history__open" onClick={() => onOpen(entry)} aria-label={t('historyOpen', job.caption)}>
                   <bdi dir="auto">{job.caption}</bdi>
                 </button>
-                <p className={`history__result ${bad ? 'is-bad' : 'is-ok'}`}>
-                  <span aria-hidden="true">{bad ? '✗ ' : '✓ '}</span>
-                  {resultWord(job, t)}
+                <p className={`history__result is-${result.standing}`} data-standing={result.standing}>
+                  <span aria-hidden="true">{result.sign} </span>
+                  {result.text}
                 </p>
                 <p className="meta">
                   {formatTime(entry.savedAt)} · {modelWord(job.model, t)} · <span title={job.pageUrl}>{job.pageTitle || hostNameOf(job.pageUrl)}</span>

@@ -2,7 +2,7 @@ import { claimState, isUnsure, type CheckJob, type ClaimState, type ComparisonRu
 import type { HistoryEntry } from './history';
 import { createTranslate, t, type MessageKey, type Translate } from './i18n';
 import { errorTypeWord, setAsideReasonWord } from './labels';
-import { verdictSummary } from './verdict-summary';
+import { verdictSummary } from './check/account';
 
 /** How each claim state reads, in words (the UI's language) and as an icon (never colour alone). */
 export const STATE_KEY: Record<ClaimState, MessageKey> = {

@@ -142,14 +142,6 @@ export function errorTypesOf(job: Pick<CheckJob, 'claims'>): z.infer<typeof erro
   return errorTypeSchema.options.filter((t) => found.has(t));
 }
 
-/** The toolbar badge for a job: progress, the count of unsupported claims, ✓, or ! on error. */
-export function badgeFor(job: Pick<CheckJob, 'status' | 'claims'>): { text: string; color: string } {
-  if (job.status === 'running') return { text: '…', color: '#5f6368' };
-  if (job.status === 'error') return { text: '!', color: '#b3261e' };
-  const unsupported = countFalse(job);
-  return unsupported > 0 ? { text: String(unsupported), color: '#b3261e' } : { text: '✓', color: '#1e7d32' };
-}
-
 /** Indices of claims where both runs gave a verdict and the verdicts differ. */
 export function disagreements(job: Pick<CheckJob, 'claims' | 'comparison'>): number[] {
   const other = job.comparison?.verdicts ?? [];

@@ -3,6 +3,7 @@
 // file carries no script (its CSP allows none) and loads nothing (the image is embedded).
 import { claimState, decidedCount, isUnsure, type CheckJob } from './job-record';
 import { STATE_ICON, STATE_KEY, summaryLine } from './export';
+import { standingOf } from './check/account';
 import { formatNumber, formatPercent, plural, t, uiDir, uiLocale } from './i18n';
 import { errorTypeWord, setAsideReasonWord } from './labels';
 // The host (and port) of an endpoint URL, for reports; it lives with the other URL names.
@@ -98,7 +99,7 @@ function claimRows(job: CheckJob): string {
 const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; color: #1f1f1f; max-width: 56rem; margin: 2rem auto; padding: 0 1rem; }
 h1 { font-size: 1.4rem; margin: 0 0 .25rem; } h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
-.summary { font-weight: 600; }
+.summary { font-weight: 600; } .summary.supported { color: #1e7d32; } .summary.not-supported, .summary.failed { color: #b3261e; }
 figure { margin: 1rem 0; } figure img { max-width: 100%; max-height: 28rem; border: 1px solid #ccc; }
 blockquote { margin: 0; padding: .5rem 1rem; border-inline-start: 4px solid #999; background: #f6f6f6; }
 mark { background: none; color: inherit; padding: 0 .1em; }
@@ -121,6 +122,7 @@ function calibrationLine(job: CheckJob): string {
 /** One check's part of a report, under `title` (the report's heading, or "Check 2 of 3"). */
 function checkBody(job: CheckJob, context: ReportContext, title: string): string {
   const summary = summaryLine(job, t);
+  const standing = standingOf(job);
   const image = context.imageDataUrl?.startsWith('data:image/')
     ? `<figure><img src="${escapeHtml(context.imageDataUrl)}" alt="${escapeHtml(t('reportImageAlt'))}"><figcaption>${escapeHtml(t(context.imageKind === 'sent' ? 'reportImageSent' : 'reportImageThumb'))}</figcaption></figure>`
     : `<p>${escapeHtml(t('reportImageNone'))}</p>`;
@@ -142,7 +144,7 @@ function checkBody(job: CheckJob, context: ReportContext, title: string): string
     [t('appName'), escapeHtml(context.extensionVersion)],
   ];
   return `${title}
-<p class="summary" data-report="summary">${escapeHtml(summary)}</p>
+<p class="summary ${standing}" data-report="summary" data-standing="${standing}">${escapeHtml(summary)}</p>
 ${calibrationLine(job)}
 ${image}
 <h2>${escapeHtml(t('reportCaption'))}</h2>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badgeFor, checkJobSchema, claimState, type CheckJob } from '@/lib/job-record';
+import { checkJobSchema, claimState, type CheckJob } from '@/lib/job-record';
+import { badgeFor } from '@/lib/check/account';
 import { CheckError } from '@/lib/errors';
 import { MAX_CAPTION_CHARS, MAX_CREDIT_CHARS, planSplit, prepareCaption, requestSignal, runCheck, type CheckDeps, type ClaimPlanOptions } from '@/lib/check-lifecycle';
 import type { SplitResult } from '@/lib/claims/split';

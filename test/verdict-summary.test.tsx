@@ -2,49 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ClaimRow } from '@/components/claim-row';
 import { HistoryView } from '@/components/history-view';
-import { badgeFor, claimState, markLabelOf, type CheckJob, type ClaimResult } from '@/lib/job-record';
+import { claimState, markLabelOf, type ClaimResult } from '@/lib/job-record';
+import { badgeFor, verdictSummary } from '@/lib/check/account';
 import { jobToMarkdown, summaryLine } from '@/lib/export';
 import { marksPayload } from '@/lib/features/marks';
 import { historyEntryFrom } from '@/lib/history';
 import { createTranslate, plural } from '@/lib/i18n';
 import { planSplit } from '@/lib/check-lifecycle';
 import { itemFromJob, type PageCheckItem } from '@/lib/page-check-state';
-import { verdictSummary } from '@/lib/verdict-summary';
 
 // React writes an apostrophe as &#x27;; compare the text a person reads.
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element).replaceAll('&#x27;', "'");
-import type { ErrorType } from '@/lib/verify/schema';
+import { claimOf, jobOf } from './check/fixture';
 
 const t = createTranslate();
-const claim = (text: string, label: boolean, reasoning: string, error_type: ErrorType[] = []): ClaimResult => ({
-  text,
-  start: 0,
-  end: text.length,
-  hedged: false,
-  verdict: { reasoning, label, error_type },
-});
+const claim = claimOf;
 const CANNOT = 'This is a figure label, not a description of the image; it cannot be assessed.';
-const jobOf = (claims: ClaimResult[], extra: Partial<CheckJob> = {}): CheckJob => ({
-  id: 'j',
-  tabId: 1,
-  pageUrl: 'https://example.test/',
-  imageUrl: 'https://example.test/a.jpg',
-  status: 'done',
-  phase: 'finished',
-  caption: claims.map((c) => c.text).join(' '),
-  claims,
-  setAside: [],
-  notes: [],
-  model: 'm',
-  imagePath: 'fetch',
-  imageBytes: 1,
-  startedAt: 0,
-  finishedAt: 1,
-  usage: null,
-  error: null,
-  ...extra,
-});
-
 const label = claim('Sample 2.', true, CANNOT);
 const cats = claim('Two cats sit on a sofa.', true, 'Two cats are visible.');
 const dog = claim('A dog sleeps.', false, 'There is no dog.', ['Object']);
@@ -66,7 +39,8 @@ describe('a verdict whose reasoning says it cannot be told from the image', () =
     expect(summaryLine(job)).toBe("1 of 2 claims supported · can't tell from the image: 1.");
     const row: PageCheckItem = { id: 'i', imageUrl: job.imageUrl, caption: job.caption, truncated: false, source: 'alt', selected: true, state: 'running', jobId: null, thumbnail: null, claims: 0, supported: 0, unsupported: 0, setAside: 0, errorTypes: [], errorTypeCounts: {}, error: null };
     expect(itemFromJob(row, job)).toMatchObject({ claims: 2, supported: 1, unsupported: 0 });
-    expect(badgeFor(job)).toEqual({ text: '✓', color: '#1e7d32' });
+    // One claim could not be told: no tick, a neutral badge that says how many.
+    expect(badgeFor(job)).toEqual({ text: '~1', color: '#5f6368' });
     const history = html(
       <HistoryView entries={[historyEntryFrom(job, 1)]} t={t} formatTime={() => 'now'} onOpen={() => {}} onDelete={() => {}} onClear={() => {}} onExport={() => {}} />,
     );

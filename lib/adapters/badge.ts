@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { badgeFor, type CheckJob } from '../job-record';
+import type { CheckJob } from '../job-record';
+import { badgeFor } from '../check/account';
 
 /** Shows a job's state on the toolbar button of its tab. */
 export async function showBadge(job: CheckJob): Promise<void> {

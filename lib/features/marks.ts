@@ -2,6 +2,7 @@
 // one claim made to stand out (from the panel), or all of them removed.
 import { decidedCount, isUnsure, markLabelOf, type CheckJob } from '../job-record';
 import { summaryLine } from '../export';
+import { STANDING_SIGN, standingOf } from '../check/account';
 import { formatNumber, type Translate } from '../i18n';
 import { errorTypeWord } from '../labels';
 import type { MarksPayload } from '../page/marks';
@@ -15,12 +16,20 @@ function marksSummary(job: CheckJob, t: Translate): string {
   return `${summaryLine(job, t)} ${t('summaryDecided', counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
 }
 
+/** The badge's colour and sign: the account's standing (a finished check is never running here). */
+function pageTone(job: CheckJob): Pick<MarksPayload, 'tone' | 'sign'> {
+  const standing = standingOf(job);
+  const tone = standing === 'supported' ? 'ok' : standing === 'not-supported' || standing === 'failed' ? 'bad' : 'unsettled';
+  return { tone, sign: STANDING_SIGN[standing] };
+}
+
 /** What the page script needs to mark a finished check. */
 export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
   return {
     imageUrl: job.imageUrl,
     caption: job.caption,
     summary: marksSummary(job, t),
+    ...pageTone(job),
     claims: job.claims.map((c) => {
       const label = markLabelOf(c, job);
       return {

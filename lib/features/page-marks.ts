@@ -1,6 +1,7 @@
 // Marks on the page for a tab's page check or alt-text audit: every checked picture outlined with how it
 // fared, every alt finding with what is wrong, and "Show on page" bringing one of them into view.
 import { plural, type Translate } from '../i18n';
+import { standingFrom } from '../check/account';
 import type { ListedMark } from '../page/listed-marks';
 import type { AltFinding, PageCheck, PageCheckItem } from '../page-check-state';
 import type { Platform } from './ports';
@@ -10,7 +11,10 @@ function itemMark(item: PageCheckItem, t: Translate): ListedMark | null {
   if (item.state === 'error') return { id: item.id, tone: 'failed', label: t('pageMarkFailed') };
   if (item.state !== 'done') return null;
   if (item.unsupported > 0) return { id: item.id, tone: 'bad', label: plural(t, 'pageMarkUnsupported', item.unsupported, item.unsupported) };
-  return { id: item.id, tone: 'good', label: t('pageMarkSupported') };
+  if (standingFrom({ ...item, status: item.state }) === 'supported') return { id: item.id, tone: 'good', label: t('pageMarkSupported') };
+  // Nothing found wrong, but not everything could be told: neutral, never the green tick.
+  const untold = item.claims - item.supported;
+  return { id: item.id, tone: 'unsettled', label: plural(t, 'pageMarkUnsettled', untold, untold) };
 }
 
 function findingMark(finding: AltFinding, t: Translate): ListedMark {

@@ -9,7 +9,7 @@ import { trusted } from './shadow-host';
 /** One listed picture to mark: its listing id, how it fared, and the label beside it. */
 export interface ListedMark {
   id: string;
-  tone: 'bad' | 'good' | 'finding' | 'failed';
+  tone: 'bad' | 'good' | 'unsettled' | 'finding' | 'failed';
   label: string;
 }
 
@@ -23,6 +23,7 @@ const STYLE = `
 .good { border-color: #1e7d32; border-style: dashed; } .good span { background: #1e7d32; }
 .finding { border-color: #8a4b00; border-style: dotted; } .finding span { background: #8a4b00; }
 .failed { border-color: #5f6368; border-style: dotted; } .failed span { background: #5f6368; }
+.unsettled { border-color: #5f6368; border-style: dashed; } .unsettled span { background: #5f6368; }
 .focus { border-width: 5px; outline: 3px solid #1a73e8; outline-offset: 2px; }
 @media (prefers-reduced-motion: no-preference) { .focus { transition: outline-offset .2s; } }
 `;

@@ -20,8 +20,10 @@ export interface MarksPayload {
     errorTypes: string[];
     reasoning: string;
   }[];
-  /** The summary line, e.g. "1 of 2 claims not supported — Object". */
+  /** The summary line ("1 of 2 claims not supported — Object"), its sign (✓ ✗ ~) and tone (lib/check/account.ts: green only if ok). */
   summary: string;
+  sign: string;
+  tone: 'ok' | 'bad' | 'unsettled';
   /** Words for the verdicts and controls, translated by the worker. */
   words: { true: string; false: string; unsure: string; error: string; close: string; title: string };
 }
@@ -130,7 +132,7 @@ const BADGE_CSS = `
 .wrap { position: fixed; direction: ltr; unicode-bidi: isolate; white-space: nowrap; font: 13px/1.4 system-ui, sans-serif; color: #1f1f1f; }
 button { font: inherit; cursor: pointer; border: 1px solid #0003; border-radius: 12px; padding: 2px 10px; background: #fff; color: #1f1f1f; box-shadow: 0 1px 4px #0004; }
 button.bad { background: #fce8e6; color: #8c1d18; }
-button.ok { background: #e6f4ea; color: #14532d; }
+button.ok { background: #e6f4ea; color: #14532d; } button.unsettled { background: #f1f3f4; color: #3c4043; }
 button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
 .wrap[dir="rtl"] { direction: rtl; }
 .close { margin-inline-start: 4px; padding: 2px 7px; }
@@ -143,7 +145,7 @@ button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
 @media (prefers-color-scheme: dark) {
   .panel, button { background: #2d2e31; color: #e8eaed; }
   button.bad { background: #5c1e1a; color: #fad2cf; }
-  button.ok { background: #1b3d26; color: #ceead6; }
+  button.ok { background: #1b3d26; color: #ceead6; } button.unsettled { background: #3c4043; color: #e8eaed; }
 }`;
 
 const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', unsure: '⚠', error: '?' };
@@ -194,11 +196,9 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   const wrap = document.createElement('div');
   wrap.className = 'wrap';
   wrap.dir = uiDir();
-  const unsupported = payload.claims.filter((c) => c.label === 'false').length;
   const button = document.createElement('button');
-  button.type = 'button';
-  button.className = unsupported ? 'bad' : 'ok';
-  button.textContent = `${unsupported ? '✗' : '✓'} ${payload.summary}`;
+  Object.assign(button, { type: 'button', className: payload.tone });
+  button.textContent = `${payload.sign} ${payload.summary}`;
   button.setAttribute('aria-label', `${payload.words.title}: ${payload.summary}`);
   button.setAttribute('aria-expanded', 'false');
   const close = document.createElement('button');

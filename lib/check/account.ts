@@ -1,0 +1,98 @@
+// The one account of a check that every view reads: how it stands (the tick, the cross, or neither),
+// its sign and its headline. The popup, side panel, page badge, toolbar badge, History, page-check rows
+// and labels, copies and reports all take these from here; none derives its own tick or headline.
+import { countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob } from '../job-record';
+import { plural, type Translate } from '../i18n';
+import { errorTypeWord } from '../labels';
+
+/**
+ * How a check stands. `supported` (the tick) only when at least one claim is supported and none is not
+ * supported, can't-tell or without a verdict; `unsettled` when nothing was found wrong but not everything
+ * could be told (neutral: never green); `not-supported` when any claim is not supported.
+ */
+export type Standing = 'running' | 'failed' | 'not-supported' | 'unsettled' | 'supported';
+
+/** What a standing needs: the claims counted, from a job or a stored page-check row. */
+export interface StandingCounts {
+  status: 'running' | 'done' | 'error' | 'pending';
+  claims: number;
+  supported: number;
+  unsupported: number;
+}
+
+export function standingFrom(counts: StandingCounts): Standing {
+  if (counts.status === 'running' || counts.status === 'pending') return 'running';
+  if (counts.status === 'error') return 'failed';
+  if (counts.unsupported > 0) return 'not-supported';
+  return counts.supported > 0 && counts.supported === counts.claims ? 'supported' : 'unsettled';
+}
+
+/** The standing of a check. */
+export function standingOf(job: Pick<CheckJob, 'status' | 'claims'>): Standing {
+  return standingFrom({ status: job.status, claims: job.claims.length, supported: countTrue(job), unsupported: countFalse(job) });
+}
+
+/** The sign beside a standing, the same in every view (never colour alone). */
+export const STANDING_SIGN: Record<Standing, string> = { running: '…', failed: '!', 'not-supported': '✗', unsettled: '~', supported: '✓' };
+
+/** The colour of a standing on the toolbar badge: green only for the tick; neutral grey when nothing could be settled. */
+const BADGE_COLOR: Record<Standing, string> = { running: '#5f6368', failed: '#b3261e', 'not-supported': '#b3261e', unsettled: '#5f6368', supported: '#1e7d32' };
+
+/**
+ * The toolbar badge for a job: progress, the count of unsupported claims, "~" and how many claims could
+ * not be told (neutral), ✓ only for the tick, or ! on error.
+ */
+export function badgeFor(job: Pick<CheckJob, 'status' | 'claims'>): { text: string; color: string } {
+  const standing = standingOf(job);
+  const text =
+    standing === 'not-supported'
+      ? String(countFalse(job))
+      : standing === 'unsettled'
+        ? `${STANDING_SIGN.unsettled}${job.claims.length - countTrue(job)}`
+        : STANDING_SIGN[standing];
+  return { text, color: BADGE_COLOR[standing] };
+}
+
+/**
+ * A finished check's one-line result, the same in the popup, side panel, report, exports and page badge:
+ * "1 of 2 claims not supported — Object", "All 3 claims supported.", with "can't tell" verdicts never counted as
+ * supported, and said first when nothing in the caption describes the image but it was checked anyway.
+ */
+export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway'>, t: Translate): string {
+  const total = job.claims.length;
+  const unsupported = countFalse(job);
+  const supported = countTrue(job);
+  const cannotTell = countCannotTell(job);
+  const missing = total - unsupported - supported - cannotTell;
+  const types = errorTypesOf(job).map((type) => errorTypeWord(type, t)).join(', ');
+  const line =
+    unsupported > 0
+      ? types
+        ? plural(t, 'summaryNotSupportedTypes', total, unsupported, total, types)
+        : plural(t, 'summaryNotSupported', total, unsupported, total)
+      : cannotTell > 0
+        ? plural(t, 'summaryCannotTell', total, supported, total, cannotTell)
+        : missing > 0
+          ? plural(t, 'summaryMissing', total, supported, total, missing)
+          : plural(t, 'summaryAllSupported', total, total);
+  return job.checkedAnyway ? t('summaryCheckedAnyway', line) : line;
+}
+
+/** History's short result for a row: its sign, its standing and a few words. */
+export function historyResult(job: CheckJob, t: Translate): { standing: Standing; sign: string; text: string } {
+  const standing = standingOf(job);
+  const unsupported = countFalse(job);
+  const unsettled = job.claims.length - countTrue(job) - unsupported;
+  const cannotTell = countCannotTell(job);
+  const text =
+    standing === 'failed'
+      ? t('checkFailed')
+      : unsupported > 0
+        ? t('historyNotSupported', unsupported, job.claims.length)
+        : cannotTell > 0
+          ? t('historyCannotTell', cannotTell)
+          : unsettled > 0
+            ? t('historyMissing', unsettled)
+            : t('historyAllSupported');
+  return { standing, sign: STANDING_SIGN[standing], text };
+}
