@@ -2,7 +2,9 @@
 // the way a user meets it: the built extension in Chromium, nothing selected, the real menu entry
 // point on the image, and the caption the chooser preselects (what Enter sends). Compared with two
 // naive finders (the alt; the figure's caption else the alt) on a hand-written gold set.
-//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4 | --skip-slice NAME]
+// The AI-surface pages (test/ai-surfaces: chats, demos, notebooks, tables, arenas, posts) are measured beside them
+// (slices ai-dev-tuning, ai-dev-check; ai-held-out only when named with --slice).
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4|ai-dev|ai-dev-tuning|ai-dev-check|ai-held-out | --skip-slice NAME]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,6 +14,7 @@ import { dialogBox, gapBetween, shareInView, type Box } from '../test/browser/on
 import { makeJpeg, startPageServer } from '../test/browser/page-server';
 import { startModelServer } from '../test/server/openai-server';
 import { captionMatches, creditLeaks, summarize, type Outcome } from './caption-metrics';
+import { readSurfacePages, summarizeSurfaces, wrongPick, type SurfaceOutcome } from './ai-surfaces-gold';
 import { readRealPagesGold, REALPAGES_DIR } from './realpages-gold';
 
 const args = process.argv.slice(2);
@@ -52,9 +55,10 @@ function wakeLazyImages(): void {
 /** Finds the gold image, scrolls to it, and reads what the naive finders would take. */
 function locate(piece: string): { src: string; alt: string; figcaption: string } | null {
   // No helper functions in here: the bundler would name them with a global the page does not have.
-  const img = Array.from(document.images).find((i) =>
-    ['src', 'data-src', 'data-lazy-src', 'data-original', 'srcset'].some((a) => (i.getAttribute(a) ?? '').includes(piece)),
-  );
+  // "#id" names a picture whose URL is no help (a notebook's data: output).
+  const img = piece.startsWith('#')
+    ? document.querySelector<HTMLImageElement>(`img${piece}`)
+    : Array.from(document.images).find((i) => ['src', 'data-src', 'data-lazy-src', 'data-original', 'srcset'].some((a) => (i.getAttribute(a) ?? '').includes(piece)));
   if (!img) return null;
   img.scrollIntoView({ block: 'center' });
   return {
@@ -111,25 +115,33 @@ async function main(): Promise<void> {
     },
   );
   const outcomes: Outcome[] = [];
+  const surfaceOutcomes: (SurfaceOutcome & { slice: string })[] = [];
+  const sliceOfPage = (name: string) => gold.pages[name]?.slice ?? (gold.pages[name]?.heldOut ? 'held-out' : 'development');
+  const jobs = [
+    ...Object.keys(gold.pages).map((name) => ({ name, file: resolve(REALPAGES_DIR, 'pages', `${name}.html`), slice: sliceOfPage(name), surface: null, items: gold.images.filter((i) => i.page === name) })),
+    ...[...readSurfacePages('dev'), ...readSurfacePages('held-out')].map((p) => ({ ...p, surface: p, items: p.images.map((i) => ({ ...i, credit: undefined })) })),
+  ];
   // Where the dialog opened: on screen (≥ 90% of it in the viewport) and by the image (≤ 64 px from its box).
-  const placements: { onScreen: boolean; gap: number }[] = [];
+  const placements: { onScreen: boolean; gap: number; ai: boolean }[] = [];
   let unseen = 0;
   try {
-    for (const name of Object.keys(gold.pages)) {
+    for (const job of jobs) {
+      const { name, items } = job;
       if (only && name !== only) continue;
-      const meta = gold.pages[name];
-      const sliceName = meta?.slice ?? (meta?.heldOut ? 'held-out' : 'development');
-      if ((onlySlice && sliceName !== onlySlice) || sliceName === skipSlice) continue;
-      const items = gold.images.filter((i) => i.page === name);
+      // The held-out AI-surface pages are measured only when asked for by name: they stay unread until the end.
+      // `--slice ai-dev` takes both halves of the development pages.
+      const named = job.slice === onlySlice || (!!onlySlice?.startsWith('ai-') && job.slice.startsWith(`${onlySlice}-`));
+      if ((onlySlice && !named) || job.slice === skipSlice || (job.slice.startsWith('ai-held-out') && !named)) continue;
       if (!items.length) continue;
-      pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(resolve(REALPAGES_DIR, 'pages', `${name}.html`)) });
+      pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(job.file) });
       const page: Page = await ext.context.newPage();
       await page.goto(`${pages.origin}/${name}.html`, { waitUntil: 'domcontentloaded' });
       await page.evaluate(wakeLazyImages);
       await page.waitForLoadState('load', { timeout: 15_000 }).catch(() => undefined);
       const tabId = await tabIdOf(ext, page);
       await grantActiveTab(ext, page);
-      for (const item of items) {
+      for (const [index, item] of items.entries()) {
+        const surfaceGold = job.surface?.images[index];
         const found = await page.evaluate(locate, item.img);
         if (!found) throw new Error(`${name}: no image matches "${item.img}"`);
         await page.waitForFunction((src) => Array.from(document.images).some((i) => (i.currentSrc || i.src) === src && i.complete), found.src, { timeout: 10_000 }).catch(() => undefined);
@@ -149,6 +161,10 @@ async function main(): Promise<void> {
             tabId,
           );
           console.log(`! ${name} ${item.img}: the caption chooser did not open (badge "${left.badge}"${left.job?.error ? `: ${left.job.error.message}` : ''})`);
+          if (job.surface && surfaceGold) {
+            surfaceOutcomes.push({ page: name, surface: job.surface.surface, slice: job.slice, gold: surfaceGold, ours: '', labelled: [] });
+            continue;
+          }
           outcomes.push({ page: name, heldOut: gold.pages[name]?.heldOut ?? false, img: item.img, gold: item.caption, goldCredit: item.credit ?? '', ours: '', offered: [], shownCredit: '', alt: found.alt, figcaptionElseAlt: found.figcaption || found.alt });
           continue;
         }
@@ -161,7 +177,7 @@ async function main(): Promise<void> {
         }, found.src);
         if (!inView) unseen += 1;
         else if (dialog && image) {
-          const placed = { onScreen: shareInView(dialog, image.viewport) >= 0.9, gap: gapBetween(dialog, image.box as Box) };
+          const placed = { onScreen: shareInView(dialog, image.viewport) >= 0.9, gap: gapBetween(dialog, image.box as Box), ai: !!job.surface };
           placements.push(placed);
           if (verbose && !(placed.onScreen && placed.gap <= 64)) console.log(`✗ dialog ${name} ${item.img}: ${JSON.stringify({ dialog, image })}`);
         }
@@ -169,6 +185,13 @@ async function main(): Promise<void> {
         const credit = view.text.find((line) => line.startsWith('Credit: ')) ?? '';
         await page.keyboard.press('Escape');
         if (!(await waitFor(async () => ((await readChooser(page)) === null ? true : null), 10_000))) throw new Error(`${name}: the chooser did not close on Escape`);
+        if (job.surface && surfaceGold) {
+          const outcome = { page: name, surface: job.surface.surface, slice: job.slice, gold: surfaceGold, ours: view.caption, labelled: view.candidates };
+          surfaceOutcomes.push(outcome);
+          if (verbose && (!captionMatches(view.caption, surfaceGold.caption) || wrongPick(outcome)))
+            console.log(`✗ ${name} ${item.img}\n   gold: ${surfaceGold.caption}\n   ours: ${view.caption}\n   offered: ${view.candidates.join(' | ').slice(0, 400)}`);
+          continue;
+        }
         const outcome: Outcome = {
           page: name,
           heldOut: gold.pages[name]?.heldOut ?? false,
@@ -205,13 +228,20 @@ async function main(): Promise<void> {
     console.log(`\n${label}: ${pagesIn} pages, ${slice.filter((o) => o.gold).length} captioned + ${slice.filter((o) => !o.gold).length} captionless images`);
     console.log(summarize(slice));
   }
-  if (placements.length) {
-    const gaps = placements.map((p) => p.gap).sort((a, b) => a - b);
-    const near = placements.filter((p) => p.onScreen && p.gap <= 64).length;
+  for (const slice of [...new Set(surfaceOutcomes.map((o) => o.slice))].sort()) {
+    const inSlice = surfaceOutcomes.filter((o) => o.slice === slice);
+    console.log(`\n${slice} pages: ${new Set(inSlice.map((o) => o.page)).size} pages, ${inSlice.filter((o) => o.gold.caption !== null).length} captioned + ${inSlice.filter((o) => o.gold.caption === null).length} captionless images`);
+    console.log(summarizeSurfaces(inSlice));
+  }
+  // Articles and AI surfaces on their own lines, so the article figure stays comparable with earlier runs.
+  for (const [kind, placed] of [['article pages', placements.filter((p) => !p.ai)], ['AI-surface pages', placements.filter((p) => p.ai)]] as const) {
+    if (!placed.length) continue;
+    const gaps = placed.map((p) => p.gap).sort((a, b) => a - b);
+    const near = placed.filter((p) => p.onScreen && p.gap <= 64).length;
     console.log(
-      `\ncaption dialog: on screen (≥ 90% in view) and ≤ 64 px from its image for ${near} of ${placements.length} images; ` +
+      `\ncaption dialog (${kind}): on screen (≥ 90% in view) and ≤ 64 px from its image for ${near} of ${placed.length} images; ` +
         `median gap ${Math.round(gaps[Math.floor(gaps.length / 2)] ?? 0)} px, largest ${Math.round(gaps.at(-1) ?? 0)} px` +
-        (unseen ? ` (${unseen} not measured: the image stayed out of view when scrolled to)` : ''),
+        (unseen && kind === 'article pages' ? ` (${unseen} not measured: the image stayed out of view when scrolled to)` : ''),
     );
   }
 }

@@ -1,0 +1,91 @@
+// The hand-written gold of the AI-surface pages (test/ai-surfaces/: chats, demo apps, model cards, notebooks,
+// tables, arenas, posts), read for bench-captions, and the table it prints for them.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { captionMatches } from './caption-metrics';
+
+/** The AI-surface pages: `dev/` (tuning and check halves) and `held-out/` (measured once, at the end). */
+export const AI_SURFACES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../test/ai-surfaces');
+
+const goldSchema = z.object({
+  pages: z.record(z.string(), z.object({ surface: z.string(), lang: z.string(), half: z.string().optional() })),
+  images: z.array(
+    z.object({
+      page: z.string(),
+      img: z.string(),
+      caption: z.string().nullable(),
+      answers: z.array(z.object({ label: z.string().nullable(), text: z.string() })).optional(),
+      never: z.array(z.string()).optional(),
+    }),
+  ),
+});
+
+/** One AI-surface page to measure: its file, its slice name, and its gold images. */
+export interface SurfacePage {
+  name: string;
+  file: string;
+  slice: string;
+  surface: string;
+  images: z.infer<typeof goldSchema>['images'];
+}
+
+/** The pages of one folder (`dev`, `held-out`), each in the slice `ai-<folder>[-<half>]`; none when the folder has no gold. */
+export function readSurfacePages(folder: string): SurfacePage[] {
+  const file = resolve(AI_SURFACES_DIR, folder, 'gold.json');
+  if (!existsSync(file)) return [];
+  const gold = goldSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return Object.entries(gold.pages).map(([name, meta]) => ({
+    name,
+    file: resolve(AI_SURFACES_DIR, folder, 'pages', `${name}.html`),
+    slice: `ai-${folder}${meta.half ? `-${meta.half}` : ''}`,
+    surface: meta.surface,
+    images: gold.images.filter((i) => i.page === name),
+  }));
+}
+
+/** What the chooser showed for one gold image of an AI-surface page. */
+export interface SurfaceOutcome {
+  page: string;
+  surface: string;
+  gold: SurfacePage['images'][number];
+  /** What was preselected ("" when nothing). */
+  ours: string;
+  /** The candidates as the chooser names them: "Label: text". */
+  labelled: string[];
+}
+
+const textOf = (candidate: string) => candidate.replace(/^[^:]*\)?: /, '');
+/** The answer is offered, under its label when the gold names one. */
+export const offers = (o: SurfaceOutcome, answer: { label: string | null; text: string }) =>
+  o.labelled.some((c) => captionMatches(textOf(c), answer.text) && (answer.label === null || c.startsWith(`${answer.label}: `)));
+/** A text that must never be preselected was. */
+export const wrongPick = (o: SurfaceOutcome) => !!o.ours && (o.gold.never ?? []).some((text) => captionMatches(o.ours, text));
+
+const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}% (${n}/${of})` : '–');
+
+/** One table row: right text preselected, gold offered, never-texts preselected, every answer offered, captionless preselected. */
+export function surfaceRow(name: string, outcomes: SurfaceOutcome[]): string {
+  const captioned = outcomes.filter((o) => o.gold.caption !== null);
+  const captionless = outcomes.filter((o) => o.gold.caption === null);
+  const multi = outcomes.filter((o) => (o.gold.answers ?? []).length >= 2);
+  return `| ${name} | ${pct(captioned.filter((o) => captionMatches(o.ours, o.gold.caption)).length, captioned.length)} | ${pct(
+    captioned.filter((o) => captionMatches(o.ours, o.gold.caption) || o.labelled.some((c) => captionMatches(textOf(c), o.gold.caption))).length,
+    captioned.length,
+  )} | ${outcomes.filter(wrongPick).length} | ${pct(multi.filter((o) => (o.gold.answers ?? []).every((a) => offers(o, a))).length, multi.length)} | ${pct(
+    captionless.filter((o) => o.ours.trim()).length,
+    captionless.length,
+  )} |`;
+}
+
+/** The AI-surface table: one row for the slice, then one per surface kind. */
+export function summarizeSurfaces(outcomes: SurfaceOutcome[]): string {
+  const surfaces = [...new Set(outcomes.map((o) => o.surface))];
+  return [
+    '| pages | right text preselected | gold offered | request / prompt / code preselected | every answer offered (pages with several) | captionless with a preselection |',
+    '|---|---|---|---|---|---|',
+    surfaceRow('all', outcomes),
+    ...surfaces.map((s) => surfaceRow(s, outcomes.filter((o) => o.surface === s))),
+  ].join('\n');
+}
