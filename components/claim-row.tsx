@@ -115,6 +115,7 @@ function ClaimText({ claim, index, t }: Pick<ClaimRowProps, 'claim' | 'index' | 
       {/* The claim keeps the caption's direction: an English claim reads left to right in an Arabic UI. */}
       <bdi dir="auto" className="claim__words">{claim.text}</bdi>
       {claim.hedged && <span className="claim__hedged"> {t('claimHedged')}</span>}
+      {claim.edited && <span className="claim__edited"> ({t('claimEdited')})</span>}
     </>
   );
 }

@@ -24,7 +24,7 @@ export const STATE_WORD = Object.fromEntries(Object.entries(STATE_KEY).map(([sta
  * The one-line result, as the popup says it, ending in a full stop: in English by default (the JSON
  * export), in the UI's language where `translate` is given (Markdown, reports, the page badge).
  */
-export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway'>, translate: Translate = english): string {
+export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway' | 'removedClaims'>, translate: Translate = english): string {
   const line = verdictSummary(job, translate);
   return /[.!?]$/u.test(line) ? line : `${line}.`;
 }
@@ -50,7 +50,8 @@ export function jobToMarkdown(job: CheckJob): string {
     const state = claimState(claim, job);
     const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.map((type) => errorTypeWord(type)).join(', ')})_` : '';
     const unsure = isUnsure(claim) ? t('mdUnsure') : '';
-    lines.push(`- ${STATE_ICON[state]} **${t(STATE_KEY[state])}**${unsure} — ${escapeMarkdown(claim.text)}${types}`);
+    const edited = claim.edited ? ` _(${t('claimEdited')})_` : '';
+    lines.push(`- ${STATE_ICON[state]} **${t(STATE_KEY[state])}**${unsure} — ${escapeMarkdown(claim.text)}${edited}${types}`);
     if (claim.verdict?.reasoning) lines.push(`  - ${escapeMarkdown(claim.verdict.reasoning)}`);
   }
   if (job.setAside.length) {
@@ -81,7 +82,9 @@ export function exportableJob(job: CheckJob) {
       verdict: c.verdict,
       ...(c.score !== undefined ? { score: c.score } : {}),
       ...(c.decided !== undefined ? { decided: c.decided } : {}),
+      ...(c.edited ? { edited: true } : {}),
     })),
+    ...(job.removedClaims ? { removedClaims: job.removedClaims } : {}),
     // How the scores were measured (the CLI's field name), and the calibration that decided them.
     ...(job.scoreKind !== undefined ? { score_kind: job.scoreKind } : {}),
     ...(job.calibration ? { calibration: exportableCalibration(job.calibration) } : {}),
@@ -148,6 +151,7 @@ export const HISTORY_CSV_COLUMNS = [
   'score',
   'score_kind',
   'decided',
+  'edited_by_user',
 ] as const;
 
 /** The history as CSV, one row per claim (a check without claims still gets one row). */
@@ -155,7 +159,7 @@ export function historyToCsv(entries: readonly HistoryEntry[]): string {
   const rows: (string | number | null)[][] = [[...HISTORY_CSV_COLUMNS]];
   for (const { savedAt, job } of entries) {
     const base = [new Date(savedAt).toISOString(), job.pageUrl, job.imageUrl, job.model, job.caption];
-    if (job.claims.length === 0) rows.push([...base, '', job.status === 'error' ? 'error' : '', '', job.error?.message ?? '', '', '', '']);
+    if (job.claims.length === 0) rows.push([...base, '', job.status === 'error' ? 'error' : '', '', job.error?.message ?? '', '', '', '', '']);
     for (const claim of job.claims) {
       const state = claimState(claim, job);
       // decided is empty without a calibration: no guarantee is implied either way.
@@ -169,6 +173,8 @@ export function historyToCsv(entries: readonly HistoryEntry[]): string {
         claim.score ?? null,
         claim.score === null || claim.score === undefined ? '' : (job.scoreKind ?? ''),
         decided,
+        // The claim's text is the user's (Edit claims), not the caption's words.
+        claim.edited ? 'true' : '',
       ]);
     }
   }

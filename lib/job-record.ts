@@ -13,6 +13,8 @@ export const claimResultSchema = claimSpanSchema.extend({
   score: z.number().min(0).max(1).nullable().optional(),
   /** With a calibration: whether the score reaches its verdict kind's threshold; absent without one. */
   decided: z.boolean().optional(),
+  /** The user's own text (Edit claims), not a claim split from the caption: shown as "edited by you". */
+  edited: z.boolean().optional(),
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 
@@ -94,6 +96,10 @@ export const checkJobSchema = z.object({
   checkedAnyway: z.boolean().optional(),
   /** The on-device split read the caption as another language (every sentence checked): the popup offers the model's split. */
   otherLanguage: z.boolean().optional(),
+  /** Claims split from the caption that the user removed (Edit claims) before this run: said with its headline. */
+  removedClaims: z.number().int().min(0).optional(),
+  /** The check this one re-checked with edited claims (its id), so a page check's row follows it. */
+  recheckOf: z.string().optional(),
   /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
   owner: z.string().optional(),
 });

@@ -43,16 +43,35 @@ export function claimsWithSetAside(job: CheckJob, indices: readonly number[]): s
   return [...placed, ...pieces.filter((p) => p.start < 0)].map((p) => p.text);
 }
 
+/**
+ * The claims of a re-check, each marked `edited` where its text is the user's (not a claim or set-aside piece
+ * of the caption as split), and how many of the caption's claims the user removed without putting text in
+ * their place; both carry over from the check being re-checked.
+ */
+export function editedClaims(previous: CheckJob, texts: readonly string[]): { claims: ClaimResult[]; removedClaims: number } {
+  const fromCaption = new Set([...previous.claims.filter((c) => !c.edited).map((c) => c.text.trim()), ...previous.setAside.map((s) => s.text.trim())]);
+  const claims = placeClaims(previous.caption, texts).map((c) => (fromCaption.has(c.text) ? c : { ...c, edited: true }));
+  const kept = new Set(claims.map((c) => c.text));
+  const gone = previous.claims.filter((c) => !c.edited && !kept.has(c.text.trim())).length;
+  // An edit in a claim's place replaces it: only what the user took out without new text counts as removed.
+  const editedBefore = new Set(previous.claims.filter((c) => c.edited).map((c) => c.text.trim()));
+  const newlyEdited = claims.filter((c) => c.edited && !editedBefore.has(c.text)).length;
+  return { claims, removedClaims: (previous.removedClaims ?? 0) + Math.max(0, gone - newlyEdited) };
+}
+
 /** Verifies the user's edited claim list against the same image, as a new job that keeps the caption. */
 export async function recheckClaims(previous: CheckJob, texts: readonly string[], imageDataUrl: string, id: string, deps: RerunDeps): Promise<CheckJob> {
+  const { claims, removedClaims } = editedClaims(previous, texts);
   // The earlier run's cost is not this one's.
-  const { requests: _earlier, ...kept } = previous;
+  const { requests: _earlier, removedClaims: _removed, ...kept } = previous;
   let job: CheckJob = {
     ...kept,
     id,
+    recheckOf: previous.id,
+    ...(removedClaims ? { removedClaims } : {}),
     status: 'running',
     phase: 'verifying',
-    claims: placeClaims(previous.caption, texts),
+    claims,
     // A set-aside piece that is now checked is no longer set aside.
     setAside: previous.setAside.filter((s) => !texts.some((text) => text.trim() === s.text)),
     notes: [],

@@ -91,7 +91,7 @@ function claimRows(job: CheckJob): string {
       const confidence = typeof sure === 'number' ? formatPercent(sure) : '';
       // With a calibration, a verdict under its threshold says so beside the model's leaning.
       const unsure = isUnsure(claim) ? ` <span class="unsure">⚠ ${escapeHtml(t('verdictUnsure'))}</span>` : '';
-      return `<tr class="${state}"><td>${i + 1}</td><td dir="auto">${escapeHtml(claim.text)}</td><td class="verdict">${STATE_ICON[state]} ${escapeHtml(t(STATE_KEY[state]))}${unsure}</td><td>${escapeHtml(types)}</td><td>${escapeHtml(confidence)}</td><td dir="auto">${escapeHtml(claim.verdict?.reasoning ?? '')}</td></tr>`;
+      return `<tr class="${state}"><td>${i + 1}</td><td dir="auto">${escapeHtml(claim.text)}${claim.edited ? ` <em class="edited">(${escapeHtml(t('claimEdited'))})</em>` : ''}</td><td class="verdict">${STATE_ICON[state]} ${escapeHtml(t(STATE_KEY[state]))}${unsure}</td><td>${escapeHtml(types)}</td><td>${escapeHtml(confidence)}</td><td dir="auto">${escapeHtml(claim.verdict?.reasoning ?? '')}</td></tr>`;
     })
     .join('\n');
 }

@@ -90,10 +90,10 @@ describe('export', () => {
   it('writes history CSV with one row per claim, quoted where needed', () => {
     const csv = historyToCsv([historyEntryFrom(job, Date.UTC(2025, 0, 2))]);
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('saved_at,page_url,image_url,model,caption,claim,verdict,error_types,reasoning,score,score_kind,decided');
+    expect(lines[0]).toBe('saved_at,page_url,image_url,model,caption,claim,verdict,error_types,reasoning,score,score_kind,decided,edited_by_user');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe(
-      '2025-01-02T00:00:00.000Z,https://news.example/story,https://news.example/a.jpg,gpt-4o-mini,Two cats sit on a sofa. A dog sleeps under the table. It feels cozy.,A dog sleeps under the table.,Not supported,Object,"No dog, ""none"".",,,',
+      '2025-01-02T00:00:00.000Z,https://news.example/story,https://news.example/a.jpg,gpt-4o-mini,Two cats sit on a sofa. A dog sleeps under the table. It feels cozy.,A dog sleeps under the table.,Not supported,Object,"No dog, ""none"".",,,,',
     );
     expect(JSON.parse(historyToJson([historyEntryFrom(job, 0)]))).toHaveLength(1);
   });

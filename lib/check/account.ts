@@ -58,7 +58,7 @@ export function badgeFor(job: Pick<CheckJob, 'status' | 'claims'>): { text: stri
  * "1 of 2 claims not supported — Object", "All 3 claims supported.", with "can't tell" verdicts never counted as
  * supported, and said first when nothing in the caption describes the image but it was checked anyway.
  */
-export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway'>, t: Translate): string {
+export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway' | 'removedClaims'>, t: Translate): string {
   const total = job.claims.length;
   const unsupported = countFalse(job);
   const supported = countTrue(job);
@@ -75,7 +75,22 @@ export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway'>, 
         : missing > 0
           ? plural(t, 'summaryMissing', total, supported, total, missing)
           : plural(t, 'summaryAllSupported', total, total);
-  return job.checkedAnyway ? t('summaryCheckedAnyway', line) : line;
+  const said = job.checkedAnyway ? t('summaryCheckedAnyway', line) : line;
+  const changes = userChanges(job, t);
+  // "All 6 claims supported · 2 claims edited by you (…)": the headline never stands alone over edited text.
+  return changes.length ? [said.replace(/[.。]$/u, ''), ...changes].join(' · ') : said;
+}
+
+/** Claims whose text is the user's own (Edit claims), not the caption's words. */
+export function editedCount(job: Pick<CheckJob, 'claims'>): number {
+  return job.claims.filter((c) => c.edited).length;
+}
+
+/** What the user changed before this run, said after the headline: "2 claims edited by you (not the caption's words)". */
+export function userChanges(job: Pick<CheckJob, 'claims' | 'removedClaims'>, t: Translate): string[] {
+  const edited = editedCount(job);
+  const removed = job.removedClaims ?? 0;
+  return [...(edited ? [plural(t, 'summaryEdited', edited, edited)] : []), ...(removed ? [plural(t, 'summaryRemoved', removed, removed)] : [])];
 }
 
 /** History's short result for a row: its sign, its standing and a few words. */
@@ -94,5 +109,5 @@ export function historyResult(job: CheckJob, t: Translate): { standing: Standing
           : unsettled > 0
             ? t('historyMissing', unsettled)
             : t('historyAllSupported');
-  return { standing, sign: STANDING_SIGN[standing], text };
+  return { standing, sign: STANDING_SIGN[standing], text: [text, ...userChanges(job, t)].join(' · ') };
 }

@@ -80,7 +80,7 @@ describe('history on the device', () => {
     await popup.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await readFile((await (await csvDownload).path())!, 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('saved_at,page_url,image_url,model,caption,claim,verdict,error_types,reasoning,score,score_kind,decided');
+    expect(lines[0]).toBe('saved_at,page_url,image_url,model,caption,claim,verdict,error_types,reasoning,score,score_kind,decided,edited_by_user');
     expect(lines).toHaveLength(5); // two checks of two claims each
     expect(lines.filter((l) => l.includes(',Not supported,'))).toHaveLength(3);
     const jsonDownload = popup.waitForEvent('download');
