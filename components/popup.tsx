@@ -1,13 +1,13 @@
 // The popup and side panel view: the Check / History tabs and what each shows. All state and actions
 // come from the controller (use-check.ts); this file only lays them out.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { CheckView } from './check-view';
 import { FirstRun } from './first-run';
 import { HistoryView } from './history-view';
 import { announce, Announcer, useMoveFocus } from './move-focus';
 import { PageCheckView } from './page-check';
-import { WaitingView } from './waiting-view';
+import { PreviousCheck, WaitingView } from './waiting-view';
 import { useCheck, type CheckController, type PopupHost, type View } from './use-check';
 import { formatDateTime } from '@/lib/i18n';
 import type { CheckJob } from '@/lib/job-record';
@@ -136,7 +136,7 @@ function TableBackButton({ c, row }: { c: CheckController; row: string }) {
 }
 
 /** What the open tab shows: a history entry, the history, the page check, the tab's check, or first-run guidance. */
-function Body({ c }: { c: CheckController }) {
+function Body({ c, cancelledOver, onCancelWaiting }: { c: CheckController; cancelledOver: string | null | undefined; onCancelWaiting(over: string | null): void }) {
   const { t, view, opened, pageCheck, job, tabId, setup } = c;
   if (view === 'history' && opened)
     return (
@@ -198,9 +198,22 @@ function Body({ c }: { c: CheckController }) {
       <WaitingView
         waiting={c.waiting}
         t={t}
-        onCancel={() => void c.act({ type: 'cancelCheck', tabId })}
+        onCancel={() => {
+          onCancelWaiting(job && job.status !== 'running' ? job.id : null);
+          void c.act({ type: 'cancelCheck', tabId });
+        }}
         previous={job && job.status !== 'running' ? { pageUrl: job.pageUrl, imageUrl: job.imageUrl, view: <TabCheck c={c} job={job} /> } : null}
       />
+    );
+  // The check that waited was cancelled: the result shown is still the previous image's, and says so.
+  if (job && cancelledOver === job.id)
+    return (
+      <>
+        <p className="meta" data-testid="check-cancelled">
+          {t('errCancelled')}
+        </p>
+        <PreviousCheck previous={{ pageUrl: job.pageUrl, imageUrl: job.imageUrl, view: <TabCheck c={c} job={job} /> }} t={t} />
+      </>
     );
   if (job) {
     if (job.error?.kind === 'not-configured' && !setup?.configured) return <FirstRun onOpenOptions={c.openOptions} t={t} />;
@@ -231,6 +244,12 @@ export function Popup({ host, initialView }: { host: PopupHost; initialView: Vie
   const c = useCheck(host, initialView);
   const { t, view, tabId, pageCheck, job } = c;
   const onCheckTab = tabId !== null && view === 'check';
+  // A waiting check cancelled here: the tab's last result stays labelled as the previous image's, and focus
+  // goes from the Cancel button (now gone) to Pick an image, the way to start again.
+  const [cancelled, setCancelled] = useState<{ over: string | null; count: number } | null>(null);
+  const pickButton = useRef<HTMLButtonElement>(null);
+  const cancelledOver = cancelled && !c.waiting ? cancelled.over : undefined;
+  useMoveFocus(pickButton, cancelled && !c.waiting ? `cancelled:${cancelled.count}` : 'none', () => t('errCancelled'));
   return (
     <>
       <Tabs c={c} />
@@ -238,7 +257,7 @@ export function Popup({ host, initialView }: { host: PopupHost; initialView: Vie
         <Announcer />
         {/* Both panels exist (each tab controls one); only the shown one has content. */}
         <div role="tabpanel" id="panel-check" aria-labelledby="tab-check" hidden={view !== 'check'}>
-          {view === 'check' && <Body c={c} />}
+          {view === 'check' && <Body c={c} cancelledOver={cancelledOver} onCancelWaiting={(over) => setCancelled((was) => ({ over, count: (was?.count ?? 0) + 1 }))} />}
           {view === 'check' && <StandaloneNotice c={c} />}
           {onCheckTab && !pageCheck && (
             <button type="button" className="page-check-button" onClick={() => void c.listPage({ type: 'checkPage', tabId })}>
@@ -251,13 +270,13 @@ export function Popup({ host, initialView }: { host: PopupHost; initialView: Vie
             </button>
           )}
           {onCheckTab && (
-            <button type="button" className="pick-image" onClick={c.pickImage}>
+            <button type="button" className="pick-image" ref={pickButton} onClick={c.pickImage}>
               {t('pickImage')}
             </button>
           )}
         </div>
         <div role="tabpanel" id="panel-history" aria-labelledby="tab-history" hidden={view !== 'history'}>
-          {view === 'history' && <Body c={c} />}
+          {view === 'history' && <Body c={c} cancelledOver={undefined} onCancelWaiting={() => {}} />}
         </div>
       </main>
     </>

@@ -34,14 +34,19 @@ export function WaitingView({ waiting, t, onCancel, previous }: WaitingViewProps
           </button>
         </div>
       </section>
-      {previous && (
-        <section className="previous" data-testid="previous-check" aria-labelledby="previous-heading">
-          <h2 id="previous-heading" className="previous__label">
-            {t('previousCheck', fileNameOf(previous.imageUrl), hostNameOf(previous.pageUrl))}
-          </h2>
-          {previous.view}
-        </section>
-      )}
+      {previous && <PreviousCheck previous={previous} t={t} />}
     </>
+  );
+}
+
+/** The tab's last result, set apart and labelled as another image's (while a check waits, and after it was cancelled). */
+export function PreviousCheck({ previous, t }: { previous: NonNullable<WaitingViewProps['previous']>; t: Translate }) {
+  return (
+    <section className="previous" data-testid="previous-check" aria-labelledby="previous-heading">
+      <h2 id="previous-heading" className="previous__label">
+        {t('previousCheck', fileNameOf(previous.imageUrl), hostNameOf(previous.pageUrl))}
+      </h2>
+      {previous.view}
+    </section>
   );
 }

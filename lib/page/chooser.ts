@@ -5,6 +5,7 @@ import { formatNumber, t, uiDir } from '../i18n';
 import { sourceLabel, type CaptionCandidate } from './caption-candidates';
 import { follow, isRtl, placeBeside, viewportSize } from './place';
 import { createShadowHost, trusted } from './shadow-host';
+import { focusImage } from './tab-spot';
 
 /** What the user decided: a caption to check (possibly edited) with the credit shown beside it, or nothing at all. */
 export type ChooserResult = { caption: string; credit: string } | { cancelled: true };
@@ -153,6 +154,8 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
         return;
       }
       finish({ caption, credit: shownCredit });
+      // Focus goes to the image, not to <body>: its result appears by it (marks.ts moves focus on to the badge).
+      focusImage(anchor);
     };
     closeOpen = cancel;
 
@@ -167,6 +170,8 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       } else if (event.key === 'Enter' && !event.shiftKey && root.activeElement === textarea) {
         event.preventDefault();
         confirm();
+      } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        if (moveThroughCandidates(event.key === 'ArrowDown' ? 1 : -1)) event.preventDefault();
       } else if (event.key === 'Tab') {
         const focusable = [textarea, ...buttons, confirmButton, cancelButton];
         const at = focusable.indexOf(root.activeElement as HTMLTextAreaElement | HTMLButtonElement);
@@ -175,6 +180,31 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
         focusable[next]?.focus();
       }
     });
+    // The arrows move through the suggestions, each one taken into the box as it is reached: Down from the end of
+    // the box enters the list (at the suggestion in the box, else the first), Up from the first goes back to the box.
+    function moveThroughCandidates(by: 1 | -1): boolean {
+      const active = root.activeElement;
+      if (active === textarea) {
+        const atEnd = textarea.selectionStart === textarea.value.length && textarea.selectionEnd === textarea.value.length;
+        if (by < 0 || !atEnd || buttons.length === 0) return false;
+        const pressed = buttons.findIndex((b) => b.getAttribute('aria-pressed') === 'true');
+        const first = Math.max(pressed, 0);
+        pick(first);
+        buttons[first]!.focus();
+        return true;
+      }
+      const at = buttons.indexOf(active as HTMLButtonElement);
+      if (at < 0) return false;
+      const next = at + by;
+      if (next < 0) {
+        textarea.focus();
+        textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+      } else if (next < buttons.length) {
+        pick(next);
+        buttons[next]!.focus();
+      }
+      return true;
+    }
     // Outside the dialog: the user is selecting the caption on the page; Enter takes it, Esc cancels.
     function onPageKey(event: KeyboardEvent) {
       if (!event.isTrusted || document.activeElement === host) return;

@@ -1,6 +1,7 @@
 import { uiDir } from '../i18n';
+import { BADGE_CSS } from './badge-style';
 import { drawMarkLayer, type MarkLabel } from './mark-layer';
-import { follow, isRtl, placeOn } from './place';
+import { follow, isRtl, placeOn, viewportSize } from './place';
 import { createShadowHost, trusted } from './shadow-host';
 import { attachAfter, focusImage } from './tab-spot';
 
@@ -126,27 +127,6 @@ function claimRanges(payload: MarksPayload, image: HTMLImageElement | null): (Ra
   return payload.claims.map(() => null);
 }
 
-const BADGE_CSS = `
-:host { all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; width: 0 !important;
-  height: 0 !important; overflow: visible !important; z-index: 2147483647 !important; display: block !important; }
-.wrap { position: fixed; direction: ltr; unicode-bidi: isolate; white-space: nowrap; font: 13px/1.4 system-ui, sans-serif; color: #1f1f1f; }
-button { font: inherit; cursor: pointer; border: 1px solid #0003; border-radius: 12px; padding: 2px 10px; background: #fff; color: #1f1f1f; box-shadow: 0 1px 4px #0004; }
-button.bad { background: #fce8e6; color: #8c1d18; }
-button.ok { background: #e6f4ea; color: #14532d; } button.unsettled { background: #f1f3f4; color: #3c4043; }
-button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
-.wrap[dir="rtl"] { direction: rtl; }
-.close { margin-inline-start: 4px; padding: 2px 7px; }
-.panel { white-space: normal; margin-top: 6px; max-width: 340px; background: #fff; border: 1px solid #0002; border-radius: 8px; padding: 8px 10px; box-shadow: 0 2px 10px #0003; }
-.panel[hidden], .tip[hidden] { display: none; }
-.panel ul { margin: 0; padding: 0; list-style: none; }
-.panel li { margin: 3px 0; }
-.tip { position: fixed; max-width: 320px; background: #202124; color: #fff; border-radius: 6px; padding: 4px 8px; pointer-events: none; }
-.icon { font-weight: 700; }
-@media (prefers-color-scheme: dark) {
-  .panel, button { background: #2d2e31; color: #e8eaed; }
-  button.bad { background: #5c1e1a; color: #fad2cf; }
-  button.ok { background: #1b3d26; color: #ceead6; } button.unsettled { background: #3c4043; color: #e8eaed; }
-}`;
 
 const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', unsure: '⚠', error: '?' };
 
@@ -259,7 +239,7 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   // On its image, following it through scrolled boxes and reflows (placed from inside the shadow root).
   const anchor = image ?? document.documentElement;
   const rtl = isRtl(anchor);
-  follow(wrap, anchor, (rect, size) => placeOn(rect, size, { rtl }), signal);
+  follow(wrap, anchor, (rect, size) => placeOn(rect, size, { rtl, viewport: viewportSize() }), signal);
   document.addEventListener('keydown', trusted((event: KeyboardEvent) => event.key === 'Escape' && clearMarks()), { signal });
   for (const type of ['pagehide', 'popstate', 'hashchange'] as const) window.addEventListener(type, () => clearMarks(), { signal });
   const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
@@ -285,6 +265,10 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
     },
     { signal, passive: true },
   );
+
+  // Where the caption dialog left focus on this image (the user confirmed there), focus goes on to its result.
+  const holder = image?.closest('a[href], button') ?? image;
+  if (holder && document.activeElement === holder) button.focus({ preventScroll: true });
 
   current = {
     focus: layer.focus,

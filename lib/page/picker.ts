@@ -33,6 +33,20 @@ export function pickableImages(skip: Element): Element[] {
   });
 }
 
+/** The index of the image whose middle is nearest the viewport's middle (the one the user is looking at). */
+function nearestCentre(images: readonly Element[]): number {
+  const x = innerWidth / 2;
+  const y = innerHeight / 2;
+  let best = 0;
+  let bestDistance = Infinity;
+  images.forEach((image, i) => {
+    const r = image.getBoundingClientRect();
+    const distance = Math.hypot(r.left + r.width / 2 - x, r.top + r.height / 2 - y);
+    if (distance < bestDistance) [best, bestDistance] = [i, distance];
+  });
+  return best;
+}
+
 /** What the hint says about the image the keys moved to (its alt text, capped: it is the page's text). */
 function keyHint(element: Element, at: number, count: number): string {
   const alt = (element.getAttribute('alt') ?? element.getAttribute('aria-label') ?? '').replace(/\s+/g, ' ').trim();
@@ -54,7 +68,7 @@ export function imageElementAt(x: number, y: number, skip: Element): Element | n
 
 /**
  * Lets the user point at an image on the page and click it, or move between images with Tab or the arrow
- * keys and press Enter. Esc leaves. The picked element is
+ * keys (starting at the image nearest the middle of the view) and press Enter. Esc leaves. The picked element is
  * stored in the PICKED_SLOT for the image finder. Starting a second picker ends the first. Only the
  * user's own pointer and keys count: a page's forged click on an image of its choosing is ignored.
  */
@@ -104,7 +118,8 @@ export function pickImage(): Promise<PickResult> {
       images ??= pickableImages(host);
       if (images.length === 0) return void (tip.textContent = t('pickerNone'));
       const at = current ? images.indexOf(current) : -1;
-      const next = at < 0 ? (by > 0 ? 0 : images.length - 1) : (at + by + images.length) % images.length;
+      // The first key starts where the user is looking, not at the top of the page.
+      const next = at < 0 ? nearestCentre(images) : (at + by + images.length) % images.length;
       const element = images[next]!;
       element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       highlight(element);

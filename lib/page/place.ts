@@ -112,14 +112,27 @@ export function follow(box: HTMLElement, anchor: Element, where: (anchor: Rect, 
 
 /**
  * Puts a small box on `anchor`'s top start corner, `inset` inside it; while the anchor is taller than the
- * part in view, the box slides down with the view and stays on the anchor's visible part.
+ * part in view, the box slides down with the view and stays on the anchor's visible part. Given the
+ * `viewport`, the box of an anchor in view does not run off the viewport's bottom or sides (a badge opened
+ * near the bottom of the view rises instead); an anchor out of view keeps its box with it.
  */
-export function placeOn(anchor: Rect, size: { width: number; height: number }, options: { inset?: number; rtl?: boolean } = {}): { left: number; top: number } {
-  const { inset = 6, rtl = false } = options;
+export function placeOn(
+  anchor: Rect,
+  size: { width: number; height: number },
+  options: { inset?: number; rtl?: boolean; viewport?: { width: number; height: number } } = {},
+): { left: number; top: number } {
+  const { inset = 6, rtl = false, viewport } = options;
   const top = anchor.top + inset;
   const lowest = anchor.top + anchor.height - inset - size.height;
-  return {
+  const placed = {
     left: rtl ? anchor.left + anchor.width - inset - size.width : anchor.left + inset,
     top: Math.max(top, Math.min(Math.max(top, inset), lowest)),
+  };
+  const inView = viewport && anchor.top + anchor.height > 0 && anchor.top < viewport.height && anchor.left + anchor.width > 0 && anchor.left < viewport.width;
+  if (!inView) return placed;
+  // Only the far edges push the box back: at the top it may follow its image out of view (as above).
+  return {
+    left: clamp(placed.left, inset, viewport.width - size.width - inset),
+    top: Math.min(placed.top, Math.max(inset, viewport.height - size.height - inset)),
   };
 }

@@ -13,6 +13,7 @@ interface AXNode {
   name?: AXValue;
   value?: AXValue;
   childIds?: string[];
+  properties?: { name: string; value: AXValue }[];
 }
 
 /** What the chooser shows: its label, the caption box, the candidate buttons in order, the notice. */
@@ -112,4 +113,35 @@ export async function confirmChooser(page: Page): Promise<ChooserView> {
   const view = await waitForChooser(page);
   await page.keyboard.press('Enter');
   return view;
+}
+
+/** The role and name of the focused element as the accessibility tree has it (it sees into closed shadow roots). */
+export async function focusedControl(page: Page): Promise<string | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+    const node = nodes.find((n) => n.role?.value !== 'RootWebArea' && n.properties?.some((p) => p.name === 'focused' && p.value.value === true));
+    return node ? `${String(node.role?.value)}: ${String(node.name?.value ?? '')}` : null;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The text of the first live status on the page as the accessibility tree reads it (the picker's hint, in a closed shadow root). */
+export async function statusText(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    const status = nodes.find((n) => text(n.role) === 'status' && !n.ignored);
+    const texts: string[] = [];
+    const walk = (node: AXNode) => {
+      if (text(node.role) === 'StaticText') texts.push(text(node.name));
+      for (const id of node.childIds ?? []) walk(byId.get(id)!);
+    };
+    if (status) walk(status);
+    return texts.join(' ');
+  } finally {
+    await cdp.detach();
+  }
 }

@@ -102,3 +102,19 @@ export async function covers(page: Page, mark: DrawnMark, selector: string): Pro
   const { x, y, width, height } = mark.box;
   return target.x >= x && target.x <= x + width && target.y >= y && target.y <= y + height;
 }
+
+/** The badge by the checked image (its button and, when open, its panel of verdicts), in viewport coordinates; null when none. */
+export async function badgeBox(page: Page): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode & { nodeId: number } };
+    const badge = [...walk(root)].find((n) => attrs(n)['data-caption-check'] === 'badge');
+    const wrap = [...walk(badge ?? { nodeName: 'none' })].find((n) => attrs(n).class === 'wrap') as (DomNode & { nodeId: number }) | undefined;
+    if (!wrap) return null;
+    const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: wrap.nodeId })) as { model: { border: number[] } };
+    const [x1, y1, , , x3, y3] = model.border as [number, number, number, number, number, number];
+    return { x: x1, y: y1, width: x3 - x1, height: y3 - y1 };
+  } finally {
+    await cdp.detach();
+  }
+}

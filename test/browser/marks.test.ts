@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
 import type { LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
+import { focusedControl as focused } from './chooser-driver';
 import { covers, readMarks } from './marks-driver';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
 import { checkWithSelection, freshArticle, openGranted, storedJob } from './results-flow';
@@ -39,18 +40,6 @@ interface AXNode {
   name?: { value?: unknown };
   childIds?: string[];
   properties?: { name: string; value: { value?: unknown } }[];
-}
-
-/** The role and name of the focused element as the accessibility tree has it (it sees into closed shadow roots). */
-async function focused(page: Page): Promise<string | null> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
-    const node = nodes.find((n) => n.role?.value !== 'RootWebArea' && n.properties?.some((p) => p.name === 'focused' && p.value.value === true));
-    return node ? `${String(node.role?.value)}: ${String(node.name?.value ?? '')}` : null;
-  } finally {
-    await cdp.detach();
-  }
 }
 
 /** A photo between two links, for the tab order around the badge. */

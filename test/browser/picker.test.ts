@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
-import { readChooser, waitForChooser } from './chooser-driver';
+import { readChooser, statusText, waitForChooser } from './chooser-driver';
 import { clickMenu, currentWorker, grantActiveTab, openPopup, pickFromPopup, tabIdOf, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { makeJpeg, type PageServer } from './page-server';
@@ -30,26 +30,6 @@ const GALLERY = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 <img id="first" src="/first.jpg" alt="A lighthouse at dusk" width="350" height="250">
 <img id="second" src="/second.jpg" alt="Boats in the harbour" width="450" height="300">
 </body></html>`;
-
-/** The picker's hint as the accessibility tree reads it (a status in a closed shadow root). */
-async function pickerHint(page: Page): Promise<string> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    type Node = { nodeId: string; ignored: boolean; role?: { value?: unknown }; name?: { value?: unknown }; childIds?: string[] };
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Node[] };
-    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
-    const status = nodes.find((n) => n.role?.value === 'status' && !n.ignored);
-    const texts: string[] = [];
-    const walk = (node: Node) => {
-      if (node.role?.value === 'StaticText' && typeof node.name?.value === 'string') texts.push(node.name.value);
-      for (const id of node.childIds ?? []) walk(byId.get(id)!);
-    };
-    if (status) walk(status);
-    return texts.join(' ');
-  } finally {
-    await cdp.detach();
-  }
-}
 
 describe('the image picker', () => {
   const suite = browserSuite({ endpoint: 'options', watchErrors: true, closePages: true });
@@ -161,7 +141,7 @@ describe('the image picker', () => {
     const { page, tabId } = await open('/gallery.html');
     await selectThenCheck(page, tabId, '#caption');
     await page.bringToFront();
-    await expect.poll(() => pickerHint(page)).toBe('Caption Check: click the image to check, or press Tab to move between images and Enter to pick. Esc leaves.');
+    await expect.poll(() => statusText(page)).toBe('Caption Check: click the image to check, or press Tab to move between images and Enter to pick. Esc leaves.');
 
     // The page's own keys are not the user's: events run synchronously, so the picker is still open right after.
     const stillOpen = await page.evaluate(() => {
@@ -169,16 +149,19 @@ describe('the image picker', () => {
       return document.querySelector('[data-caption-check="picker"]') !== null;
     });
     expect(stillOpen).toBe(true);
-    expect(await pickerHint(page)).toMatch(/^Caption Check: click the image/);
+    expect(await statusText(page)).toMatch(/^Caption Check: click the image/);
 
+    // The first Tab starts at the image nearest the middle of the view (the second, larger one here).
     await page.keyboard.press('Tab');
-    await expect.poll(() => pickerHint(page)).toBe('Caption Check: image 1 of 2 “A lighthouse at dusk”. Enter checks it, Tab moves on, Esc leaves.');
+    await expect.poll(() => statusText(page)).toMatch(/^Caption Check: image 2 of 2 “Boats in the harbour”/);
     await page.keyboard.press('Tab');
-    await expect.poll(() => pickerHint(page)).toMatch(/^Caption Check: image 2 of 2 “Boats in the harbour”/);
+    await expect.poll(() => statusText(page)).toBe('Caption Check: image 1 of 2 “A lighthouse at dusk”. Enter checks it, Tab moves on, Esc leaves.');
     await page.keyboard.press('Shift+Tab');
-    await expect.poll(() => pickerHint(page)).toMatch(/^Caption Check: image 1 of 2/);
+    await expect.poll(() => statusText(page)).toMatch(/^Caption Check: image 2 of 2/);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => statusText(page)).toMatch(/^Caption Check: image 1 of 2/);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => pickerHint(page)).toMatch(/^Caption Check: image 2 of 2/);
+    await expect.poll(() => statusText(page)).toMatch(/^Caption Check: image 2 of 2/);
     await page.keyboard.press('Enter');
     await page.locator('[data-caption-check="picker"]').waitFor({ state: 'detached' });
     // The second photo (900 px wide) was checked against the selected caption.

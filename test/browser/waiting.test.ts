@@ -1,5 +1,6 @@
 // While the caption dialog waits on the page, the popup says so — for which image, with a Cancel — and
-// the tab's last result is set apart as the previous one, so its verdicts are not read as the new photo's.
+// the tab's last result is set apart as the previous one, so its verdicts are not read as the new photo's;
+// a Cancel keeps it labelled so and gives focus to the popup's main control.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForChooser, waitForChooserClosed } from './chooser-driver';
 import { clickMenu, currentWorker, type LoadedExtension } from './extension';
@@ -50,10 +51,13 @@ describe('a check waiting for its caption', () => {
     await waiting.getByRole('button', { name: 'Cancel check' }).click();
     await waitForChooserClosed(page);
     await expect.poll(() => waiting.count()).toBe(0);
-    await expect.poll(() => previous.count()).toBe(0);
     // The toolbar title is the product's name again (the manifest's default_title, __MSG_appName__ resolved).
     await expect.poll(title).toBe('Caption Check');
-    // The tab's result is shown as its own again, and nothing else was started.
+    // Focus goes from the Cancel button (gone) to the popup's main control, not to <body>.
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.textContent)).toBe('Pick an image on this page');
+    // The result shown is still the first photo's, and still says so: it is not this image's check. Nothing else started.
+    await expect.poll(() => previous.getByRole('heading').first().textContent()).toBe(`Previous check — not this image: ${firstPhoto} on ${new URL(pages.origin).host}`);
+    expect(await popup.getByTestId('check-cancelled').textContent()).toBe('The check was cancelled.');
     await expect.poll(() => popup.getByTestId('check-status').getAttribute('data-state')).toBe('done');
     await popup.close();
   });

@@ -56,6 +56,18 @@ describe('placeOn', () => {
     expect(placeOn(rect(100, -880, 600, 900), { width: 120, height: 28 })).toEqual({ left: 106, top: -14 });
   });
 
+  it('given the viewport, keeps the box of an image in view from running off its bottom or sides', () => {
+    const panel = { width: 340, height: 200 };
+    // The image's top is 60 px above the bottom of the view: the opened badge rises to stay in view.
+    expect(placeOn(rect(100, 740, 600, 400), panel, { viewport })).toEqual({ left: 106, top: 800 - 200 - 6 });
+    // A narrow image at the right edge: the box moves left to stay in view.
+    expect(placeOn(rect(1200, 100, 70, 70), panel, { viewport }).left).toBe(1280 - 340 - 6);
+    // Unchanged where it fits, and for an image out of view.
+    expect(placeOn(rect(100, 200, 600, 400), { width: 120, height: 28 }, { viewport })).toEqual({ left: 106, top: 206 });
+    expect(placeOn(rect(100, -880, 600, 900), { width: 120, height: 28 }, { viewport })).toEqual({ left: 106, top: -14 });
+    expect(placeOn(rect(100, 2000, 600, 400), panel, { viewport }).top).toBe(2006);
+  });
+
   it('goes off screen with an image that scrolled away', () => {
     expect(placeOn(rect(100, -2000, 600, 400), { width: 120, height: 28 }).top).toBeLessThan(0);
     expect(placeOn(rect(100, 2000, 600, 400), { width: 120, height: 28 }).top).toBe(2006);
