@@ -91,6 +91,8 @@ export interface CheckInput {
   endpointHost?: string;
   /** The model's calibration, if the user imported one: each verdict is then decided or unsure. */
   calibration?: (Pick<Calibration, 'alpha' | 'delta' | 'thresholds'> & Partial<Pick<Calibration, 'score_kind'>>) | null;
+  /** A re-run: the check it runs again. */
+  recheckOf?: string;
 }
 
 /** A fresh job record in its first phase. */
@@ -108,6 +110,7 @@ export function newJob(input: CheckInput, now: number): CheckJob {
     notes: [],
     model: input.model,
     ...(input.endpointHost ? { endpointHost: input.endpointHost } : {}),
+    ...(input.recheckOf ? { recheckOf: input.recheckOf } : {}),
     imagePath: null,
     imageBytes: null,
     startedAt: now,

@@ -42,7 +42,7 @@ const handlers: Handlers = {
     const job = await loadJob(tabId);
     if (!job) return notNow(t('notNowNoCheck'));
     // The caption was settled the first time: a re-run does not ask again.
-    void checkImage(platform, { tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, { caption: job.caption, credit: job.credit, fresh: true, ...(provider ? { provider } : {}), ...(split ? { split } : {}) });
+    void checkImage(platform, { tabId, frameId: 0, srcUrl: job.imageUrl, pageUrl: job.pageUrl }, { caption: job.caption, credit: job.credit, fresh: true, recheckOf: job.id, ...(provider ? { provider } : {}), ...(split ? { split } : {}) });
     return { ok: true };
   },
   recheckClaims: async ({ tabId, claims }) => {

@@ -13,6 +13,7 @@ import { newWaitingCheck } from '../waiting-check';
 import { isWelcomePage, WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
 import { markStep } from '../step-marks';
 import { showMarks } from './marks';
+import { followRow } from './open-row';
 import type { BadgePort, CheckTarget, ExtensionPort, ImageRead, PagePort, Platform, StoragePort, TasksPort } from './ports';
 import type { TaskContext } from './tab-tasks';
 
@@ -27,6 +28,8 @@ export interface PresetCaption {
   fresh?: boolean;
   /** "Split with the model" on a caption in another language: this check uses the model-assisted split. */
   split?: 'model';
+  /** A re-run: the check it runs again (a page-check row showing that check then follows this one). */
+  recheckOf?: string;
 }
 
 /**
@@ -119,6 +122,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
       pageUrl: target.pageUrl,
       imageUrl: target.srcUrl,
       calibration,
+      ...(preset.recheckOf ? { recheckOf: preset.recheckOf } : {}),
     },
     {
       now: platform.now,
@@ -181,6 +185,7 @@ function showWaiting(platform: Platform, target: CheckTarget, read: ImageRead): 
 export async function afterCheck(platform: StoragePort & PagePort & ExtensionPort & BadgePort, job: CheckJob, settings: Settings): Promise<void> {
   if (job.status === 'done') {
     await platform.recordHistory(job, settings.historyLimit).catch(() => {});
+    await followRow(platform, job).catch(() => {});
     await showMarks(platform, job);
     return;
   }

@@ -3,8 +3,10 @@
 // again from the listed element, so Edit claims and Compare work against that picture.
 import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
+import { itemFromJob } from '../page-check-state';
 import { showMarks } from './marks';
-import type { Platform } from './ports';
+import { listedMarks } from './page-marks';
+import type { ExtensionPort, PagePort, Platform, StoragePort } from './ports';
 
 /**
  * Makes row `id`'s finished check (the history entry `fromHistory` finds by its job id) the tab's check.
@@ -34,4 +36,17 @@ export async function openPageCheckRow(platform: Platform, tabId: number, id: st
   await platform.saveJob(job);
   await platform.showBadge(job).catch(() => {});
   await showMarks(platform, job);
+}
+
+/**
+ * A re-check, edit or re-run of an opened page-check row (a finished job that names the row's check in
+ * `recheckOf`): the row, the summary and the page's labels follow it, so one picture never carries two verdicts.
+ */
+export async function followRow(platform: StoragePort & PagePort & ExtensionPort, job: CheckJob): Promise<void> {
+  if (job.status !== 'done' || !job.recheckOf) return;
+  const check = await platform.loadPageCheck(job.tabId);
+  if (check?.status !== 'done' || !check.items.some((i) => i.jobId === job.recheckOf)) return;
+  const next = { ...check, items: check.items.map((i) => (i.jobId === job.recheckOf ? itemFromJob(i, job) : i)) };
+  await platform.savePageCheck(next);
+  await platform.callPage({ tabId: job.tabId, frameId: 0 }, 'markListed', listedMarks(next, platform.translate), null).catch(() => {});
 }
