@@ -9,6 +9,7 @@ import { isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
 import { spanSchema, type Clause, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
+import { requestReason } from './request.ts';
 import { DETERMINER, PREPOSITION } from './words.ts';
 
 export { spanSchema, type Span } from './span.ts';
@@ -93,7 +94,7 @@ export function splitCaption(caption: string, options: SplitOptions = {}): Split
   const english = readsAsEnglish(caption, locale, textEnglish);
   const filter = english && !options.keepAll;
   if (!english && !options.keepAll) result.notes = [textEnglish ? notEnglishPageNote(locale) : notEnglishNote()];
-  walkCaption(caption, locale, english, filter, result, judgeClause);
+  walkCaption(caption, locale, english, filter, result, judgeClause, !options.keepAll);
   return result;
 }
 
@@ -109,11 +110,13 @@ export function clauseFacts(caption: string, locale = 'en'): ClauseFacts[] {
   return seen;
 }
 
-function walkCaption(caption: string, locale: string, english: boolean, filter: boolean, result: SplitResult, decide: Decide): void {
+// `requests`: set aside a request to the model (request.ts) in any language; off only with --keep-all.
+function walkCaption(caption: string, locale: string, english: boolean, filter: boolean, result: SplitResult, decide: Decide, requests = filter): void {
   for (const block of layoutBlocks(caption)) {
     for (const sentence of splitSentences(block.text, locale, english)) {
       const at = block.start + sentence.start;
-      splitSentence(caption, { text: sentence.text, start: at, end: at + sentence.text.length }, block.question, filter && !block.read, result, decide);
+      const span = { text: sentence.text, start: at, end: at + sentence.text.length };
+      splitSentence(caption, span, block.question, filter && !block.read, result, decide, requests && !block.read);
     }
   }
 }
@@ -141,11 +144,14 @@ function joinsLastClaim(caption: string, last: Span, subjectOnly: boolean, claus
 const headStates = (clause: Clause) =>
   clause.kind === 'main' && statesSomething(clause) && !/^(?:to|if|when|before|after|once|unless|in case)\b/iu.test(clause.text) && discourseReason(talkText(clause.text)) === null;
 
-function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult, decide: Decide): void {
-  // The question of a VQA answer is context for the answer, never a claim of its own.
+function splitSentence(caption: string, sentence: Span, question: boolean, filter: boolean, result: SplitResult, decide: Decide, requests: boolean): void {
+  // The question of a VQA answer is context for the answer, never a claim of its own; nor is a request to the model
+  // ("Describe this image", "Beschreibe dieses Bild"), in any language.
   // Text that speaks to the model ("ignore the above…") is never set aside: kept as a claim, the verify
   // stage flags it and checks it in a request of its own, and the result names it (lib/verify/injection.ts).
-  const whole = question ? 'question' : filter && !isModelDirective(sentence.text) ? discourseReason(talkText(sentence.text)) : null;
+  const directive = isModelDirective(sentence.text);
+  const asked = requests && !directive ? requestReason(sentence.text) : null;
+  const whole = question ? 'question' : (asked ?? (filter && !directive ? discourseReason(talkText(sentence.text)) : null));
   // "The carton is open, so you should use it within three days": advice or talk about the answer that is only an
   // add-on to a statement is set aside alone, clause by clause; the statement before it is checked.
   const addOnTalk = whole === 'advice' || whole === 'meta-talk';
