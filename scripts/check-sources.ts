@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensureUnzip } from './system-packages';
 
 /** Where the build instructions are, inside the sources zip. */
 export const BUILD_DOC = 'store/firefox-sources.md';
@@ -54,11 +55,12 @@ export interface SourcesCheck {
 export function checkSources(zip: string, packageDir: string): SourcesCheck {
   const dir = mkdtempSync(join(tmpdir(), 'caption-check-sources-'));
   try {
+    // Found, or installed on a fresh Debian machine run as root; otherwise one line says what to install.
+    const unzip = ensureUnzip();
     try {
-      execFileSync('unzip', ['-q', zip, '-d', dir], { stdio: 'pipe' });
+      execFileSync(unzip, ['-q', zip, '-d', dir], { stdio: 'pipe' });
     } catch (error) {
-      const missing = (error as { code?: string }).code === 'ENOENT';
-      throw new Error(missing ? 'unzip is not installed; install it (apt-get install unzip, brew install unzip) and run again' : `unzip could not unpack ${zip}: ${String((error as { stderr?: Buffer }).stderr ?? error)}`);
+      throw new Error(`unzip could not unpack ${zip}: ${String((error as { stderr?: Buffer }).stderr ?? error)}`);
     }
     const commands = documentedCommands(readFileSync(join(dir, BUILD_DOC), 'utf8'));
     // A reviewer's shell: none of this repository's build switches; npm may use its download cache.

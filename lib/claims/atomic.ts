@@ -10,6 +10,7 @@ import { stripInvisible } from '../verify/injection';
 import { extractJsonText } from '../verify/parse';
 import { splitSentences } from './sentences';
 import type { Span } from './span';
+import { withOwnSignal } from '../own-signal';
 
 /** What the rewriting model returns: each claim and the index of the caption sentence it came from. */
 export const atomicAnswerSchema = z.object({
@@ -100,7 +101,7 @@ export async function atomicClaims({ client, model, caption, signal }: AtomicOpt
           ? { response_format: { type: 'json_object' as const } }
           : {};
     try {
-      const completion = await client.chat.completions.create({ model, temperature: 0, messages, ...format }, { signal });
+      const completion = await withOwnSignal(signal, (own) => client.chat.completions.create({ model, temperature: 0, messages, ...format }, { signal: own }));
       const claims = parseAtomicAnswer(completion.choices[0]?.message.content ?? '', sentences);
       if (claims.length === 0)
         throw new CheckError('bad-output', t('errAtomicFailed'));

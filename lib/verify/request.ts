@@ -12,6 +12,7 @@ import { verdictListSchemaFor, type Verdict } from './schema';
 import { createVerdictStreamParser } from './stream-parse';
 import { mentionsImageInput, toCheckError } from './client';
 import { labelConfidences, type TokenLogprob } from './confidence';
+import { withOwnSignal } from '../own-signal';
 
 /** How the model is asked for JSON, strongest first; the first one an endpoint accepts is remembered. */
 export const OUTPUT_MODES = ['json_schema', 'json_object', 'prompt'] as const;
@@ -186,7 +187,7 @@ export async function requestWithLadder(
   for (;;) {
     try {
       state.requests++;
-      return await requestOnce(options, claims, state, onVerdict);
+      return await withOwnSignal(options.signal, (signal) => requestOnce({ ...options, signal }, claims, state, onVerdict));
     } catch (error) {
       if (!isRejectedRequest(error) || mentionsImageInput(error)) throw toCheckError(error, options.model, options.client.baseURL);
       const named = rejectedOption(error);

@@ -9,6 +9,7 @@ import type { ScoreKind, Verdict } from './schema';
 import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../settings';
 import { mapLimit } from '../pool';
 import { requestBody, type OutputMode, type Usage, type EndpointVerdicts } from './verify';
+import { withOwnSignal } from '../own-signal';
 
 // Declared with the verdict schema (zod only), so jobs and the popup can name it without the SDK.
 export { scoreKindSchema, type ScoreKind } from './schema';
@@ -67,7 +68,7 @@ async function sampleChunk(
   const body = { ...requestBody(options.model, claims, options.imageDataUrl, mode, false), temperature: SAMPLE_TEMPERATURE };
   const ask = async (n: number) => {
     tally.requests++;
-    const completion = await options.client.chat.completions.create({ ...body, n, stream: false }, { signal: options.signal });
+    const completion = await withOwnSignal(options.signal, (signal) => options.client.chat.completions.create({ ...body, n, stream: false }, { signal }));
     tally.usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
     tally.usage.completionTokens += completion.usage?.completion_tokens ?? 0;
     return completion.choices.slice(0, n).map((c) => parseVerdicts(c.message.content ?? '').verdicts.slice(0, claims.length));

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { ensureFontsFor } from '../../scripts/system-packages';
 import { findChromium } from './find-chromium';
 
 export const EXTENSION_DIR = resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output', 'chrome-mv3');
@@ -21,12 +22,14 @@ export interface LoadedExtension {
 /**
  * Launches headless Chromium with the built extension loaded, as a user profile would have it (another
  * build folder may be given; the profile goes in a fresh folder under `profileRoot`, the system's temp
- * folder unless given). Most suites share one launch instead: shared-browser.ts.
+ * folder unless given). With `lang`, the browser's UI in that language, with a font that has its glyphs
+ * (found, or Debian's Noto fonts installed). Most suites share one launch instead: shared-browser.ts.
  */
 export async function launchWithExtension(
   extensionDir: string = EXTENSION_DIR,
   { profileRoot = tmpdir(), lang }: { profileRoot?: string; lang?: string } = {},
 ): Promise<LoadedExtension> {
+  if (lang) ensureFontsFor([lang]);
   const profile = await mkdtemp(join(profileRoot, 'caption-check-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),

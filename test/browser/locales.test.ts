@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ATOMIC_SYSTEM_PROMPT } from '@/lib/claims/atomic';
+import { fontFamiliesFor } from '../../scripts/system-packages';
 import { readChooser, waitForChooser, waitForChooserClosed } from './chooser-driver';
 import { clickMenu } from './extension';
 import { browserSuite } from './fixture';
@@ -127,6 +128,35 @@ describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
     expect(await caption.evaluate((el) => ({ lang: (el as HTMLElement).lang, direction: getComputedStyle(el).direction }))).toEqual({ lang: 'en', direction: 'ltr' });
     expect(await welcome.locator('main').innerText()).not.toContain(english('welcomeTitle'));
     await welcome.close();
+  });
+
+  it("draws the language's words in Options with fonts that have their glyphs (no empty boxes in the pictures)", async () => {
+    const { ext } = suite;
+    const options = await ext.context.newPage();
+    await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    await options.getByRole('heading', { level: 1, name: m('optionsTitle') }).waitFor();
+    // The heading's words in the language alone (not the product's name), in a span of the heading's own fonts.
+    const words = m('optionsTitle').replace('Caption Check', '').replace(/[^\p{L}\p{M}]/gu, '');
+    expect(words.length).toBeGreaterThan(3);
+    await options.evaluate((text) => {
+      const probe = document.createElement('span');
+      probe.id = 'glyph-probe';
+      probe.textContent = text;
+      document.querySelector('h1')!.append(probe);
+    }, words);
+    const cdp = await options.context().newCDPSession(options);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = (await cdp.send('DOM.getDocument')) as { root: { nodeId: number } };
+    const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#glyph-probe' })) as { nodeId: number };
+    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: { familyName: string }[] };
+    await cdp.detach();
+    // Chromium draws a glyph no font has as an empty box in whatever font it fell back to: each font it used
+    // for the words must be one fontconfig lists as covering the language.
+    const covering = fontFamiliesFor(lang);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.map((font) => font.familyName).filter((family) => !covering.includes(family))).toEqual([]);
+    await options.close();
   });
 });
 

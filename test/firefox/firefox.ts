@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { ensureFirefoxLanguagePack } from '../../scripts/system-packages';
 import { findBrowser } from '../browser/find-chromium';
 
 const GECKO_ID = 'caption-check@caption-check.dev';
@@ -42,13 +43,15 @@ export interface FirefoxWithAddon {
 
 /**
  * Launches headless Firefox with the product and the test helper installed as temporary add-ons; with `lang`,
- * Firefox's UI in that language (its language pack, e.g. Debian's firefox-esr-l10n-de, must be installed).
+ * Firefox's UI in that language (its language pack, Debian's firefox-esr-l10n-<lang>, found or installed).
  */
 export async function launchFirefox(addonDir: string, { lang }: { lang?: string } = {}): Promise<FirefoxWithAddon> {
+  const executablePath = findFirefox();
+  if (lang) ensureFirefoxLanguagePack(executablePath, lang);
   const profile = mkdtempSync(join(tmpdir(), 'caption-check-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: findFirefox(),
+    executablePath,
     headless: true,
     userDataDir: profile,
     extraPrefsFirefox: {

@@ -1,4 +1,4 @@
-// Firefox in German (its language pack: firefox-esr-l10n-de, installed by .ci/run): the add-on's pages follow
+// Firefox in German (its language pack: firefox-esr-l10n-de, found or installed by launchFirefox): the add-on's pages follow
 // the browser's language as in Chromium (test/browser/locales.test.ts), through Firefox's own browser.i18n.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

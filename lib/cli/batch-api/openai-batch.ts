@@ -8,6 +8,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type OpenAI from 'openai';
 import type { Batch } from 'openai/resources/batches';
 import { CheckError } from '../../errors';
+import { withOwnSignal } from '../../own-signal';
 import { batchApiError, batchErrorLines } from './batch-api-errors';
 import { CHAT_URL } from './request-line';
 import { AnswerIndex } from './answer-index';
@@ -23,21 +24,8 @@ export interface BatchRun {
   signal: AbortSignal;
 }
 
-/**
- * Runs one SDK call with a signal of its own that follows the run's: the SDK adds an abort listener
- * to the signal it is given and never removes it, which over a day of polling would pile up.
- */
-async function scoped<T>(run: BatchRun, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const child = new AbortController();
-  const forward = () => child.abort(run.signal.reason);
-  if (run.signal.aborted) child.abort(run.signal.reason);
-  else run.signal.addEventListener('abort', forward, { once: true });
-  try {
-    return await call(child.signal);
-  } finally {
-    run.signal.removeEventListener('abort', forward);
-  }
-}
+/** Runs one SDK call with a signal of its own that follows the run's (lib/own-signal.ts): a day of polling piles up no listeners. */
+const scoped = <T>(run: BatchRun, call: (signal: AbortSignal) => Promise<T>): Promise<T> => withOwnSignal(run.signal, (signal) => call(signal!));
 
 function save(run: BatchRun): void {
   writeState(run.statePath, run.state);
