@@ -46,8 +46,9 @@ export function ClaimRow({ claim, state, index, t, onPoint, onLocate }: ClaimRow
   const unsure = isUnsure(claim);
   // Below its calibration threshold a verdict is not asserted: the leaning stays one click away.
   const { icon, word } = unsure ? UNSURE_TEXT : STATE_TEXT[state];
-  const confidence = confidenceOf(claim);
-  const agreement = agreementOf(claim);
+  // "Can't tell from the image" is no verdict to be sure of: it carries no confidence figure.
+  const confidence = state === 'unknown' ? null : confidenceOf(claim);
+  const agreement = state === 'unknown' ? null : agreementOf(claim);
   return (
     <li
       className={`claim claim--${unsure ? 'unsure' : state}`}

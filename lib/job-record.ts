@@ -162,9 +162,13 @@ export function isUnsure(claim: ClaimResult): boolean {
   return claim.verdict !== null && claim.decided === false;
 }
 
-/** How a claim is marked on the page: its verdict, "unsure" below its calibration threshold or when the model cannot tell, else "error". */
-export function markLabelOf(claim: ClaimResult, job: Pick<CheckJob, 'status'>): 'true' | 'false' | 'unsure' | 'error' {
-  if (isUnsure(claim) || verdictState(claim) === 'unknown') return 'unsure';
+/**
+ * How a claim is marked on the page: "unknown" when the model cannot tell from the image (said as in the popup),
+ * "unsure" only for a verdict below its calibration threshold, else its verdict or "error".
+ */
+export function markLabelOf(claim: ClaimResult, job: Pick<CheckJob, 'status'>): 'true' | 'false' | 'unsure' | 'unknown' | 'error' {
+  if (verdictState(claim) === 'unknown') return 'unknown';
+  if (isUnsure(claim)) return 'unsure';
   const state = claimState(claim, job);
   return state === 'true' || state === 'false' ? state : 'error';
 }

@@ -88,7 +88,8 @@ function claimRows(job: CheckJob): string {
       const state = claimState(claim, job);
       const types = claim.verdict?.error_type.map((type) => errorTypeWord(type)).join(', ') ?? '';
       const sure = claim.score ?? claim.confidence;
-      const confidence = typeof sure === 'number' ? formatPercent(sure) : '';
+      // "Can't tell from the image" is no verdict to be sure of: no confidence figure beside it.
+      const confidence = typeof sure === 'number' && state !== 'unknown' ? formatPercent(sure) : '';
       // With a calibration, a verdict under its threshold says so beside the model's leaning.
       const unsure = isUnsure(claim) ? ` <span class="unsure">⚠ ${escapeHtml(t('verdictUnsure'))}</span>` : '';
       return `<tr class="${state}"><td>${i + 1}</td><td dir="auto">${escapeHtml(claim.text)}${claim.edited ? ` <em class="edited">(${escapeHtml(t('claimEdited'))})</em>` : ''}</td><td class="verdict">${STATE_ICON[state]} ${escapeHtml(t(STATE_KEY[state]))}${unsure}</td><td>${escapeHtml(types)}</td><td>${escapeHtml(confidence)}</td><td dir="auto">${escapeHtml(claim.verdict?.reasoning ?? '')}</td></tr>`;

@@ -74,7 +74,7 @@ describe('page marks', () => {
   });
 
   it('say "Unsure" with the model leaning, never ✓ or ✗, for an undecided verdict', () => {
-    const words: MarksPayload['words'] = { true: 'Supported', false: 'Not supported', unsure: 'Unsure — look yourself', error: 'No verdict', close: 'Close', title: 'Caption Check' };
+    const words: MarksPayload['words'] = { true: 'Supported', false: 'Not supported', unsure: 'Unsure — look yourself', unknown: "Can't tell from the image", error: 'No verdict', close: 'Close', title: 'Caption Check' };
     const unsure = { text: 'A dog sleeps under the table.', start: 24, end: 53, label: 'unsure' as const, leaning: 'false' as const, errorTypes: ['Object'], reasoning: 'No dog.' };
     expect(verdictLine(unsure, words)).toBe('⚠ Unsure — look yourself (Not supported (Object)) — A dog sleeps under the table.');
     expect(verdictLine({ ...unsure, label: 'false', leaning: undefined }, words)).toBe('✗ Not supported (Object) — A dog sleeps under the table.');
@@ -129,8 +129,8 @@ describe('exports', () => {
   it('CSV gives score, score_kind and decided per claim (empty where unmeasured or uncalibrated)', () => {
     const plain: CheckJob = { ...job, id: 'j2', calibration: undefined, scoreKind: null, claims: [{ ...claims[0]!, score: null, decided: undefined }] };
     const lines = historyToCsv([historyEntryFrom(job, Date.UTC(2025, 0, 2)), historyEntryFrom(plain, Date.UTC(2025, 0, 2))]).trimEnd().split('\r\n');
-    expect(lines[0]!.split(',').slice(-3)).toEqual(['score', 'score_kind', 'decided']);
-    expect(lines.slice(1).map((line) => line.split(',').slice(-3))).toEqual([
+    expect(lines[0]!.split(',').slice(-4, -1)).toEqual(['score', 'score_kind', 'decided']);
+    expect(lines.slice(1).map((line) => line.split(',').slice(-4, -1))).toEqual([
       ['1', 'agreement', 'true'],
       ['0.6', 'agreement', 'false'],
       ['', '', ''],

@@ -27,10 +27,10 @@ describe('a verdict whose reasoning says it cannot be told from the image', () =
 
   it('is "unknown", never Supported, in every view that reads a claim', () => {
     expect(claimState(label, job)).toBe('unknown');
-    expect(markLabelOf(label, job)).toBe('unsure');
+    expect(markLabelOf(label, job)).toBe('unknown');
     expect(html(<ClaimRow claim={label} state={claimState(label, job)} index={0} t={t} />)).toContain("Can't tell from the image");
     expect(jobToMarkdown(job)).toContain("**Can't tell from the image** — Sample 2.");
-    // On the page it reads "Unsure — look yourself", with no leaning towards Supported.
+    // On the page it reads "Can't tell from the image" as in the popup ("Unsure" is the calibrated verdict), with no leaning.
     expect(marksPayload(job, t).claims[0]).not.toHaveProperty('leaning');
   });
 

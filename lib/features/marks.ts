@@ -1,6 +1,6 @@
 // Marks on the page: a finished check's claims marked in its caption, with a badge by the image;
 // one claim made to stand out (from the panel), or all of them removed.
-import { decidedCount, isUnsure, markLabelOf, type CheckJob } from '../job-record';
+import { decidedCount, markLabelOf, type CheckJob } from '../job-record';
 import { summaryLine } from '../export';
 import { STANDING_SIGN, standingOf } from '../check/account';
 import { formatNumber, type Translate } from '../i18n';
@@ -38,7 +38,7 @@ export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
         end: c.end,
         label,
         // Below its calibration threshold a verdict keeps its leaning; a "can't tell" has none to show.
-        ...(label === 'unsure' && isUnsure(c) && c.verdict ? { leaning: c.verdict.label ? ('true' as const) : ('false' as const) } : {}),
+        ...(label === 'unsure' && c.verdict ? { leaning: c.verdict.label ? ('true' as const) : ('false' as const) } : {}),
         errorTypes: (c.verdict?.error_type ?? []).map((type) => errorTypeWord(type, t)),
         reasoning: c.verdict?.reasoning ?? '',
       };
@@ -47,6 +47,7 @@ export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
       true: t('verdictSupported'),
       false: t('verdictNotSupported'),
       unsure: t('verdictUnsure'),
+      unknown: t('verdictCannotTell'),
       error: t('verdictNone'),
       close: t('marksClose'),
       title: t('marksTitle'),

@@ -5,7 +5,7 @@
 // page which claims the model found false, whatever the highlight is called. Our boxes are out of its reach.
 import { createShadowHost, type HostRole } from './shadow-host';
 
-// Never colour alone: the underline's shape says the verdict too (solid ✓, double ✗, dashed unsure, dotted no verdict).
+// Never colour alone: the underline's shape says the verdict too (solid ✓, double ✗, dashed unsure, dotted can't tell or no verdict).
 const STYLE = `
 :host { all: initial !important; position: absolute !important; top: 0 !important; left: 0 !important; width: 0 !important;
   height: 0 !important; overflow: visible !important; pointer-events: none !important; z-index: 2147483646 !important; display: block !important; }
@@ -14,11 +14,12 @@ const STYLE = `
 .false { background: rgba(179, 38, 30, 0.2); border-bottom: 4px double #b3261e; }
 .unsure { background: rgba(176, 96, 0, 0.14); border-bottom: 2px dashed #b06000; }
 .error { border-bottom: 2px dotted #5f6368; }
+.unknown { background: rgba(95, 99, 104, 0.12); border-bottom: 2px dotted #5f6368; }
 .focus { outline: 3px solid #1a73e8; outline-offset: 1px; }
 `;
 
-/** A claim's mark: its verdict, "unsure" (below its calibration threshold: not asserted either way), or none. */
-export type MarkLabel = 'true' | 'false' | 'unsure' | 'error';
+/** A claim's mark: its verdict, "unsure" (below its calibration threshold: not asserted either way), "unknown" (can't tell from the image), or none. */
+export type MarkLabel = 'true' | 'false' | 'unsure' | 'unknown' | 'error';
 
 /** The drawn layer: its host, and the claim whose marks stand out (the one hovered in the side panel). */
 export interface MarkLayer {

@@ -26,7 +26,7 @@ export interface MarksPayload {
   sign: string;
   tone: 'ok' | 'bad' | 'unsettled';
   /** Words for the verdicts and controls, translated by the worker. */
-  words: { true: string; false: string; unsure: string; error: string; close: string; title: string };
+  words: Record<MarkLabel, string> & { close: string; title: string };
 }
 
 /** Where a caption offset lands: the index of a text node in the list, and the offset inside it. */
@@ -128,7 +128,7 @@ function claimRanges(payload: MarksPayload, image: HTMLImageElement | null): (Ra
 }
 
 
-const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', unsure: '⚠', error: '?' };
+const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', unsure: '⚠', unknown: '~', error: '?' };
 
 /** "✗ Not supported (Object) — " (then the claim); an unsure claim keeps the model's leaning: "⚠ Unsure — look yourself (Not supported…) — ". */
 function verdictPrefix(claim: MarksPayload['claims'][number], words: MarksPayload['words']): string {

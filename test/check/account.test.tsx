@@ -1,5 +1,7 @@
 // The one account of a check (lib/check/account.ts), as every view shows it: a tick only when something was
 // supported and nothing was not supported or left untold.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { HistoryView } from '@/components/history-view';
@@ -11,6 +13,7 @@ import { historyEntryFrom } from '@/lib/history';
 import { createTranslate } from '@/lib/i18n';
 import { itemFromJob, newPageCheck } from '@/lib/page-check-state';
 import { reportHtml } from '@/lib/report';
+import { verdictLine } from '@/lib/page/marks';
 import type { CheckJob } from '@/lib/job-record';
 import { claimOf, jobOf } from './fixture';
 
@@ -74,5 +77,28 @@ describe('the tick (✓, green) only when at least one claim is supported and no
 
   it('a claim without a verdict keeps the tick away too', () => {
     expect(signs(jobOf([cats, { ...cats, verdict: null }])).toolbar).toEqual({ text: '~1', color: '#5f6368' });
+  });
+});
+
+describe('"Can\'t tell from the image" is one name for one thing, with no confidence figure (finding 5)', () => {
+  const sure = { ...cannotTell, confidence: 1, score: 1 };
+  const job = jobOf([sure, cats]);
+
+  it('shows no confidence figure beside a can\'t-tell verdict, in the popup or the report', () => {
+    const popup = html(<CheckView job={job} t={t} endpointOrigin={null} models={[]} readOnly onCancel={noop} onRerun={noop} onFix={noop} onCopy={noop} onRecheck={noop} onCompare={noop} />);
+    expect(popup.match(/Confidence|Agreement/g) ?? []).toEqual([]);
+    const withConfidence = html(<CheckView job={jobOf([{ ...cats, confidence: 0.9 }])} t={t} endpointOrigin={null} models={[]} readOnly onCancel={noop} onRerun={noop} onFix={noop} onCopy={noop} onRecheck={noop} onCompare={noop} />);
+    expect(withConfidence).toContain('Confidence 90%');
+    const row = /<tr class="unknown">.*?<\/tr>/.exec(reportHtml(job, context))![0];
+    expect(row).not.toContain('100%');
+  });
+
+  it.each(readdirSync('locales'))('%s: the page badge\'s panel names it as the popup does, never "Unsure" (the calibrated verdict)', (lang) => {
+    const messages = JSON.parse(readFileSync(join('locales', lang, 'messages.json'), 'utf8')) as Record<string, { message: string }>;
+    const tLang = createTranslate((key, subs) => (messages[key]?.message ?? '').replace(/\$(\d)/g, (_, d: string) => subs[Number(d) - 1] ?? ''));
+    const payload = marksPayload(job, tLang);
+    const label = payload.claims[0]!.label;
+    expect(verdictLine(payload.claims[0]!, payload.words)).toBe(`~ ${messages.verdictCannotTell!.message} — ${sure.text}`);
+    expect(payload.words[label]).not.toBe(messages.verdictUnsure!.message);
   });
 });
