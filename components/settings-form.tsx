@@ -3,7 +3,7 @@ import { formatNumber, type Translate } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
 import { PRESETS, presetById, presetFor } from '@/lib/presets';
 import { keyMayGoTo, originOf } from '@/lib/key-origin';
-import { MAX_SAMPLES, requestsPerCheck, type Settings } from '@/lib/settings';
+import { MAX_IMAGE_EDGE, MAX_SAMPLES, requestsPerCheck, type Settings } from '@/lib/settings';
 
 export interface SettingsFormProps {
   initial: Settings;
@@ -25,7 +25,7 @@ export interface SettingsFormProps {
 
 type Status = { kind: 'idle' | 'saved' | 'warning' | 'error' | 'busy'; text: string };
 
-const IMAGE_SIZES = [512, 768, 1024, 1536, 2048];
+const IMAGE_SIZES = [512, 768, 1024, 1536, MAX_IMAGE_EDGE];
 
 function StepIcon({ ok }: { ok: boolean | null }) {
   return <span aria-hidden="true">{ok === null ? '–' : ok ? '✓' : '✗'}</span>;

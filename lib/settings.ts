@@ -48,6 +48,9 @@ export function requestsPerCheck(samples: number): number {
   return samples < 2 ? 1 : 1 + samples;
 }
 
+/** The largest image edge Options offers and any setting may hold: a stored larger one reads back as the default. */
+export const MAX_IMAGE_EDGE = 2048;
+
 /** The most answers sampled per claim: beyond this the cost grows and the score barely sharpens. */
 export const MAX_SAMPLES = 16;
 
@@ -56,8 +59,8 @@ export const settingsSchema = z.object({
   baseUrl: z.string(),
   apiKey: z.string(),
   model: z.string(),
-  /** Longest edge of the image sent to the model, in pixels. */
-  maxImageEdge: z.number().int().min(256).max(4096),
+  /** Longest edge of the image sent to the model, in pixels: at most what Options offers (PRIVACY.md says so). */
+  maxImageEdge: z.number().int().min(256).max(MAX_IMAGE_EDGE),
   /** How the caption becomes claims: spans split on the device, or atomic claims rewritten by the model. */
   splitMode: z.enum(['on-device', 'model']),
   /** Claims sent per check; the rest are cut with a notice. */

@@ -20,6 +20,12 @@ describe('settings', () => {
     expect(settings).toEqual({ ...DEFAULT_SETTINGS, baseUrl: 'http://localhost:11434/v1', model: 'llava', stream: false });
   });
 
+  it('reads a stored image size above the 2048 px Options offers as the default 1024', () => {
+    expect(DEFAULT_SETTINGS.maxImageEdge).toBe(1024);
+    expect(readSettings({ baseUrl: 'http://localhost:11434/v1', model: 'llava', maxImageEdge: 4096 }).maxImageEdge).toBe(1024);
+    expect(readSettings({ baseUrl: 'http://localhost:11434/v1', model: 'llava', maxImageEdge: 2048 }).maxImageEdge).toBe(2048);
+  });
+
   it('samples nothing by default (one request per check), also for settings saved before the field existed', () => {
     expect(DEFAULT_SETTINGS.samplesPerClaim).toBe(1);
     expect(readSettings({ baseUrl: 'http://localhost:11434/v1', model: 'llava' }).samplesPerClaim).toBe(1);

@@ -25,6 +25,8 @@ describe('what a check sends', () => {
   beforeAll(async () => {
     ({ ext, model, pages } = suite);
     pages.route('/photo-PathWord5e8c.jpg', { type: 'image/jpeg', body: await makeJpeg(2400, 1600) });
+    pages.route('/large-4000.jpg', { type: 'image/jpeg', body: await makeJpeg(4000, 3000) });
+    pages.route('/large-4000.html', figurePage('/large-4000.jpg', CAPTION));
     pages.route('/article-PathWord5e8c.html', {
       type: 'text/html; charset=utf-8',
       headers: { 'set-cookie': 'session=CookieWord9a3f; Path=/' },
@@ -64,6 +66,22 @@ describe('what a check sends', () => {
     expect(sent).not.toContain(pages.origin);
     expect(request!.headers.cookie).toBeUndefined();
     await page.close();
+  });
+
+  // PRIVACY.md: "at most 1024 pixels … (up to 2048 if you choose a larger size in Options)".
+  it('with the largest image size Options offers (2048 px), a 4000×3000 image arrives as 2048×1536', async () => {
+    model.reset();
+    await patchSettings(ext, { maxImageEdge: 2048 });
+    try {
+      const { page, tabId } = await openGranted(ext, `${pages.origin}/large-4000.html`);
+      await checkImage(ext, page, tabId, `${pages.origin}/large-4000.jpg`);
+      expect((await finishedJob(ext, tabId)).status).toBe('done');
+      const [request] = model.requests.filter((r) => r.method === 'POST');
+      expect([request!.image!.width, request!.image!.height, request!.image!.mimeType]).toEqual([2048, 1536, 'image/jpeg']);
+      await page.close();
+    } finally {
+      await patchSettings(ext, { maxImageEdge: 1024 });
+    }
   });
 });
 
