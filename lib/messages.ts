@@ -51,7 +51,7 @@ export type Setup = z.infer<typeof setupSchema>;
 
 /** One step of Test connection: what was tried, whether it worked, and what it means. */
 export const connectionStepSchema = z.object({
-  id: z.enum(['reached', 'key', 'image', 'structured']),
+  id: z.enum(['reached', 'key', 'model', 'image', 'structured']),
   ok: z.boolean().nullable(),
   detail: z.string(),
 });

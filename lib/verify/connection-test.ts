@@ -31,6 +31,17 @@ type Step = ConnectionReport['steps'][number];
 /** Failures where the endpoint gave no usable answer at all: the "reached" step failed. */
 const NOT_REACHED: ReadonlySet<CheckErrorKind> = new Set(['network', 'timeout', 'unreachable', 'host-not-found', 'tls', 'blocked']);
 
+/** The step a failure of the test check belongs to (the steps before it passed; the ones after were not tested). */
+function failedStep(kind: CheckErrorKind): Step['id'] {
+  if (NOT_REACHED.has(kind) || kind === 'endpoint-not-found') return 'reached';
+  if (kind === 'auth' || kind === 'origin-refused') return 'key';
+  if (kind === 'no-image-input') return 'image';
+  if (kind === 'bad-output' || kind === 'refused') return 'structured';
+  // An unknown model, a rate limit, a server error, a request the model refused to take: the model step.
+  return 'model';
+}
+const STEPS = ['reached', 'key', 'model', 'image', 'structured'] as const;
+
 /**
  * Test connection: lists the models (reached? key accepted?), then sends one real check of a generated
  * red square with one claim (image input? which output mode the ladder settles on?). The key never
@@ -41,12 +52,13 @@ export async function testConnection(settings: Settings, deps: ConnectionTestDep
   const endpoint = configuredEndpoint(settings);
   const steps: Step[] = [];
   const done = (error: string | null, outputMode: OutputMode | null = null): ConnectionReport => {
-    for (const id of ['reached', 'key', 'image', 'structured'] as const)
-      if (!steps.some((s) => s.id === id)) steps.push({ id, ok: null, detail: t('connNotTested') });
+    for (const id of STEPS) if (!steps.some((s) => s.id === id)) steps.push({ id, ok: null, detail: t('connNotTested') });
+    steps.sort((a, b) => STEPS.indexOf(a.id) - STEPS.indexOf(b.id));
     return { ok: error === null, steps, outputMode, elapsedMs: now() - started, error };
   };
   if (!endpoint) return done(t('connNoEndpoint'));
-  const client = createClient(endpoint, { timeoutMs: Math.min(settings.timeoutSeconds, 60) * 1000, maxRetries: 0 });
+  // Retried as a check retries (a one-off 429 or 500 is not the endpoint's answer); only the timeout is shorter.
+  const client = createClient(endpoint, { timeoutMs: Math.min(settings.timeoutSeconds, 60) * 1000 });
 
   // GET /models: proves the server answers and (where it checks keys there) that the key is accepted.
   try {
@@ -77,7 +89,7 @@ export async function testConnection(settings: Settings, deps: ConnectionTestDep
       onOutputMode: (m) => (mode = m),
     });
     mode = result.outputMode;
-    steps.push({ id: 'key', ok: true, detail: t('connKeyAndModel') });
+    steps.push({ id: 'key', ok: true, detail: t('connKey') }, { id: 'model', ok: true, detail: t('connModelAnswered', endpoint.model) });
     const verdict = result.verdicts[0];
     steps.push({
       id: 'image',
@@ -92,12 +104,16 @@ export async function testConnection(settings: Settings, deps: ConnectionTestDep
     return done(verdict ? null : t('connUnreadable'), result.outputMode);
   } catch (raw) {
     const error = await deps.explain(raw, endpoint);
-    if (error.kind === 'auth' || error.kind === 'origin-refused') steps.push({ id: 'key', ok: false, detail: error.message });
-    else if (error.kind === 'model-not-found') steps.push({ id: 'key', ok: false, detail: error.message });
-    else steps.push({ id: 'key', ok: true, detail: t('connKey') });
-    if (error.kind === 'no-image-input') steps.push({ id: 'image', ok: false, detail: error.message });
-    if (error.kind === 'bad-output' || error.kind === 'refused') steps.push({ id: 'structured', ok: false, detail: error.message });
-    if (NOT_REACHED.has(error.kind)) steps.splice(0, 1, { id: 'reached', ok: false, detail: error.message });
+    // The ✗ goes on the step that failed. The steps before it passed only where the answer proves it: an
+    // unknown model is named after the key was taken; a rate limit or a server error proves nothing of the key.
+    const failed = failedStep(error.kind);
+    const keyProven = error.kind === 'model-not-found' || STEPS.indexOf(failed) > STEPS.indexOf('model');
+    const at = steps.findIndex((s) => s.id === failed);
+    if (at >= 0) steps.splice(at, 1);
+    steps.push({ id: failed, ok: false, detail: error.message });
+    if (keyProven) steps.push({ id: 'key', ok: true, detail: t('connKey') });
+    if (STEPS.indexOf(failed) > STEPS.indexOf('model')) steps.push({ id: 'model', ok: true, detail: t('connModelAnswered', endpoint.model) });
+    if (failed === 'structured') steps.push({ id: 'image', ok: true, detail: t('connImage') });
     return done(error.message, mode);
   }
 }

@@ -188,6 +188,7 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     expect(steps).toEqual([
       ['reached', 'true'],
       ['key', 'true'],
+      ['model', 'true'],
       ['image', 'true'],
       ['structured', 'true'],
     ]);
