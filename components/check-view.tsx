@@ -38,7 +38,7 @@ function DecidedLine({ job, t }: { job: CheckJob; t: Translate }) {
   const percent = Number((counts.alpha * 100).toFixed(1));
   return (
     <p className="decided" data-testid="decided-summary">
-      {t('summaryDecided', counts.decided, total, percent, counts.unsure)}
+      {plural(t, 'summaryDecided', total, counts.decided, total, percent, counts.unsure)}
     </p>
   );
 }
@@ -103,7 +103,7 @@ function Meta({ job, t }: { job: CheckJob; t: Translate }) {
   if (job.model) parts.push(t('metaModel', modelWord(job.model, t)));
   if (job.finishedAt) parts.push(t('metaSeconds', formatNumber((job.finishedAt - job.startedAt) / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }, t)));
   if (job.requests !== undefined) parts.push(plural(t, 'metaRequests', job.requests, formatNumber(job.requests, {}, t)));
-  if (job.usage) parts.push(t('metaTokens', formatNumber(job.usage.promptTokens + job.usage.completionTokens, {}, t)));
+  if (job.usage) parts.push(plural(t, 'metaTokens', job.usage.promptTokens + job.usage.completionTokens, formatNumber(job.usage.promptTokens + job.usage.completionTokens, {}, t)));
   return (
     <p className="meta" data-testid="check-cost">
       {parts.join(' · ')}

@@ -1,6 +1,6 @@
 import { errorTypeWord } from '@/lib/labels';
 import { claimState, disagreements, type CheckJob } from '@/lib/job-record';
-import type { Translate } from '@/lib/i18n';
+import { plural, type Translate } from '@/lib/i18n';
 import type { Verdict } from '@/lib/verify/schema';
 import { STATE_TEXT, UNSURE_TEXT } from './claim-row';
 
@@ -39,8 +39,8 @@ export function CompareView({ job, t }: CompareViewProps) {
           : run.status === 'error'
             ? run.error?.message ?? t('compareFailed')
             : differ.size === 0
-              ? t('compareAgree', job.claims.length)
-              : t('compareDisagree', differ.size, job.claims.length)}
+              ? plural(t, 'compareAgree', job.claims.length, job.claims.length)
+              : plural(t, 'compareDisagree', job.claims.length, differ.size, job.claims.length)}
       </p>
       <table className="compare__table">
         <thead>

@@ -2,7 +2,7 @@ import { modelWord } from '@/lib/labels';
 import { useState } from 'react';
 import { historyResult } from '@/lib/check/account';
 import { searchHistory, type HistoryEntry } from '@/lib/history';
-import type { Translate } from '@/lib/i18n';
+import { plural, type Translate } from '@/lib/i18n';
 import { hostNameOf } from '@/lib/url-names';
 
 export interface HistoryViewProps {
@@ -69,7 +69,7 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
         )}
       </div>
       <p className="meta" role="status">
-        {entries.length === 0 ? t('historyEmpty') : t('historyCount', shown.length, entries.length)}
+        {entries.length === 0 ? t('historyEmpty') : plural(t, 'historyCount', entries.length, shown.length, entries.length)}
       </p>
       <ul className="history__list">
         {shown.map((entry) => {
@@ -93,15 +93,18 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
               )}
               {job.thumbnail ? <img className="thumb thumb--small" src={job.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}
               <div className="history__body">
-                <button type="button" className="link history__open" onClick={() => onOpen(entry)} aria-label={t('historyOpen', job.caption)}>
-                  <bdi dir="auto">{job.caption}</bdi>
+                {/* The button takes the caption's direction, so a long English caption in an Arabic list is cut at its end. */}
+                <button type="button" dir="auto" className="link history__open" onClick={() => onOpen(entry)} aria-label={t('historyOpen', job.caption)}>
+                  {job.caption}
                 </button>
                 <p className={`history__result is-${result.standing}`} data-standing={result.standing}>
                   <span aria-hidden="true">{result.sign} </span>
                   {result.text}
                 </p>
                 <p className="meta">
-                  {formatTime(entry.savedAt)} · {modelWord(job.model, t)} · <span title={job.pageUrl}>{job.pageTitle || hostNameOf(job.pageUrl)}</span>
+                  {/* Each part keeps its own direction: an Arabic date, a model name and an English page title do not run together. */}
+                  <bdi>{formatTime(entry.savedAt)}</bdi> · <bdi>{modelWord(job.model, t)}</bdi> ·{' '}
+                  <bdi title={job.pageUrl}>{job.pageTitle || hostNameOf(job.pageUrl)}</bdi>
                 </p>
               </div>
               <button type="button" className="icon-button" onClick={() => onDelete(entry)} aria-label={t('historyDelete', job.caption.slice(0, 80))}>

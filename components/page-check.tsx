@@ -68,7 +68,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onShowOnPage, onClose, 
   // The button pressed ('Check all…', 'Check N selected') is gone: focus goes to this view's heading.
   const heading = useRef<HTMLHeadingElement>(null);
   const found = check.items.length
-    ? t(alt ? 'altAuditFound' : 'pageCheckFound', check.items.length)
+    ? plural(t, alt ? 'altAuditFound' : 'pageCheckFound', check.items.length, check.items.length)
     : alt && check.findings.length
       ? plural(t, 'altAuditOnlyFindings', check.findings.length, check.findings.length)
       : t(alt ? 'altAuditNone' : 'pageCheckNone');
@@ -119,7 +119,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onShowOnPage, onClose, 
           )}
           <AuditExports check={check} t={t} onExportCsv={onExportCsv} onSaveReport={onSaveReport} />
           <button type="button" onClick={onClose}>
-            {t('pageCheckClose')}
+            {t(alt ? 'altAuditClose' : 'pageCheckClose')}
           </button>
         </div>
         <AltFindings check={check} t={t} {...(onShowOnPage ? { onShowOnPage } : {})} />
@@ -202,7 +202,7 @@ export function PageCheckView({ check, t, onRun, onOpen, onShowOnPage, onClose, 
       <div className="actions">
         <AuditExports check={check} t={t} onExportCsv={onExportCsv} onSaveReport={onSaveReport} />
         <button type="button" onClick={onClose}>
-          {check.status === 'running' ? t('cancelCheck') : t('pageCheckClose')}
+          {check.status === 'running' ? t('cancelCheck') : t(check.kind === 'alt' ? 'altAuditClose' : 'pageCheckClose')}
         </button>
       </div>
       <AltFindings check={check} t={t} {...(onShowOnPage ? { onShowOnPage } : {})} />

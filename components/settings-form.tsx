@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { formatNumber, type Translate } from '@/lib/i18n';
+import { formatNumber, plural, type Translate } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
 import { PRESETS, presetById, presetFor } from '@/lib/presets';
 import { keyMayGoTo, originOf } from '@/lib/key-origin';
@@ -130,7 +130,7 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onSaved
           <select value={presetId} onChange={(e) => choosePreset(e.target.value)}>
             {PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {p.name ?? t('providerCustom')}
               </option>
             ))}
           </select>
@@ -184,7 +184,7 @@ export function SettingsForm({ initial, t, models, onLoadModels, onSave, onSaved
           ))}
         </datalist>
         <p className="hint" data-testid="model-count">
-          {models.length ? t('modelsListed', models.length) : t('modelsNone')}
+          {models.length ? plural(t, 'modelsListed', models.length, models.length) : t('modelsNone')}
         </p>
       </fieldset>
       <fieldset>

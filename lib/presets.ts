@@ -1,7 +1,8 @@
 /** A known kind of OpenAI-compatible endpoint: picking it fills the Base URL. */
 export interface Preset {
   id: 'openai' | 'ollama' | 'lmstudio' | 'vllm' | 'openrouter' | 'custom';
-  name: string;
+  /** The product's name, the same in every language; null for Custom, which is named in the UI's language. */
+  name: string | null;
   /** Empty for Custom: the user types it. */
   baseUrl: string;
   /** Whether the endpoint wants an API key (local servers do not). */
@@ -17,7 +18,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'lmstudio', name: 'LM Studio', baseUrl: 'http://localhost:1234/v1', needsKey: false, exampleModel: 'qwen2-vl-7b-instruct' },
   { id: 'vllm', name: 'vLLM', baseUrl: 'http://localhost:8000/v1', needsKey: false, exampleModel: 'Qwen/Qwen2.5-VL-7B-Instruct' },
   { id: 'openrouter', name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, exampleModel: 'openai/gpt-4o-mini' },
-  { id: 'custom', name: 'Custom', baseUrl: '', needsKey: false, exampleModel: 'gpt-4o-mini' },
+  { id: 'custom', name: null, baseUrl: '', needsKey: false, exampleModel: 'gpt-4o-mini' },
 ];
 
 const normalize = (url: string) => url.trim().replace(/\/+$/, '').toLowerCase();

@@ -117,7 +117,7 @@ function calibrationLine(job: CheckJob): string {
   const counts = decidedCount(job);
   if (!counts) return '';
   const total = counts.decided + counts.unsure;
-  return `<p data-report="calibration">${escapeHtml(t('reportCalibration', formatNumber(counts.decided), formatNumber(total), formatPercent(counts.alpha), formatNumber(counts.unsure)))}</p>`;
+  return `<p data-report="calibration">${escapeHtml(plural(t, 'reportCalibration', total, formatNumber(counts.decided), formatNumber(total), formatPercent(counts.alpha), formatNumber(counts.unsure)))}</p>`;
 }
 
 /** One check's part of a report, under `title` (the report's heading, or "Check 2 of 3"). */
@@ -169,7 +169,7 @@ ${notes}
 export function costOf(job: Pick<CheckJob, 'requests' | 'usage'>): string | null {
   const parts: string[] = [];
   if (job.requests !== undefined) parts.push(plural(t, 'metaRequests', job.requests, formatNumber(job.requests)));
-  if (job.usage) parts.push(t('metaTokens', formatNumber(job.usage.promptTokens + job.usage.completionTokens)));
+  if (job.usage) parts.push(plural(t, 'metaTokens', job.usage.promptTokens + job.usage.completionTokens, formatNumber(job.usage.promptTokens + job.usage.completionTokens)));
   return parts.length ? parts.join(' · ') : null;
 }
 

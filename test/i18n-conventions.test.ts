@@ -21,6 +21,37 @@ function pluralFormOf(key: string): string | null {
   return at > 0 && PLURAL_BASES.has(key.slice(0, at)) && PLURAL_FORMS.includes(key.slice(at + 1)) ? key.slice(0, at) : null;
 }
 
+/** Messages that read the same as English in a language, and why that is right. */
+const SAME_AS_ENGLISH: { keys: string[]; langs?: string[]; reason: string }[] = [
+  { keys: ['appName', 'marksTitle'], reason: 'the product name, the same in every language' },
+  { keys: ['chooserSource', 'pageCheckTypeCount'], reason: 'only placeholders and signs ("$1:", "$1 ×$2"), no words' },
+  { keys: ['citeHead'], reason: 'the product name and two placeholders ("Caption Check, $1: $2")' },
+  { keys: ['metaSeconds'], langs: ['de', 'es', 'fr', 'it', 'pt_BR'], reason: 'the SI symbol "s" for seconds' },
+  { keys: ['reportFieldPrompt'], langs: ['de', 'it', 'pt_BR'], reason: '"Prompt" is the word these languages use for a model prompt' },
+  { keys: ['endpointLegend', 'providerEndpoint', 'reportFieldEndpoint'], langs: ['es', 'it', 'pt_BR'], reason: '"Endpoint" is the loanword these languages use for an API endpoint' },
+  { keys: ['metaTokens_one', 'metaTokens_many', 'metaTokens_other'], langs: ['es', 'it', 'pt_BR'], reason: '"token(s)" is the loanword these languages use for model tokens' },
+  {
+    keys: ['options', 'actionsLabel', 'optionsTitle', 'pageCheckColImage', 'errorTypeInteraction', 'reasonQuestion', 'sourceDescribedby', 'reportFieldPage', 'reportFieldImage', 'reportColVerdict', 'reportProvenance', 'auditTotalImages_one', 'auditTotalImages_many', 'auditTotalImages_other', 'auditReportVerdict'],
+    langs: ['fr'],
+    reason: 'French words spelt as the English ones (Options, Actions, Image, Interaction, question, Description, Page, Verdict, Provenance)',
+  },
+];
+
+/**
+ * English messages with a count before a plural noun ("$1 images", "$1 of $2 checks") that are not written per
+ * plural form, and why each stays one message: the count is never 1.
+ */
+const COUNTED_ONCE: { keys: string[]; reason: string }[] = [
+  { keys: ['keyOtherOrigin', 'errWrongProtocol', 'errOriginRefused', 'errBrokeOff', 'errBlocked', 'errBlockedLocal'], reason: 'the $n is a host or a fix, not a count' },
+  { keys: ['noteFlaggedOne'], reason: 'the $1 is a claim’s number ("Claim 2 reads like…"), not a count' },
+  { keys: ['samplesCost', 'calibrationNeedsSamples', 'noteCalibrationCost'], reason: 'agreement sampling asks 2 or more answers (1 means off, and then these are not shown)' },
+  { keys: ['noteCaptionCut', 'chooserCut', 'reportEmbedded'], reason: 'character counts of a cut caption or an embedded image: thousands' },
+  { keys: ['reportTitleMany'], reason: 'the report of several checks (one check has its own title)' },
+  { keys: ['noteClaimsCut'], reason: 'the claims cap: shown only when a caption has more claims than the cap, which is at least 2' },
+  { keys: ['calibrationRow'], reason: 'a calibration is made from at least 20 labelled claims of each kind' },
+  { keys: ['noteNotScored'], reason: 'the $1 answers sampled are 2 or more' },
+];
+
 describe('locales', () => {
   it('ships the nine languages', () => {
     expect(LOCALES).toEqual(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'pt_BR', 'uk']);
@@ -50,12 +81,41 @@ describe('locales', () => {
       expect(lost).toEqual([]);
     });
 
+    // Every counted message in every plural form the language has (CLDR, as Intl.PluralRules knows them):
+    // Arabic zero/one/two/few/many/other, Ukrainian one/few/many/other, French one/many/other…
+    it('writes each counted message in every plural form of its language', () => {
+      const forms = new Intl.PluralRules(messages.pluralLocale!.message).resolvedOptions().pluralCategories;
+      const missing = [...PLURAL_BASES].flatMap((base) => forms.filter((form) => !(`${base}_${form}` in messages)).map((form) => `${base}_${form}`));
+      expect(missing).toEqual([]);
+    });
+
+    // A message the same as English is one nobody translated, unless the allow-list says why it is right as it is.
+    it('translates every message but the ones that read the same in this language, each with its reason', () => {
+      const same = Object.keys(messages).filter((key) => en[key] && messages[key]!.message === en[key].message);
+      const unexplained = same.filter((key) => !SAME_AS_ENGLISH.some((rule) => rule.keys.includes(key) && (!rule.langs || rule.langs.includes(lang))));
+      expect(unexplained).toEqual([]);
+    });
+
     it('names its language for Intl (plural rules, numbers, dates) and writes no message empty', () => {
       const tag = messages.pluralLocale!.message;
       expect(tag.replace('-', '_')).toBe(lang);
       expect(Intl.PluralRules.supportedLocalesOf([tag])).toEqual([tag]);
       expect(Object.entries(messages).filter(([, { message }]) => !message.trim())).toEqual([]);
     });
+  });
+});
+
+describe('counted English messages', () => {
+  // "1 images", "1 of 1 checks": a count before a plural noun is a counted message, written per plural form.
+  it('are written per plural form, or the allow-list says why the count is never 1', () => {
+    const counted = Object.entries(en)
+      .filter(([key, { message }]) => !pluralFormOf(key) && /\$\d\)? (?:of \$\d )?(?:[a-z-]+ ){0,2}?[a-z]+s\b/.test(message))
+      .map(([key]) => key);
+    expect(counted.filter((key) => !COUNTED_ONCE.some((rule) => rule.keys.includes(key)))).toEqual([]);
+  });
+
+  it('every allow-list entry still names a message', () => {
+    expect([...COUNTED_ONCE, ...SAME_AS_ENGLISH].flatMap((rule) => rule.keys).filter((key) => !(key in en) && !pluralFormOf(key))).toEqual([]);
   });
 });
 

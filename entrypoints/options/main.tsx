@@ -134,6 +134,8 @@ function Options() {
 }
 
 applyPageLanguage();
+// The tab's title in the UI's language (the HTML's own title is English).
+document.title = t('optionsTitle');
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Options />

@@ -20,6 +20,8 @@ const host: WelcomeHost = {
 };
 
 applyPageLanguage();
+// The tab's title in the UI's language (the HTML's own title is English).
+document.title = t('welcomeTitle');
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <WelcomePage host={host} />

@@ -3,7 +3,7 @@
 import { decidedCount, markLabelOf, type CheckJob } from '../job-record';
 import { summaryLine } from '../export';
 import { STANDING_SIGN, standingOf } from '../check/account';
-import { formatNumber, type Translate } from '../i18n';
+import { formatNumber, plural, type Translate } from '../i18n';
 import { errorTypeWord } from '../labels';
 import type { MarksPayload } from '../page/marks';
 import type { ExtensionPort, PagePort, StoragePort } from './ports';
@@ -13,7 +13,7 @@ function marksSummary(job: CheckJob, t: Translate): string {
   const counts = decidedCount(job);
   if (!counts) return summaryLine(job, t);
   const percent = formatNumber(counts.alpha * 100, { maximumFractionDigits: 1 }, t);
-  return `${summaryLine(job, t)} ${t('summaryDecided', counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
+  return `${summaryLine(job, t)} ${plural(t, 'summaryDecided', counts.decided + counts.unsure, counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
 }
 
 /** The badge's colour and sign: the account's standing (a finished check is never running here). */

@@ -25,11 +25,13 @@ textarea { box-sizing: border-box; width: 100%; min-height: 72px; max-height: 18
 .credit { margin: 4px 0 0; color: #444746; font-size: 12px; }
 .credit:empty { display: none; }
 .candidates { display: flex; flex-direction: column; gap: 4px; margin: 8px 0; max-height: 160px; overflow: auto; }
-.candidate { all: unset; box-sizing: border-box; display: block; padding: 4px 6px; border: 1px solid #dadce0; border-radius: 4px;
-  cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.candidate { all: unset; box-sizing: border-box; display: flex; gap: 4px; padding: 4px 6px; border: 1px solid #dadce0; border-radius: 4px;
+  cursor: pointer; white-space: nowrap; }
+/* The text is cut at its own end (dir=auto): an English caption in an Arabic dialog keeps its start. */
+.candidate .text { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .candidate[aria-pressed="true"] { border-color: #0b57d0; background: #e8f0fe; }
 .candidate:focus-visible, button:focus-visible, textarea:focus-visible { outline: 2px solid #0b57d0; outline-offset: 1px; }
-.source { font-weight: 600; margin-inline-end: 2px; }
+.source { flex: none; font-weight: 600; }
 .hint { margin: 4px 0 8px; color: #444746; }
 .actions { display: flex; gap: 8px; justify-content: flex-end; }
 .actions button { font: inherit; padding: 5px 12px; border-radius: 4px; border: 1px solid #747775; background: #fff; color: #1f1f1f; cursor: pointer; }

@@ -1,6 +1,6 @@
 // Chrome's on-device model as a verify provider: the claims planned into prompts that fit its context
 // window, verdicts streamed as they are written. The model itself is reached through builtin-session.ts.
-import { t } from '../i18n';
+import { plural, t } from '../i18n';
 import { CheckError } from '../errors';
 import { parseVerdicts } from './parse';
 import { contextUsageOf, contextWindowOf, measureUsage, type LanguageModelApi, type LanguageModelPromptOptions, type LanguageModelSession } from './prompt-api';
@@ -110,7 +110,7 @@ async function verifyWithSession(
       if (parsed.verdicts.length > 0 && parsed.verdicts.length !== indices.length) {
         // Matched by position, a missing or extra verdict would shift its neighbours': none is taken.
         for (const i of indices) (verdicts[i] = null), reasked.add(i);
-        notes.push(t('noteCountMismatch', parsed.verdicts.length, indices.length));
+        notes.push(plural(t, 'noteCountMismatch', indices.length, parsed.verdicts.length, indices.length));
         return true;
       }
       parsed.verdicts.forEach((verdict, i) => {
@@ -147,7 +147,7 @@ async function verifyWithSession(
   for (const i of shifted.sort((a, b) => a - b)) await runPrompt([i]);
   // One more try for what the model skipped (the whole list if it skipped everything).
   const missing = claims.map((_, i) => i).filter((i) => !verdicts[i] && !reasked.has(i));
-  if (missing.length > 0 && missing.length < claims.length) notes.push(t('noteAskedAgain', missing.length));
+  if (missing.length > 0 && missing.length < claims.length) notes.push(plural(t, 'noteAskedAgain', missing.length, missing.length));
   for (const indices of planRequests(claims, claimsPerPrompt, missing).requests) await runPrompt(indices);
 
   if (splits > 0) notes.push(t('noteBuiltinSplit'));

@@ -1,6 +1,6 @@
 // Verifies a caption's claims against the image: plans the chunks, runs them a few at a time over the
 // request ladder (request.ts), and puts exactly one verdict per claim together, or none.
-import { t } from '../i18n';
+import { plural, t } from '../i18n';
 import { CheckError } from '../errors';
 import { mapLimit } from '../pool';
 import type { Verdict } from './schema';
@@ -92,7 +92,7 @@ export async function verifyClaims(options: VerifyClaimsOptions): Promise<Endpoi
         reasked.add(i);
       }
       const again = indices.length > 1 || !retry;
-      notes.push(t(again ? 'noteCountMismatchAgain' : 'noteCountMismatch', outcome.verdicts.length, indices.length));
+      notes.push(plural(t, again ? 'noteCountMismatchAgain' : 'noteCountMismatch', indices.length, outcome.verdicts.length, indices.length));
       if (again) await mapLimit(indices.map((i) => [i]), concurrency, (single) => runChunk(single, true));
       return;
     }
@@ -112,7 +112,7 @@ export async function verifyClaims(options: VerifyClaimsOptions): Promise<Endpoi
 
     // One more try for what the model skipped (the whole list if it skipped everything), planned like the first.
     const missing = claims.map((_, i) => i).filter((i) => !verdicts[i] && !reasked.has(i));
-    if (missing.length > 0 && missing.length < claims.length) notes.push(t('noteAskedAgain', missing.length));
+    if (missing.length > 0 && missing.length < claims.length) notes.push(plural(t, 'noteAskedAgain', missing.length, missing.length));
     if (missing.length > 0) await mapLimit(planRequests(claims, chunkSize, missing).requests, concurrency, (indices) => runChunk(indices));
   } catch (error) {
     stop.abort();

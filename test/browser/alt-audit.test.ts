@@ -102,7 +102,7 @@ describe('alt-text audit', () => {
 
     // The audit's notice is the audit's: shown under its table, gone with it, never on the check view that follows.
     await popup.getByRole('status').filter({ hasText: 'Report saved to your downloads.' }).waitFor();
-    await popup.getByRole('button', { name: 'Close page check' }).click();
+    await popup.getByRole('button', { name: 'Close alt-text audit' }).click();
     await popup.getByTestId('page-check').waitFor({ state: 'detached' });
     await expect.poll(() => popup.getByText('Report saved to your downloads.').count()).toBe(0);
     await Promise.all([popup.close(), page.close()]);

@@ -13,6 +13,8 @@ import { checkWithSelection, freshArticle, openGranted, popupAt, storedJob } fro
 import { docsPicture } from './screenshots';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The cats look at the camera.';
+const LONG_CAPTION =
+  'A small blue square is visible to the right of the red triangle, and a long grey line runs under both shapes from the left edge of the picture to the right edge, where it meets a yellow circle.';
 
 /** The messages of one locale, as the built extension ships them. */
 function messagesOf(lang: string): (key: string) => string {
@@ -26,6 +28,7 @@ function messagesOf(lang: string): (key: string) => string {
 const english = messagesOf('en');
 
 interface DomNode {
+  nodeId: number;
   nodeName: string;
   attributes?: string[];
   children?: DomNode[];
@@ -100,6 +103,12 @@ describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
     // The caption box keeps the caption's own direction.
     const box = findNode(panel!, (node) => node.nodeName === 'TEXTAREA');
     expect(box && attribute(box, 'dir')).toBe('auto');
+    // A suggestion's English text is cut at its own end (left to right, ellipsis), not from its start in Arabic.
+    const suggestion = findNode(panel!, (node) => attribute(node, 'class') === 'text')!;
+    await cdp.send('CSS.enable');
+    const { computedStyle } = (await cdp.send('CSS.getComputedStyleForNode', { nodeId: suggestion.nodeId })) as { computedStyle: { name: string; value: string }[] };
+    const style = Object.fromEntries(computedStyle.filter((p) => ['direction', 'overflow-x', 'text-overflow'].includes(p.name)).map((p) => [p.name, p.value]));
+    expect(style).toEqual({ direction: 'ltr', 'overflow-x': 'hidden', 'text-overflow': 'ellipsis' });
     await cdp.detach();
     await page.keyboard.press('Escape');
     await waitForChooserClosed(page);
@@ -115,6 +124,9 @@ describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
     await options.getByRole('heading', { name: m('builtinTitle') }).waitFor();
     expect(await options.evaluate(() => document.documentElement.dir)).toBe(rtl ? 'rtl' : 'ltr');
     expect(await options.locator('body').innerText()).not.toContain(english('testConnection'));
+    // The provider choice for any other endpoint, and the tab's title, in the language.
+    expect(await options.getByLabel(m('preset')).locator('option[value="custom"]').textContent()).toBe(m('providerCustom'));
+    expect(await options.title()).toBe(m('optionsTitle'));
     await options.close();
 
     const welcome = await ext.context.newPage();
@@ -127,6 +139,7 @@ describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
     const caption = welcome.locator('[data-testid="welcome-sample"] figcaption').first();
     expect(await caption.evaluate((el) => ({ lang: (el as HTMLElement).lang, direction: getComputedStyle(el).direction }))).toEqual({ lang: 'en', direction: 'ltr' });
     expect(await welcome.locator('main').innerText()).not.toContain(english('welcomeTitle'));
+    await expect.poll(() => welcome.title()).toBe(m('welcomeTitle'));
     await welcome.close();
   });
 
@@ -157,6 +170,34 @@ describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
     expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.map((font) => font.familyName).filter((family) => !covering.includes(family))).toEqual([]);
     await options.close();
+  });
+
+  it("History keeps a long English caption's start and each part of an entry's meta line apart", async () => {
+    const { ext, pages } = suite;
+    const { article, photo } = await freshArticle(pages, LONG_CAPTION);
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const popup = await popupAt(ext, tabId);
+    await popup.setViewportSize({ width: 420, height: 600 });
+    await popup.locator('#tab-history').click();
+    const entry = popup.getByTestId('history-entry').filter({ hasText: 'A small blue square' }).first();
+    await entry.waitFor();
+    // The caption is cut after two lines at its end, in its own (left-to-right) direction: its first words show.
+    const open = entry.locator('.history__open');
+    const cut = await open.evaluate((button) => {
+      const text = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()) as Text;
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, 'A small'.length);
+      const first = range.getBoundingClientRect();
+      const box = button.getBoundingClientRect();
+      return { direction: getComputedStyle(button).direction, firstShown: first.left >= box.left - 1 && first.right <= box.right + 1 && first.top >= box.top - 1 && first.bottom <= box.bottom + 1, clipped: button.scrollHeight > button.clientHeight };
+    });
+    expect(cut).toEqual({ direction: 'ltr', firstShown: true, clipped: true });
+    // Date, model and page title each in a run of its own.
+    expect(await entry.locator('.meta bdi').count()).toBe(3);
+    if (rtl) await popup.screenshot({ path: docsPicture('history-ar.png') });
+    await Promise.all([popup.close(), page.close()]);
   });
 });
 

@@ -101,7 +101,7 @@ describe('Options: presets, model list, key storage, Test connection', () => {
       // Another address in the field, then leaving it: the form asks that host for its models.
       await page.getByLabel('Base URL', { exact: true }).fill(other.baseUrl);
       await page.getByLabel('Model', { exact: true }).focus();
-      await page.getByTestId('model-count').filter({ hasText: 'lists 1 models' }).waitFor();
+      await page.getByTestId('model-count').filter({ hasText: 'The endpoint lists 1 model; type to pick it.' }).waitFor();
       const listed = other.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/models'));
       expect(listed.length).toBeGreaterThan(0);
       expect(listed.map((r) => r.headers.authorization)).not.toContain('Bearer sk-saved-for-model-0001');

@@ -13,7 +13,7 @@ const RESULT: CheckResult = {
   model: 'test-vlm',
   score_kind: null,
   usage: { prompt_tokens: 1200, completion_tokens: 60 },
-  notes: ['Asked again for 1 claim(s) the model skipped.'],
+  notes: ['Asked again for 1 claim the model skipped.'],
 };
 
 describe('formatResult', () => {
@@ -28,7 +28,7 @@ describe('formatResult', () => {
 
       Not checked (1 set aside, not verifiable from the image):
           - "creating a serene atmosphere." (mood or atmosphere)
-      Note: Asked again for 1 claim(s) the model skipped.
+      Note: Asked again for 1 claim the model skipped.
 
       3 claims: 1 true, 1 false, 1 without a verdict · test-vlm · 1200 + 60 tokens"
     `);

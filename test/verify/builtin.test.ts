@@ -191,7 +191,7 @@ describe('a check through the on-device model', () => {
     expect(result?.verdicts.every(Boolean)).toBe(true);
     const prompts = control.log.filter((e) => e.call === 'prompt');
     expect(prompts[1]?.text).toBe(buildUserPrompt([CLAIMS[2]!]));
-    expect(result?.notes).toContain('Asked again for 1 claim(s) the model skipped.');
+    expect(result?.notes).toContain('Asked again for 1 claim the model skipped.');
   });
 
   it('fails with bad-output when nothing readable comes back', async () => {

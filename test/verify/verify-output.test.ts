@@ -57,7 +57,7 @@ describe.each([false, true])('stream: %s', (stream) => {
     expect(first).toEqual(CLAIMS);
     expect(singles.sort()).toEqual(CLAIMS.map((c) => [c]).sort());
     expect(run.result?.requests).toBe(6);
-    expect(run.result?.notes.some((n) => n.includes('sent 4 verdicts for 5 claim(s); none was matched by position'))).toBe(true);
+    expect(run.result?.notes.some((n) => n.includes('sent 4 verdicts for 5 claims; none was matched by position'))).toBe(true);
     // The final verdict reported for each claim is its own.
     const last = new Map(run.reported.map((r) => [r.index, r.verdict]));
     expect([...last.keys()].sort()).toEqual([0, 1, 2, 3, 4]);
@@ -77,7 +77,7 @@ describe.each([false, true])('stream: %s', (stream) => {
     const run = await runVerify(ctx.server, { claims: CLAIMS, imageDataUrl: image, stream });
     expect(run.result?.verdicts).toEqual(EXPECTED);
     expect(run.result?.requests).toBe(6);
-    expect(run.result?.notes.some((n) => n.includes('sent 6 verdicts for 5 claim(s); none was matched by position'))).toBe(true);
+    expect(run.result?.notes.some((n) => n.includes('sent 6 verdicts for 5 claims; none was matched by position'))).toBe(true);
   });
 
   it('keeps the whole verdicts of an answer cut by the length limit and asks again for the rest', async () => {
