@@ -111,6 +111,8 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   // The frame rides along with every save, and the owner tells a restarted worker that this job's runner
   // is gone (lib/adapters/resume.ts). Endpoints echo the key in error text; it never reaches storage,
   // the popup or history.
+  // The "checking" badge, drawn once; the result's marks wait for it so they always come last.
+  let runMarks: Promise<unknown> | null = null;
   const stamped = (job: CheckJob) => redactSecret({ ...job, frameId: target.frameId, owner: platform.workerInstance }, settings.apiKey);
   const job = await runCheck(
     {
@@ -133,6 +135,8 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
         // never behind what the popup shows, and the request does not wait on it.
         void platform.showBadge(job).catch(() => {});
         await platform.saveJob(stamped(job));
+        // Once its claims are known, the page shows by the image that the check runs (dotted marks, "Asking the model…").
+        if (job.status === 'running' && job.claims.length > 0 && !runMarks) runMarks = showMarks(platform, stamped(job));
       },
       gather: async () => {
         choice.assertReady();
@@ -154,6 +158,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
       requestSent: request.sent,
     },
   );
+  await runMarks;
   if (task.current()) await afterCheck(platform, redactSecret({ ...job, frameId: target.frameId }, settings.apiKey), settings);
   return job;
 }
@@ -191,5 +196,10 @@ export async function afterCheck(platform: StoragePort & PagePort & ExtensionPor
   }
   // The menu click was the user's gesture: show the guidance instead of a silent "!" badge. The welcome
   // page says it inline, with its own button to Options: no tab or popup opens there unasked.
-  if (job.error?.kind === 'not-configured' && !isWelcomePage(job.pageUrl, platform.extensionBase())) await platform.showFirstRunGuidance();
+  if (job.error?.kind === 'not-configured') {
+    if (!isWelcomePage(job.pageUrl, platform.extensionBase())) await platform.showFirstRunGuidance();
+  }
+  // Cancelled: the "checking" badge goes. Failed: the page says so by the image, with the cause in its panel.
+  else if (job.error?.kind === 'aborted') await platform.callPage({ tabId: job.tabId, frameId: job.frameId ?? 0 }, 'clearMarks').catch(() => {});
+  else await showMarks(platform, job);
 }

@@ -1,5 +1,5 @@
-// Marks on the page: a finished check's claims marked in its caption, with a badge by the image;
-// one claim made to stand out (from the panel), or all of them removed.
+// Marks on the page: a badge by the image — "Asking the model…" while the check runs, what failed when it
+// failed — and a finished check's claims marked in its caption; one claim made to stand out (from the panel), or all removed.
 import { decidedCount, markLabelOf, type CheckJob } from '../job-record';
 import { summaryLine } from '../export';
 import { STANDING_SIGN, standingOf } from '../check/account';
@@ -8,29 +8,33 @@ import { errorTypeWord } from '../labels';
 import type { MarksPayload } from '../page/marks';
 import type { ExtensionPort, PagePort, StoragePort } from './ports';
 
-/** The badge's line: the verdict summary and, with a calibration, how many verdicts it decided. */
+/** The badge's line: the verdict summary and, with a calibration, how many verdicts it decided; while running or failed, that. */
 function marksSummary(job: CheckJob, t: Translate): string {
+  if (job.status === 'running') return t('phaseVerifying');
+  if (job.status === 'error') return t('checkFailed');
   const counts = decidedCount(job);
   if (!counts) return summaryLine(job, t);
   const percent = formatNumber(counts.alpha * 100, { maximumFractionDigits: 1 }, t);
   return `${summaryLine(job, t)} ${plural(t, 'summaryDecided', counts.decided + counts.unsure, counts.decided, counts.decided + counts.unsure, percent, counts.unsure)}`;
 }
 
-/** The badge's colour and sign: the account's standing (a finished check is never running here). */
-function pageTone(job: CheckJob): Pick<MarksPayload, 'tone' | 'sign'> {
+const TONE = { supported: 'ok', 'not-supported': 'bad', unsettled: 'unsettled', running: 'running', failed: 'failed' } as const;
+
+/** The badge's colour and sign: the account's standing; a failed check's cause goes with it. */
+function pageTone(job: CheckJob): Pick<MarksPayload, 'tone' | 'sign' | 'detail'> {
   const standing = standingOf(job);
-  const tone = standing === 'supported' ? 'ok' : standing === 'not-supported' || standing === 'failed' ? 'bad' : 'unsettled';
-  return { tone, sign: STANDING_SIGN[standing] };
+  return { tone: TONE[standing], sign: STANDING_SIGN[standing], ...(job.status === 'error' && job.error ? { detail: job.error.message } : {}) };
 }
 
-/** What the page script needs to mark a finished check. */
+/** What the page script needs to mark a check: running (claims not told yet), done, or failed. */
 export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
   return {
     imageUrl: job.imageUrl,
     caption: job.caption,
     summary: marksSummary(job, t),
     ...pageTone(job),
-    claims: job.claims.map((c) => {
+    // While the check runs only the badge says so: the caption is marked once there are verdicts to mark.
+    claims: (job.status === 'running' ? [] : job.claims).map((c) => {
       const label = markLabelOf(c, job);
       return {
         text: c.text,
@@ -55,9 +59,12 @@ export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
   };
 }
 
-/** Marks a finished check in its page; how many claims were located, or null where the page is out of reach. */
+/**
+ * Marks a check in its page (running with its claims known, done with claims, or failed); how many claims were
+ * located, or null where there is nothing to mark or the page is out of reach.
+ */
 export async function showMarks(platform: PagePort & ExtensionPort, job: CheckJob): Promise<number | null> {
-  if (job.status !== 'done' || job.claims.length === 0) return null;
+  if (job.status !== 'error' && job.claims.length === 0) return null;
   const frame = { tabId: job.tabId, frameId: job.frameId ?? 0 };
   try {
     const result = await platform.callPage(frame, 'showMarks', marksPayload(job, platform.translate));

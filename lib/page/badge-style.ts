@@ -8,7 +8,8 @@ export const BADGE_CSS = `
 .wrap { position: fixed; direction: ltr; unicode-bidi: isolate; white-space: nowrap; font: 13px/1.4 system-ui, sans-serif; color: #1f1f1f; }
 button { font: inherit; cursor: pointer; border: 1px solid #0003; border-radius: 12px; padding: 2px 10px; background: #fff; color: #1f1f1f; box-shadow: 0 1px 4px #0004; }
 button.bad { background: #fce8e6; color: #8c1d18; }
-button.ok { background: #e6f4ea; color: #14532d; } button.unsettled { background: #f1f3f4; color: #3c4043; }
+button.ok { background: #e6f4ea; color: #14532d; } button.unsettled, button.running { background: #f1f3f4; color: #3c4043; }
+button.failed { background: #fce8e6; color: #8c1d18; border-style: dashed; } .panel li.detail { font-weight: 600; }
 button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
 .wrap[dir="rtl"] { direction: rtl; }
 .close { margin-inline-start: 4px; padding: 2px 7px; }
@@ -21,5 +22,6 @@ button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
 @media (prefers-color-scheme: dark) {
   .panel, button { background: #2d2e31; color: #e8eaed; }
   button.bad { background: #5c1e1a; color: #fad2cf; }
-  button.ok { background: #1b3d26; color: #ceead6; } button.unsettled { background: #3c4043; color: #e8eaed; }
+  button.ok { background: #1b3d26; color: #ceead6; } button.unsettled, button.running { background: #3c4043; color: #e8eaed; }
+  button.failed { background: #5c1e1a; color: #fad2cf; }
 }`;

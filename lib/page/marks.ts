@@ -21,10 +21,12 @@ export interface MarksPayload {
     errorTypes: string[];
     reasoning: string;
   }[];
-  /** The summary line ("1 of 2 claims not supported — Object"), its sign (✓ ✗ ~) and tone (lib/check/account.ts: green only if ok). */
+  /** The summary line ("1 of 2 claims not supported — Object"), its sign (✓ ✗ ~ … !) and tone (lib/check/account.ts: green only if ok). */
   summary: string;
   sign: string;
-  tone: 'ok' | 'bad' | 'unsettled';
+  tone: 'ok' | 'bad' | 'unsettled' | 'running' | 'failed';
+  /** A failed check's cause: the badge's tooltip and the panel's first line. */
+  detail?: string;
   /** Words for the verdicts and controls, translated by the worker. */
   words: Record<MarkLabel, string> & { close: string; title: string };
 }
@@ -80,6 +82,8 @@ interface MarkState {
   teardown: () => void;
   focus: (claim: number | null) => void;
   image: HTMLImageElement | null;
+  /** Whether focus is inside the badge (a result replacing the "checking" badge then takes it). */
+  focused: () => boolean;
 }
 let current: MarkState | null = null;
 
@@ -166,6 +170,7 @@ export function focusMark(claim: number | null, scroll: boolean): boolean {
  * were located in the page text.
  */
 export function showMarks(payload: MarksPayload): { located: number; badge: boolean } {
+  const hadFocus = current?.focused() ?? false;
   clearMarks();
   const image = imgShowing(payload.imageUrl);
   const ranges = claimRanges(payload, image);
@@ -192,6 +197,8 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   panel.id = 'panel';
   button.setAttribute('aria-controls', 'panel');
   const list = document.createElement('ul');
+  if (payload.detail) list.append(Object.assign(document.createElement('li'), { className: 'detail', textContent: payload.detail }));
+  if (payload.detail) button.title = payload.detail;
   for (const claim of payload.claims) {
     const item = document.createElement('li');
     // The claim keeps its own direction (an English claim in an Arabic list reads left to right).
@@ -268,11 +275,12 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
 
   // Where the caption dialog left focus on this image (the user confirmed there), focus goes on to its result.
   const holder = image?.closest('a[href], button') ?? image;
-  if (holder && document.activeElement === holder) button.focus({ preventScroll: true });
+  if (hadFocus || (holder && document.activeElement === holder)) button.focus({ preventScroll: true });
 
   current = {
     focus: layer.focus,
     image,
+    focused: () => shadow.activeElement !== null,
     teardown: () => {
       controller.abort();
       cancelAnimationFrame(frame);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckError } from '@/lib/errors';
 import { cancelCheck, checkImage, checkWelcomeSample } from '@/lib/features/check-image';
 import type { GatheredCaption, ModelStep } from '@/lib/check-lifecycle';
+import type { MarksPayload } from '@/lib/page/marks';
 import { allSupported, fakePlatform } from './fake-platform';
 
 /** No endpoint set: the check ends with the not-configured error. */
@@ -29,7 +30,8 @@ describe('checkImage', () => {
     expect(fake.images.get(4)).toBe('data:image/jpeg;base64,AAAA');
     expect(fake.badges.get(4)).toBe('done');
     expect(fake.history.map((h) => h.id)).toEqual([job!.id]);
-    expect(fake.pageCalls.map((c) => c.method)).toEqual(['showMarks']);
+    // First the "checking" badge by the image, then the result.
+    expect(fake.pageCalls.map((c) => `${c.method} ${(c.args[0] as MarksPayload).tone}`)).toEqual(['showMarks running', 'showMarks ok']);
     expect(fake.platform.tasks.size()).toBe(0);
   });
 
@@ -112,6 +114,38 @@ describe('checkImage', () => {
     expect(job?.claims.map((c) => c.verdict?.label ?? null)).toEqual([true, null]);
     expect(fake.jobs.get(4)?.claims[0]?.verdict?.label).toBe(true);
     expect(cancelCheck(fake.platform, 4)).toBe(false);
+    // The "checking" badge goes with the check.
+    expect(fake.pageCalls.map((c) => c.method)).toEqual(['showMarks', 'clearMarks']);
+  });
+
+  it('the page shows a waiting badge by the image while the model runs (the caption is marked once verdicts are in)', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const fake = fakePlatform({
+      page: { showMarks: () => ({ located: 2, badge: true }) },
+      caption: { caption: 'A red car. A blue bike.', pageUrl: target.pageUrl, imageUrl: target.srcUrl },
+      verify: async (claims, image, onVerdict) => (await answered, allSupported(claims, image, onVerdict)),
+    });
+    const running = checkImage(fake.platform, target);
+    await expect.poll(() => fake.pageCalls.length).toBe(1);
+    const waiting = fake.pageCalls[0]!.args[0] as MarksPayload;
+    expect([waiting.tone, waiting.sign, waiting.summary]).toEqual(['running', '…', 'Asking the model…']);
+    expect(waiting.claims).toEqual([]);
+    release();
+    await running;
+    expect(fake.pageCalls.map((c) => (c.args[0] as MarksPayload).tone)).toEqual(['running', 'ok']);
+    expect((fake.pageCalls[1]!.args[0] as MarksPayload).claims.map((c) => `${c.label} ${c.text}`)).toEqual(['true A red car.', 'true A blue bike.']);
+  });
+
+  it('a failed check says so by the image, with its cause in the badge\'s tooltip and panel', async () => {
+    const fake = fakePlatform({
+      page: { showMarks: () => ({ located: 1, badge: true }) },
+      verify: async () => Promise.reject(new CheckError('server', 'The model server failed (HTTP 500). Try again in a minute.')),
+    });
+    const job = await checkImage(fake.platform, target);
+    expect(job?.status).toBe('error');
+    const failed = fake.pageCalls.at(-1)!.args[0] as MarksPayload;
+    expect([failed.tone, failed.sign, failed.summary, failed.detail]).toEqual(['failed', '!', 'The check failed.', 'The model server failed (HTTP 500). Try again in a minute.']);
   });
 
   it('with no model configured, shows the first-run guidance', async () => {

@@ -44,7 +44,8 @@ describe('checkSelection', () => {
       caption: async () => Promise.reject(new Error('the chooser must not open')),
     });
     await checkSelection(fake.platform, { tabId: 5, frameId: 0 });
-    expect(fake.pageCalls.map((c) => c.method)).toEqual(['readSelection', 'pick', 'showMarks']);
+    // The "checking" badge, then the result.
+    expect(fake.pageCalls.map((c) => c.method)).toEqual(['readSelection', 'pick', 'showMarks', 'showMarks']);
     expect(fake.jobs.get(5)).toMatchObject({ status: 'done', caption: 'Four yellow ducks.' });
   });
 
