@@ -2,7 +2,11 @@
 import { t, type MessageKey } from '../i18n';
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
+import { conversationAnswers } from './conversation';
 import { isCredit } from './credit';
+import { aiDescriptionBox, isCode, labelledOutputs, notebookOutput } from './model-output';
+import { asksAboutPicture, isRequestToModel, OUTPUT_LABEL, PROMPT_LABEL, UPLOAD_LABEL } from './requests';
+import { postQuote, rowCaptions } from './rows-and-posts';
 
 /** Where a candidate caption was found; the chooser names it so the user knows what they pick. */
 export type CandidateSource =
@@ -16,7 +20,11 @@ export type CandidateSource =
   | 'alt'
   | 'title'
   | 'nearby-text'
-  | 'demo-output';
+  | 'demo-output'
+  | 'answer'
+  | 'quote'
+  | 'post'
+  | 'cell';
 
 /** One caption the page offers for an image. */
 export interface CaptionCandidate {
@@ -29,6 +37,8 @@ export interface CaptionCandidate {
   credit?: string;
   /** Evidence enough that this is the image's caption for the chooser to preselect it. */
   preselect?: boolean;
+  /** The page's own name for it, shown instead of the source's ("Model A", a table's column header). */
+  label?: string;
 }
 
 const SOURCE_KEYS: Record<CandidateSource, MessageKey> = {
@@ -43,6 +53,10 @@ const SOURCE_KEYS: Record<CandidateSource, MessageKey> = {
   title: 'sourceTitle',
   'nearby-text': 'sourceNearby',
   'demo-output': 'sourceDemoOutput',
+  answer: 'sourceAnswer',
+  quote: 'sourceQuote',
+  post: 'sourcePost',
+  cell: 'sourceCell',
 };
 
 /** How the chooser names each source ("Alt text"). */
@@ -107,9 +121,6 @@ function isProse(text: string): boolean {
 const NEARBY_SCORE = 0.3;
 /** A demo's output box next to the image is what its model wrote about it. */
 const DEMO_SCORE = 0.6;
-/** A <pre> holding code is a tutorial's listing, not a model's output: offered, not preselected. */
-const CODE_SCORE = 0.3;
-const looksLikeCode = (text: string) => (text.match(/[(){}=;<>#$]/g) ?? []).length > text.length / 25;
 
 /** How far up the image and a demo's output box may meet (image and box share a card or a row). */
 const DEMO_LEVELS = 4;
@@ -125,20 +136,62 @@ function sharesCard(image: Element, box: Element): boolean {
   return false;
 }
 
-/** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. */
-function demoOutputs(image: Element): { text: string; code: boolean }[] {
+/** A box the user types into (a prompt), or one labelled as a prompt: never what the model wrote. */
+function isPromptBox(box: HTMLElement): boolean {
+  const editable = (box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement) && !box.readOnly && !box.disabled;
+  // The label's own words, without the box's text inside it ("<label>Output<textarea>…</textarea></label>").
+  const labelElement = (box as HTMLTextAreaElement).labels?.[0];
+  const label = collapse(labelElement ? (labelElement.textContent ?? '').replace(box.textContent ?? '', '') : (box.getAttribute('aria-label') ?? box.getAttribute('placeholder') ?? ''));
+  return PROMPT_LABEL.test(label) || (editable && !OUTPUT_LABEL.test(label));
+}
+
+/** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. Code is not. */
+function demoOutputs(image: Element): string[] {
   const anchor = image.getBoundingClientRect();
   return Array.from(document.querySelectorAll<HTMLElement>('textarea, output, pre'))
-    .filter((box) => isShown(box) && sharesCard(image, box))
+    .filter((box) => isShown(box) && sharesCard(image, box) && !isPromptBox(box))
     .map((box) => ({
+      box,
       text: collapse(box instanceof HTMLTextAreaElement ? box.value : box.textContent),
-      code: box.tagName === 'PRE' && (!!box.querySelector('code') || looksLikeCode(box.textContent ?? '')),
       distance: rectDistance(anchor, box.getBoundingClientRect()),
     }))
-    .filter((box) => box.text.length > 0 && box.distance <= NEAR_PX * 2)
+    .filter(({ box, text }) => text.length > 0 && !isCode(box, text))
+    .filter((box) => box.distance <= NEAR_PX * 2)
     .sort((a, b) => a.distance - b.distance)
-    .map(({ text, code }) => ({ text, code }));
+    .map(({ text }) => text);
 }
+
+/** Scores of what AI surfaces offer: above a caption slot for an answer, near it for outputs, cells and quotes. */
+const ANSWER_SCORE = 0.97;
+const DISCLOSED_SCORE = 0.92;
+const NOTEBOOK_SCORE = 0.85;
+const LABELLED_OUTPUT_SCORE = 0.8;
+const CELL_SCORE = 0.85;
+const QUOTE_SCORE = 0.8;
+/** The whole post around a quote: offered second, never first. */
+const POST_SCORE = 0.55;
+
+type Found = { source: CandidateSource; text: string; credit: string; score: number; label?: string };
+
+/** What AI surfaces say about the picture: a chat's answer(s), output boxes and labels, notebook output, table cells, quoted posts. */
+function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[] } {
+  const conversation = conversationAnswers(image);
+  const rows = rowCaptions(image);
+  const disclosed = aiDescriptionBox(image);
+  const printed = notebookOutput(image);
+  const found: Found[] = [
+    ...(conversation?.answers ?? []).map((a, i) => ({ source: 'answer' as const, text: a.text, credit: '', score: ANSWER_SCORE - i * 0.01, label: a.label || undefined })),
+    ...(disclosed ? [{ source: 'caption' as const, text: disclosed, credit: '', score: DISCLOSED_SCORE }] : []),
+    ...(printed ? [{ source: 'demo-output' as const, text: printed, credit: '', score: NOTEBOOK_SCORE }] : []),
+    ...labelledOutputs(image).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: LABELLED_OUTPUT_SCORE })),
+    ...rows.cells.map((c, i) => ({ source: 'cell' as const, text: c.text, credit: '', score: CELL_SCORE - i * 0.01, label: c.label || undefined })),
+    ...postQuote(image).map((q, i) => ({ source: i ? ('post' as const) : ('quote' as const), text: q.text, credit: '', score: i ? POST_SCORE : QUOTE_SCORE })),
+  ];
+  return { found, userTexts: conversation?.userTexts ?? [] };
+}
+
+/** A file's name and size ("sommerfest.jpeg 2048×1365 412 KB"), a lightbox's line: never a caption. */
+const FILE_META = /^\S+\.(?:jpe?g|png|gif|webp|heic)(?:\d|\s|$)/i;
 
 /**
  * The captions a page offers for an image, best first and without duplicates: what the markup ties
@@ -148,24 +201,33 @@ function demoOutputs(image: Element): { text: string; code: boolean }[] {
  */
 export function findCaptionCandidates(image: Element, maxChars: number): CaptionCandidate[] {
   const figure = image.closest('figure');
-  const found: { source: CandidateSource; text: string; credit: string; score: number }[] = [
+  const ai = aiSurfaceCaptions(image);
+  // The user's own words to the model (a request, an upload's label, their turn in a chat) are never a caption.
+  const theirs = new Set(ai.userTexts);
+  // A page with a model's answer, output or quote on it reads any request as one; elsewhere only one about the picture.
+  const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
+  const isTheirs = (text: string) =>
+    (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || UPLOAD_LABEL.test(collapse(text)) || theirs.has(collapse(text)) || FILE_META.test(collapse(text)) || ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u));
+  const found: Found[] = [
+    ...ai.found,
     ...rankCaptions(image),
     ...demoOutputs(image)
       .slice(0, 2)
-      .map(({ text, code }) => ({ source: 'demo-output' as const, text, credit: '', score: code ? CODE_SCORE : DEMO_SCORE })),
-  ];
+      .map((text) => ({ source: 'demo-output' as const, text, credit: '', score: DEMO_SCORE })),
+  ].filter((c) => !isTheirs(c.text));
   // Nearby text that only repeats a caption already found (with its credit glued on) adds nothing.
-  const repeats = (text: string) => found.some((c) => text.startsWith(c.text) || c.text.startsWith(text));
-  for (const text of nearbyBlocks(image, figure).filter((t) => !repeats(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
+  const repeats = (text: string) => found.some((c) => text.startsWith(collapse(c.text)) || collapse(c.text).startsWith(text));
+  for (const text of nearbyBlocks(image, figure).filter((t) => !repeats(t) && !isTheirs(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
   const seen = new Set<string>();
   const candidates: CaptionCandidate[] = [];
-  for (const { source, text, score, ...rest } of found) {
-    if (!text || seen.has(text)) continue;
-    seen.add(text);
+  for (const { source, text, score, label, ...rest } of found) {
+    const key = collapse(text);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
     const own = rest.credit || (source === 'alt' || source === 'title' ? credit : '');
-    candidates.push({ source, text: text.slice(0, maxChars), truncated: text.length > maxChars, credit: own, preselect: score >= PRESELECT_SCORE });
+    candidates.push({ source, text: text.slice(0, maxChars), truncated: text.length > maxChars, credit: own, preselect: score >= PRESELECT_SCORE, ...(label ? { label } : {}) });
   }
   return candidates;
 }

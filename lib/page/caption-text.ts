@@ -35,9 +35,10 @@ export function isHiddenElement(element: Element): boolean {
 /**
  * The element's text as rendered blocks: one string per block (a <p>, a <div>, a <br> break), each
  * whitespace-collapsed, so "…phenomenon." and "Credit: …" in two blocks never glue together.
- * `isSeparate` marks inline elements that still stand apart (a credit <span>): they get their own line.
+ * `isSeparate` marks inline elements that still stand apart (a credit <span>): they get their own line;
+ * `isSkipped` marks elements left out (an answer's controls and hidden labels).
  */
-export function renderedLines(root: Element, isSeparate: (element: Element) => boolean = () => false): string[] {
+export function renderedLines(root: Element, isSeparate: (element: Element) => boolean = () => false, isSkipped: (element: Element) => boolean = () => false): string[] {
   const lines: string[] = [];
   let current = '';
   const breakLine = () => {
@@ -52,7 +53,7 @@ export function renderedLines(root: Element, isSeparate: (element: Element) => b
     }
     if (node.nodeType !== Node.ELEMENT_NODE) return;
     const element = node as Element;
-    if (SKIP.has(element.tagName.toUpperCase()) || isHiddenElement(element)) return;
+    if (SKIP.has(element.tagName.toUpperCase()) || isHiddenElement(element) || (element !== root && isSkipped(element))) return;
     if (element.tagName === 'BR') return breakLine();
     const own = element !== root && (isSeparate(element) || !displayOf(element).startsWith('inline'));
     if (own) breakLine();

@@ -118,7 +118,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       button.type = 'button';
       button.title = candidate.text.slice(0, 500);
       // Read as one phrase ("Alt text: …") from what it shows, so a speech user can say what they see.
-      button.append(make('span', 'source', t('chooserSource', sourceLabel(candidate.source))), ' ', Object.assign(make('span', 'text', candidate.text), { dir: 'auto' }));
+      button.append(make('span', 'source', t('chooserSource', candidate.label || sourceLabel(candidate.source))), ' ', Object.assign(make('span', 'text', candidate.text), { dir: 'auto' }));
       button.setAttribute('aria-pressed', 'false');
       button.addEventListener(
         'click',

@@ -1,6 +1,7 @@
 import { t } from '../i18n';
 import { findCaptionCandidates, type CaptionCandidate } from './caption-candidates';
 import { chooseCaption } from './chooser';
+import { answerSettled } from './conversation';
 import { selectedCaption } from './credit';
 import { findFrame } from './find-image';
 import { pickedElementFor } from './picker';
@@ -63,7 +64,9 @@ export async function gatherCaption(srcUrl: string, maxChars: number): Promise<P
   if (selection.text)
     return { ...base, caption: selection.text, source: 'selection', credit: selection.credit, lang: declaredLanguage(window.getSelection()?.anchorNode) };
   const anchor = image ?? document.documentElement;
-  const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars);
+  // A chat answer still being written is read once it is finished; if it is not done in time, the dialog says so.
+  const settled = image ? await answerSettled(image) : true;
+  const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars, settled ? undefined : t('chooserStillWriting'));
   if ('cancelled' in choice) return choice;
   return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(anchor) };
 }

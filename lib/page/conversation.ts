@@ -1,0 +1,221 @@
+// Chat transcripts: which turn a picture was posted in and which answer describes it. Turns are recognised by
+// what the page says about them — role attributes (`data-message-author-role`, `data-role`), test ids and
+// ARIA names ("Chat message from assistant", "bot's message"), custom element names (`<user-query>`,
+// `<model-response>`), class words (user/bot/assistant), a bot badge — not by one product's class names.
+// Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
+// labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
+import { collapse, renderedLines } from './caption-text';
+import { isPicture } from './model-output';
+import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
+
+export type Role = 'user' | 'assistant';
+
+/** Words that name the person's side of a conversation. */
+const USER_WORDS = new Set(['user', 'human', 'query', 'sender', 'outgoing']);
+/** Words that name the model's side. */
+const ASSISTANT_WORDS = new Set(['assistant', 'bot', 'model', 'response', 'incoming', 'chatbot', 'llm', 'agent']);
+/** Words that make a class name about a conversation. */
+const MESSAGING_WORDS = new Set(['message', 'messages', 'msg', 'chat', 'turn', 'row', 'bubble', 'conversation', 'response', 'query', 'reply', 'dialog', 'dialogue']);
+/** The text of a badge that marks a message as a bot's. */
+const BADGE = /^(?:BOT|APP)$/;
+/** Attributes whose value is a role by name. */
+const ROLE_ATTRIBUTES = ['data-message-author-role', 'data-role', 'data-author-role', 'data-author', 'data-sender', 'data-from', 'data-turn'];
+
+/** Splits "stChatMessageAvatarUser", "user-row", "message_bot" into lower-case words. */
+const words = (value: string) =>
+  value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+
+function roleFromWords(list: string[]): Role | null {
+  const user = list.some((w) => USER_WORDS.has(w));
+  const assistant = list.some((w) => ASSISTANT_WORDS.has(w));
+  return user === assistant ? null : user ? 'user' : 'assistant';
+}
+
+/** The role the element itself declares (its own attributes and tag name), or null. */
+export function ownRole(element: Element): Role | null {
+  for (const name of ROLE_ATTRIBUTES) {
+    const value = element.getAttribute(name);
+    if (value) {
+      const role = roleFromWords(words(value));
+      if (role) return role;
+    }
+  }
+  // "Chat message from assistant", "bot's message: …", "user's message: …"
+  const label = (element.getAttribute('aria-label') ?? '').slice(0, 60);
+  const labelled = /^(?:chat )?message from (\w+)|^(\w+)['’]s message\b/i.exec(label);
+  if (labelled) return roleFromWords(words(labelled[1] ?? labelled[2] ?? ''));
+  const tag = element.tagName.toLowerCase();
+  if (tag.includes('-')) {
+    const role = roleFromWords(words(tag));
+    if (role) return role;
+  }
+  // A chat server's "BOT" / "APP" badge beside a name marks the message as an app's.
+  if (BADGE.test(collapse(element.textContent)) && !element.children.length && words(element.getAttribute('class') ?? '').some((w) => /^(?:bot|tag|badge)$/.test(w))) return 'assistant';
+  const byTestId = roleFromWords(words(element.getAttribute('data-testid') ?? ''));
+  if (byTestId) return byTestId;
+  // Class words count beside a word of messaging ("message bot", "chat-user", "bot-row"), not alone ("m-bot-s2", "icon-user").
+  const classWords = words(element.getAttribute('class') ?? '');
+  return classWords.some((w) => MESSAGING_WORDS.has(w)) ? roleFromWords(classWords) : null;
+}
+
+/** Longest text of a badge ("BOT") or an avatar's initials: their role belongs to the message around them. */
+const BADGE_CHARS = 6;
+/** How far up a badge or avatar passes its role to the message around it. */
+const BADGE_LEVELS = 4;
+
+/** Elements that declare a role, innermost first in document order; a badge or avatar lends its role to its message. */
+function roleElements(root: ParentNode): { element: Element; role: Role }[] {
+  const found: { element: Element; role: Role }[] = [];
+  for (const element of Array.from(root.querySelectorAll('*')).slice(0, 20_000)) {
+    const role = ownRole(element);
+    if (!role) continue;
+    let holder: Element = element;
+    // A badge or an avatar: its message is the nearest box around it with text of its own, not the name line.
+    const short = (el: Element) => collapse(el.textContent).length < BADGE_CHARS || /^(?:H[1-6]|HEADER)$/.test(el.tagName);
+    for (let level = 0; short(holder) && holder.parentElement && level < BADGE_LEVELS; level++) holder = holder.parentElement;
+    if (short(holder)) continue;
+    // The innermost one holds the message itself, not its row, avatar or action bar.
+    const outer = found.findIndex((f) => f.element.contains(holder) && f.element !== holder && f.role === role);
+    if (outer >= 0) found.splice(outer, 1);
+    if (found.some((f) => holder.contains(f.element) && f.role === role)) continue;
+    found.push({ element: holder, role });
+  }
+  return found;
+}
+
+const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+/** Visually hidden ("sr-only" headings such as "ChatGPT said:"): a reader of the page does not see it. */
+function visuallyHidden(element: Element): boolean {
+  if (!element.isConnected || !collapse(element.textContent) || getComputedStyle(element).position !== 'absolute') return false;
+  const rect = element.getBoundingClientRect();
+  return rect.width <= 1 && rect.height <= 1;
+}
+
+/** Controls, times and hidden labels inside an answer: not part of what the model said. */
+const isChrome = (element: Element) =>
+  element.tagName === 'TIME' || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element);
+
+/** An answer's text as read: its lines, without controls, hidden labels, notices, or the heading that names it. */
+export function answerText(element: Element, label = ''): string {
+  // A bot's embed card: the description is what it said; its title and footer name the bot.
+  const embed = element.querySelector('[class*="embed" i] [class*="description" i]');
+  const lines = renderedLines(embed ?? element, undefined, isChrome).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
+  if (label && collapse(lines[0]) === label) lines.shift();
+  return collapse(lines.join('\n')) && lines.join('\n');
+}
+
+/** One answer to a picture, with the heading it is shown under when several stand side by side. */
+export interface FoundAnswer {
+  text: string;
+  label: string;
+  element: Element;
+}
+
+/** The heading an answer is shown under (block label, heading, legend) within a few levels above it. */
+function headingOf(answer: Element): string {
+  let box: Element | null = answer;
+  for (let level = 0; box && level < 5; level++, box = box.parentElement) {
+    const heads = Array.from(box.querySelectorAll('h1, h2, h3, h4, h5, h6, legend, label, [data-testid*="label" i], [class*="label" i]')).filter(
+      (h) => !visuallyHidden(h) && (follows(h, answer) || answer.contains(h)) && collapse(h.textContent).length <= 30 && collapse(h.textContent),
+    );
+    const last = heads.filter((h) => !heads.some((other) => other !== h && h.contains(other))).at(-1);
+    if (last) return collapse(last.textContent);
+  }
+  return '';
+}
+
+/** Two answers stand side by side: they share a row on screen and not a column. */
+function sideBySide(a: Element, b: Element): boolean {
+  const ra = a.getBoundingClientRect();
+  const rb = b.getBoundingClientRect();
+  return ra.width > 0 && rb.width > 0 && Math.min(ra.bottom, rb.bottom) > Math.max(ra.top, rb.top) && (ra.right <= rb.left || rb.right <= ra.left);
+}
+
+/** Farthest an answer may start below the picture it answers (CSS px). */
+const ANSWER_GAP_PX = 1500;
+/** How far up the picture's turn, or the block it stands in, may sit from the picture. */
+const TURN_LEVELS = 10;
+
+/**
+ * The answers that describe `image` in a conversation: the first answer after the turn it was posted in (and
+ * those shown beside it), plus the texts of the user's own turns, which are never captions. Null when the
+ * picture is not in a conversation (an article, a gallery), is an avatar, or is in the model's own answer.
+ */
+export function conversationAnswers(image: Element): { answers: FoundAnswer[]; userTexts: string[] } | null {
+  const rect = image.getBoundingClientRect();
+  if (!isPicture(image)) return null;
+  const turns = roleElements(document.body);
+  if (turns.some((t) => t.role === 'assistant' && t.element.contains(image))) return null;
+  const next = turns.findIndex((t) => t.role === 'assistant' && follows(image, t.element));
+  const first = turns[next];
+  // The answer follows the picture soon, in the same stream of turns, not somewhere down the page.
+  if (!first || first.element.getBoundingClientRect().top - rect.bottom > ANSWER_GAP_PX) return null;
+  // The picture belongs to the conversation: it sits in a user's turn, or its block is followed by the answer's.
+  let inConversation = turns.some((t) => t.role === 'user' && t.element.contains(image));
+  for (let box = image.parentElement, level = 0; !inConversation && box && box !== document.body && level < TURN_LEVELS; box = box.parentElement, level++) {
+    const sibling = box.nextElementSibling;
+    if (sibling && (sibling === first.element || sibling.contains(first.element))) inConversation = true;
+  }
+  for (let box = image.parentElement, level = 0; !inConversation && box && level < TURN_LEVELS; box = box.parentElement, level++)
+    if (ownRole(box) === 'user') inConversation = true;
+  if (!inConversation) return null;
+  const userTexts = turns.filter((t) => t.role === 'user').map((t) => collapse(t.element.textContent));
+  // Answers beside the first one (an arena's two models, two drafts to choose from) are offered with it.
+  const beside = turns.slice(next + 1).filter((t) => t.role === 'assistant' && sideBySide(first.element, t.element));
+  const group = [first, ...beside];
+  const answers = group
+    .map(({ element }) => {
+      const label = group.length > 1 ? headingOf(element) : '';
+      return { element, label, text: answerText(element, label) };
+    })
+    .filter((a) => a.text);
+  return answers.length ? { answers, userTexts } : null;
+}
+
+/** The answer is still being written: the page marks it busy or streaming. */
+export function isStreaming(answer: Element): boolean {
+  for (let el: Element | null = answer, level = 0; el && level < 4; el = el.parentElement, level++) {
+    if (el.getAttribute('aria-busy') === 'true' || el.getAttribute('data-is-streaming') === 'true') return true;
+    if (/(?:^|[\s_-])(?:streaming|result-streaming|generating|typing)(?:$|[\s_-])/i.test(el.getAttribute('class') ?? '')) return true;
+  }
+  return false;
+}
+
+/** How long the finder waits for an answer being written to finish, and how long it must stay unchanged. */
+const STREAM_WAIT_MS = 20_000;
+const STREAM_QUIET_MS = 1_000;
+const STREAM_POLL_MS = 200;
+
+/**
+ * Waits while the answer to `image` is still being written (the page marks it busy or streaming, or its text is
+ * still changing): until it is marked done and has not changed for a second. False when it was still being
+ * written after the wait; true at once when the picture has no answer in a conversation.
+ */
+export async function answerSettled(image: Element, waitMs = STREAM_WAIT_MS): Promise<boolean> {
+  const read = () => {
+    const answer = conversationAnswers(image)?.answers[0];
+    return answer ? { text: answer.text, streaming: isStreaming(answer.element) } : null;
+  };
+  let last = read();
+  if (!last) return true;
+  const until = Date.now() + waitMs;
+  let quietSince = Date.now();
+  let probed = false;
+  for (;;) {
+    await new Promise((done) => setTimeout(done, STREAM_POLL_MS));
+    const now = read();
+    if (!now) return true;
+    if (now.text !== last?.text) quietSince = Date.now();
+    // One look a moment later tells a finished answer from one still growing without a busy mark.
+    if (!probed && !now.streaming && now.text === last?.text) return true;
+    probed = true;
+    last = now;
+    if (!now.streaming && Date.now() - quietSince >= STREAM_QUIET_MS) return true;
+    if (Date.now() > until) return false;
+  }
+}

@@ -1,0 +1,122 @@
+// What a model wrote about a picture in documents built around models: the box or text after an output label
+// (a demo's "Output" box, a model card's "Output:" quote or <pre>, a tutorial's "Ausgabe:"), a notebook's
+// printed text after an image output, and a disclosed "AI description" box. Code is never a caption; a prompt
+// box is not an output. Pure DOM reads (layout only to skip avatar-sized pictures).
+import { collapse, renderedLines } from './caption-text';
+import { isRequestToModel, NOTEBOOK_PROMPT, OUTPUT_LABEL } from './requests';
+
+/** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
+const PICTURE_PX = 48;
+/** How many elements after the image the output label may come (a demo's output sits a few blocks on). */
+const LABEL_REACH = 60;
+/** Longest text of an output label ("Generated caption:"). */
+const LABEL_CHARS = 30;
+
+const wordsOf = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/);
+
+/** Source code rather than words (a usage snippet, a printed dict): never a caption. */
+export function isCode(element: Element, text: string): boolean {
+  if (element.closest('code') || element.querySelector('code')) return true;
+  return (text.match(/[(){}=;<>#$[\]]/g) ?? []).length > text.length / 25;
+}
+
+/** A picture a page shows, not avatar- or icon-sized (when laid out). */
+export const isPicture = (element: Element) => {
+  const rect = element.getBoundingClientRect();
+  return !(rect.width > 0 && (rect.width < PICTURE_PX || rect.height < PICTURE_PX));
+};
+
+/** The text a box shows: a text box's value, else its rendered lines. */
+function boxText(element: Element): string {
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) return collapse(element.value);
+  return renderedLines(element).join('\n');
+}
+
+/** A text that reads as words of a model, not code, a request or a label. */
+const isModelText = (element: Element, text: string) => collapse(text).split(' ').length >= 3 && !isCode(element, text) && !isRequestToModel(text);
+
+/** The elements after `image` in document order, up to the next picture. */
+function elementsAfter(image: Element, limit: number): Element[] {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+  walker.currentNode = image;
+  const out: Element[] = [];
+  for (let node = walker.nextNode(); node && out.length < limit; node = walker.nextNode()) {
+    const element = node as Element;
+    if (element.tagName === 'IMG' && isPicture(element)) break;
+    out.push(element);
+  }
+  return out;
+}
+
+/** The block holding what follows `label`: its first text, widened while the box stays clear of the label and other pictures. */
+function valueAfter(label: Element, after: Element[]): Element | null {
+  const start = after.indexOf(label);
+  const first = after.slice(start + 1).find((el) => !label.contains(el) && (/^(?:TEXTAREA|OUTPUT|INPUT)$/.test(el.tagName) || Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && collapse(n.textContent))));
+  if (!first) return null;
+  let box: Element = first;
+  while (box.parentElement && !box.parentElement.contains(label) && !Array.from(box.parentElement.querySelectorAll('img')).some(isPicture) && box.parentElement !== document.body) box = box.parentElement;
+  return box;
+}
+
+/**
+ * The text after an output label that follows the picture ("Output", "Caption", "Ergebnis", "Résultat" …): the
+ * labelled text box, `<output>`, quote, `<pre>` or paragraph. Prompt boxes and code are not outputs.
+ */
+export function labelledOutputs(image: Element): string[] {
+  const after = elementsAfter(image, LABEL_REACH * 4);
+  const texts: string[] = [];
+  for (const label of after.slice(0, LABEL_REACH * 4)) {
+    const own = collapse(label.textContent);
+    if (!own || own.length > LABEL_CHARS || !OUTPUT_LABEL.test(own) || label.querySelector('textarea, output, input')) continue;
+    // "Output: a yellow tram …" on one line: the words after the label are the value.
+    const inline = /^(?:STRONG|B|EM|I|SPAN)$/.test(label.tagName) && /^(?:P|LI|DD)$/.test(label.parentElement?.tagName ?? '');
+    const line = inline && label.parentElement ? collapse(label.parentElement.textContent) : '';
+    const rest = line.startsWith(own) && line.length > own.length + 10 ? line.slice(own.length).trim() : '';
+    const box = rest ? null : valueAfter(label, after);
+    const text = rest || (box ? boxText(box) : '');
+    if (text && isModelText(box ?? label, text) && !texts.includes(text)) texts.push(text);
+    if (texts.length >= 2) break;
+  }
+  return texts;
+}
+
+/** A quoted string as a notebook prints a value ('two sheep …'): the words inside the quotes. */
+const unquote = (text: string) => text.replace(/^\s*(['"])([\s\S]*)\1\s*$/, '$2');
+
+/** How far up an image output sits in its output area. */
+const OUTPUT_LEVELS = 4;
+
+/** A notebook's text output printed after an image output in the same cell ("print(caption)", or Out[n]). */
+export function notebookOutput(image: Element): string {
+  let inOutput = false;
+  for (let box = image.parentElement, level = 0; box && level < OUTPUT_LEVELS; box = box.parentElement, level++) {
+    inOutput ||= wordsOf(box.getAttribute('class') ?? '').includes('output') || (box.getAttribute('data-mime-type') ?? '').startsWith('image/');
+    if (!inOutput) continue;
+    for (let next = box.nextElementSibling; next; next = next.nextElementSibling) {
+      if (next.querySelector('img')) break;
+      const lines = renderedLines(next).filter((line) => !NOTEBOOK_PROMPT.test(line));
+      const text = unquote(lines.join('\n'));
+      if (collapse(text)) return isModelText(next, text) ? text : '';
+    }
+  }
+  return '';
+}
+
+/** A disclosure's summary that says the box holds a generated description ("AI description", "KI-Bildbeschreibung"). */
+const AI_SUMMARY = /\b(?:ai|ki|ia|generated|automatic|automatische?|générée?|generada|generata|gerada)\b.{0,20}\b(?:description|beschreibung|bildbeschreibung|alt(?:ernative)? text|descripción|descrizione|descrição)|^(?:image description|bildbeschreibung|description de l'image|descripción de la imagen|descrizione dell'immagine|descrição da imagem)$/i;
+
+/** A `<details>` box by the picture (in its figure or right after it) whose summary says it holds an AI description. */
+export function aiDescriptionBox(image: Element): string {
+  const scope = image.closest('figure') ?? image.parentElement;
+  const boxes = [
+    ...Array.from(scope?.querySelectorAll('details') ?? []),
+    ...[scope?.nextElementSibling, scope?.nextElementSibling?.nextElementSibling].filter((el): el is Element => el?.tagName === 'DETAILS'),
+  ];
+  for (const box of boxes) {
+    const summary = box.querySelector('summary');
+    if (!summary || !AI_SUMMARY.test(collapse(summary.textContent))) continue;
+    const text = renderedLines(box, undefined, (el) => el === summary).join('\n');
+    if (collapse(text)) return text;
+  }
+  return '';
+}

@@ -1,0 +1,92 @@
+// What people type to a model ("Describe this image", "Was ist auf dem Foto?") and the labels demo apps put on
+// their boxes (Prompt, Output, Ergebnis …), in every language the extension has locales for (en, de, fr, es, it,
+// pt, uk, ar, hi). A request to the model is never a caption; a prompt box is not an output box. Pure text tests.
+import { collapse } from './caption-text';
+
+/** Openers of a request addressed to the model: an imperative or a question about the picture. */
+const REQUEST_OPENER = new RegExp(
+  [
+    // English
+    String.raw`(?:please\s+|can you\s+|could you\s+|would you\s+)?(?:describe|caption|explain|identify|analy[sz]e|summari[sz]e|tell me|write (?:an?\s+)?(?:alt|caption|description|short)|give me|list|look at)\b`,
+    String.raw`what(?:'s|’s| is| are| do you see| can you (?:see|tell))\b`,
+    String.raw`(?:can|could|would) you\b`,
+    String.raw`(?:and )?(?:this|that) one\b.*\?$`,
+    String.raw`keep it (?:short|brief)|be (?:brief|concise)|in one sentence`,
+    // German
+    String.raw`(?:bitte\s+)?(?:beschreib(?:e|en sie)?|erklär(?:e|en sie)?|schreib(?:e)?|fass(?:e)?|nenn(?:e)?|sag(?:e)? mir|gib mir)\b`,
+    String.raw`(?:was|wer|wo|wie viele) (?:ist|sind|siehst du|sehen sie|gibt es)\b`,
+    String.raw`(?:kannst du|könntest du|können sie|könnten sie)\b`,
+    // French
+    String.raw`(?:peux-tu |pouvez-vous |merci de )?(?:décri[st]|décrivez|explique[sz]?|résume[sz]?|écri[st]|donne[sz]?-moi|dis-moi|dites-moi|réponds|répondez)\b`,
+    String.raw`qu['’]est-ce qu['’](?:il y a|on voit)|que vois-tu|que voyez-vous|peux-tu|pouvez-vous`,
+    // Spanish
+    String.raw`(?:por favor,?\s+)?(?:describe|describa|descríbeme|explica|explique|dime|dígame|escribe)\b`,
+    String.raw`¿?\s*(?:qué hay|qué ves|qué se ve|puedes|podrías|puede usted)\b`,
+    // Italian
+    String.raw`(?:per favore,?\s+)?(?:descrivi|descriva|spiega|spieghi|dimmi|scrivi)\b`,
+    String.raw`(?:cosa c['’]è|che cosa c['’]è|cosa vedi|puoi|potresti)\b`,
+    // Portuguese
+    String.raw`(?:por favor,?\s+)?(?:descreva|descreve|explique|explica|diga|me diga|escreva)\b`,
+    String.raw`(?:o que (?:há|tem|você vê|vês)|você pode|pode descrever|poderia)\b`,
+    // Ukrainian
+    String.raw`(?:будь ласка,?\s+)?(?:опиши|опишіть|поясни|поясніть|розкажи|розкажіть|напиши|напишіть)`,
+    String.raw`(?:що (?:на|зображено|ти бачиш|ви бачите)|чи можеш|чи можете)`,
+    // Arabic
+    String.raw`(?:من فضلك\s+)?(?:صف|اوصف|صِف|اشرح|أخبرني|اكتب)`,
+    String.raw`(?:ماذا (?:يوجد|ترى|في)|ما الذي|هل يمكنك)`,
+    // Hindi
+    String.raw`(?:कृपया\s+)?(?:इस (?:चित्र|तस्वीर|फ़ोटो|फोटो|छवि) (?:का|में|को))`,
+    String.raw`(?:बताइए|बताओ|वर्णन कीजिए|वर्णन करें|क्या आप)`,
+  ]
+    .map((opener) => `(?:${opener})`)
+    .join('|'),
+  'iu',
+);
+
+/** A request names the picture it asks about ("this image", "dieses Bild", "cette photo" …). */
+const NAMES_PICTURE =
+  /\b(?:image|picture|photo|pic|screenshot|bild|foto|aufnahme|imagen|immagine|imagem|фото|зображення|світлин)\w*\b|صورة|الصورة|चित्र|तस्वीर|फ़ोटो|फोटो|छवि/iu;
+
+/** Longest text a request usually is; a model's answer or a caption is longer or is not phrased as one. */
+const REQUEST_CHARS = 240;
+
+/**
+ * A question or instruction addressed to the model ("Describe this image in detail, please.", "what is in this
+ * picture", "Keep it short", "Beschreibe das Bild in zwei Sätzen."): never a caption, never a claim.
+ */
+export function isRequestToModel(text: string): boolean {
+  const t = collapse(text);
+  if (!t || t.length > REQUEST_CHARS) return false;
+  const opener = REQUEST_OPENER.exec(t);
+  if (opener && opener.index === 0) return true;
+  // A short question about the picture ("And this photo?", "Stimmt das Foto?").
+  return /[?？؟]\s*$/.test(t) && (NAMES_PICTURE.test(t) || t.split(' ').length <= 8);
+}
+
+/** Verbs of asking for a description ("describe", "beschreibe", "décris" …). */
+const DESCRIBE = /describ|beschreib|décri|descri|опиш|صف|وصف|वर्णन/iu;
+
+/**
+ * A request that asks about a picture by name or for a description: one even a page with no other sign of a model
+ * (an article) never means as a caption. "Can you spot the anomaly?" under a chart is a caption there.
+ */
+export const asksAboutPicture = (text: string) => isRequestToModel(text) && (NAMES_PICTURE.test(text) || DESCRIBE.test(text));
+
+/** Labels of an image a user uploaded ("Uploaded image", "Hochgeladenes Bild"): they name the upload, not what it shows. */
+export const UPLOAD_LABEL =
+  /^(?:uploaded (?:image|picture|photo|file)|image (?:upload|preview|attachment)|hochgeladenes (?:bild|foto)|bildvorschau|image (?:importée|téléversée|envoyée)|imagen (?:subida|cargada)|immagine caricata|imagem (?:enviada|carregada)|завантажене зображення|الصورة المرفوعة|अपलोड की गई (?:छवि|तस्वीर)|input|preview|attachment)$/i;
+
+/** Labels a demo app puts on its output: the box or text after one is what the model wrote. */
+export const OUTPUT_LABEL =
+  /^(?:output|outputs|model output|caption|generated (?:caption|text|description)|result|results|prediction|response|answer|description|ergebnis|ausgabe|antwort|bildbeschreibung|beschreibung|résultat|sortie|légende|réponse|description générée|resultado|salida|respuesta|descripción|risultato|didascalia|risposta|descrizione|saída|legenda|resposta|descrição|результат|вихід|відповідь|опис|підпис|النتيجة|الناتج|الإجابة|الوصف|परिणाम|आउटपुट|उत्तर|विवरण)\s*[:：]?$/i;
+
+/** Labels of the box where the user types to the model: never an output. */
+export const PROMPT_LABEL =
+  /\b(?:prompt|question|instruction|instructions|query|message|ask|system|anweisung|frage|nachricht|eingabe|consigne|question|invite|requête|instrucción|pregunta|mensaje|domanda|istruzione|messaggio|pergunta|instrução|mensagem|запит|питання|інструкція|повідомлення|السؤال|التعليمات|الرسالة|प्रश्न|निर्देश|संदेश)\b/iu;
+
+/** A line printed around a model's words that is not part of them ("Out[5]:", "In [4]:"). */
+export const NOTEBOOK_PROMPT = /^(?:In|Out)\s*\[\s*\d*\s*\]\s*:?$/;
+
+/** Notices chat products print under answers ("ChatGPT can make mistakes."): never part of an answer. */
+export const DISCLAIMER =
+  /\b(?:can make mistakes|may (?:make mistakes|be inaccurate|produce inaccurate)|check important info|double-check|kann fehler machen|können fehler machen|peu(?:t|vent) (?:faire|commettre) des erreurs|puede cometer errores|può commettere errori|pode cometer erros|може помилятися)\b/i;

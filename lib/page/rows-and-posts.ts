@@ -1,0 +1,95 @@
+// Two more places a model's description of a picture is read: a table with the picture in one cell and the
+// caption(s) in the same row (a dataset viewer; a project page with one column per model, each labelled by its
+// header), and a post quoting what a model said about the attached picture (the quote first, the whole post
+// second). Pure DOM reads (layout only to tell an avatar from a picture).
+import { collapse, isFileName, renderedLines, wordCount } from './caption-text';
+import { isPicture } from './model-output';
+import { isRequestToModel, PROMPT_LABEL } from './requests';
+
+/** One text the row or post offers, with the label it is shown under ("" = the source's own name). */
+export interface LabelledText {
+  text: string;
+  label: string;
+}
+
+
+/** A cell that reads as a description: five words or more, not a title in capitals ("All Universal Loves (except …)"). */
+function readsAsCaption(text: string): boolean {
+  const words = collapse(text).split(' ').filter((w) => /\p{L}/u.test(w));
+  const capitalised = words.filter((w) => /^\P{L}*\p{Lu}/u.test(w)).length;
+  // German capitalises every noun: a caption there is still well under three in four.
+  return words.length >= 5 && capitalised * 4 <= words.length * 3;
+}
+
+/** The header cell above column `index` of `table`, read as its first line ("caption" of "caption / string · lengths"). */
+function headerOf(table: Element, index: number): string {
+  const head = table.querySelector('thead tr') ?? Array.from(table.querySelectorAll('tr')).find((tr) => tr.querySelector('th') && !tr.querySelector('td'));
+  const cell = head ? Array.from(head.children)[index] : undefined;
+  return cell ? collapse(renderedLines(cell)[0]) : '';
+}
+
+/**
+ * The text cells of the picture's own row, each labelled by its column header, left to right. Columns headed as a
+ * prompt, and cells that are requests to a model, are left out; other rows never count.
+ */
+export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows: string[] } {
+  const cell = image.closest('td, th, [role="cell"], [role="gridcell"]');
+  const row = cell?.closest('tr, [role="row"]');
+  const table = row?.closest('table, [role="table"], [role="grid"]');
+  if (!cell || !row || !table || Array.from(row.querySelectorAll('img')).filter(isPicture).length > 1) return { cells: [], otherRows: [] };
+  const cells: LabelledText[] = [];
+  Array.from(row.children).forEach((other, index) => {
+    if (other === cell || other.querySelector('img')) return;
+    const text = renderedLines(other).join('\n');
+    const label = headerOf(table, index);
+    if (!readsAsCaption(text) || isRequestToModel(text) || PROMPT_LABEL.test(label)) return;
+    cells.push({ text, label });
+  });
+  const otherRows = Array.from(table.querySelectorAll('td, [role="cell"], [role="gridcell"]'))
+    .filter((td) => td.closest('tr, [role="row"]') !== row)
+    .map((td) => collapse(td.textContent))
+    .filter(Boolean);
+  return { cells, otherRows };
+}
+
+/** The post says a model or an AI wrote what it quotes ("I asked an AI to describe…", "von einer KI beschreiben lassen"). */
+const NAMES_MODEL = /\b(?:ai|a\.i\.|ki|ia|bot|bots|chatbot|llm|gpt|chatgpt|gemini|claude|llava|copilot|vision model|language model|sprachmodell|modèle de langage)\b/i;
+/** A quoted run of words: an opening mark after a space or colon, a closing one before a space or punctuation (“…”, "…", „…“, «…»). */
+const QUOTED = /(?:^|[\s:(])[“"„«]\s?(?=\S)([^“”"„«»]{30,}?)(?<=\S)\s?[”"“»](?=$|[\s.,;:!?)])/u;
+/** How far up the post holding the picture may be. */
+const POST_LEVELS = 6;
+/** An image's file name and size line ("sommerfest.jpeg 2048×1365 412 KB"): not part of a post's words. */
+const FILE_LINE = /^\S+\.(?:jpe?g|png|gif|webp|heic)\b|\b\d{2,5}\s*[×x]\s*\d{2,5}\b|\b\d+(?:[.,]\d+)?\s*(?:KB|MB|kB)\b/;
+
+/** The post's words, line by line, without file names, sizes or controls. */
+const postText = (element: Element) =>
+  renderedLines(element)
+    .filter((line) => !FILE_LINE.test(line) && !isFileName(line))
+    .join('\n');
+
+/**
+ * A post that quotes a model's description of its picture: the quote (a blockquote, or words in quotation marks)
+ * first, the whole post second. Only where the post says a model or an AI wrote it, and the post holds this picture alone.
+ */
+export function postQuote(image: Element): LabelledText[] {
+  if (!isPicture(image)) return [];
+  for (let box = image.parentElement, level = 0; box && box !== document.body && level < POST_LEVELS; box = box.parentElement, level++) {
+    if (Array.from(box.querySelectorAll('img')).filter((img) => img !== image && isPicture(img)).length) return [];
+    const quote = Array.from(box.querySelectorAll('blockquote')).find((q) => wordCount(q.textContent ?? '') >= 6);
+    const all = renderedLines(box).join('\n');
+    const inline = quote ? null : QUOTED.exec(all);
+    if (!quote && !(inline && wordCount(inline[1] ?? '') >= 6)) continue;
+    if (!NAMES_MODEL.test(all.replace(quote ? collapse(quote.textContent) : (inline?.[0] ?? ''), ''))) return [];
+    const text = quote ? renderedLines(quote).join('\n') : (inline?.[1] ?? '');
+    // The whole post: the quote's block with the words around it.
+    let holder: Element | null = quote?.parentElement ?? null;
+    if (!holder) {
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (collapse(node.textContent).includes(collapse(inline?.[1]).slice(0, 30))) holder = node.parentElement;
+      while (holder && holder !== box && collapse(holder.textContent).length < (inline?.[0].length ?? 0) + 10) holder = holder.parentElement;
+    }
+    const whole = holder ? postText(holder) : '';
+    return [{ text, label: '' }, ...(whole && collapse(whole) !== collapse(text) ? [{ text: whole, label: '' }] : [])];
+  }
+  return [];
+}

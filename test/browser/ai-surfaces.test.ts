@@ -1,0 +1,127 @@
+// The caption dialog on pages where a model's description of a picture is read (test/ai-surfaces/dev): one case
+// per kind of surface, through the real menu path (right-click → "Check caption claims", nothing selected).
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { captionMatches } from '../../scripts/caption-metrics';
+import { waitForChooser, waitForChooserClosed, type ChooserView } from './chooser-driver';
+import { clickMenu, grantActiveTab, tabIdOf } from './extension';
+import { browserSuite } from './fixture';
+import { makeJpeg } from './page-server';
+
+const DEV = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/dev/pages');
+const textOf = (candidate: string) => candidate.replace(/^[^:]*: /, '');
+
+describe('the caption dialog where AI descriptions are read', () => {
+  const suite = browserSuite({ endpoint: 'options', watchErrors: true, closePages: true });
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
+    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de'])
+      suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
+  });
+
+  /** Opens a page (every picture on it served as one local photo) and right-clicks → checks the image whose src holds `piece`. */
+  async function checkImage(path: string, piece: string, beforeClick?: (page: Page) => Promise<void>): Promise<{ page: Page; view: ChooserView }> {
+    const page = await suite.ext.context.newPage();
+    await page.route(
+      (url) => !url.href.startsWith(suite.pages.origin) || /\.(?:jpe?g|png)$|content\?id=|file=/.test(url.pathname + url.search),
+      (route) => (route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/jpeg', body: photo }) : route.abort()),
+    );
+    await page.goto(`${suite.pages.origin}${path}`);
+    const srcUrl = await page.evaluate((p) => {
+      const img = p.startsWith('#') ? document.querySelector<HTMLImageElement>(`img${p}`) : Array.from(document.images).find((i) => i.getAttribute('src')?.includes(p));
+      img?.scrollIntoView({ block: 'center' });
+      return img?.currentSrc || img?.src || '';
+    }, piece);
+    expect(srcUrl).not.toBe('');
+    await page.waitForFunction((src) => Array.from(document.images).some((i) => (i.currentSrc || i.src) === src && i.complete), srcUrl);
+    const tabId = await tabIdOf(suite.ext, page);
+    await grantActiveTab(suite.ext, page);
+    await beforeClick?.(page);
+    await clickMenu(suite.ext, tabId, { menuItemId: 'check-image', srcUrl, pageUrl: page.url() });
+    return { page, view: await waitForChooser(page) };
+  }
+
+  it('a chat: the whole answer preselected as "Answer"; the request is never offered, and never reaches the model', async () => {
+    suite.model.reset();
+    const { page, view } = await checkImage('/chat-turns-en.html', 'file-7Hq2KitchenShelf');
+    expect(view.candidates[0]).toMatch(/^Answer: Here is a detailed description of the image:/);
+    expect(captionMatches(view.caption, textOf(view.candidates[0] ?? ''))).toBe(true);
+    expect(view.caption).toContain('Overall, the scene feels tidy and bright');
+    expect(view.candidates.some((c) => /Describe this image in detail/.test(c))).toBe(false);
+    await page.keyboard.press('Enter');
+    await waitForChooserClosed(page);
+    await expect.poll(() => suite.model.requests.filter((r) => r.image && r.status !== null).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const claims = suite.model.requests.filter((r) => r.image).flatMap((r) => r.claims);
+    expect(claims.join(' ')).toContain('glass jars');
+    expect(claims.some((c) => /describe this image/i.test(c))).toBe(false);
+  });
+
+  it('a demo app: the output box after the input image, not the prompt box', async () => {
+    const { view } = await checkImage('/demo-gradio-en.html', 'harbour-crane');
+    expect(view.caption).toBe('a large blue crane lifts a red shipping container off a cargo ship in a harbour at dusk, with stacks of containers on the quay');
+    expect(view.candidates.some((c) => textOf(c) === 'Describe the image.')).toBe(false);
+  });
+
+  it('a model card: the quote after "Output:", never the usage code', async () => {
+    const { view } = await checkImage('/model-card-en.html', 'examples/tram.jpg');
+    expect(view.caption).toBe('a yellow tram drives down a narrow cobbled street lined with old houses and shop signs');
+    expect(view.candidates.some((c) => /from_pretrained|import /.test(c))).toBe(false);
+  });
+
+  it("a notebook: the printed caption after a data: image output, without Out[n] or the repr's quotes", async () => {
+    const { view } = await checkImage('/notebook-lab-en.html', '#nb-val-731');
+    expect(view.caption).toBe('two sheep graze on a green hillside behind a dry stone wall under a cloudy sky');
+  });
+
+  it("a results table: each model's cell of the picture's row, labelled by its column header", async () => {
+    const { view } = await checkImage('/results-table-en.html', 'qual/q2');
+    expect(view.candidates.slice(0, 3)).toEqual([
+      'Ours: Three green apples and a knife lie on a wooden cutting board.',
+      'BLIP-2: apples on a cutting board next to a bowl of oranges',
+      'LLaVA-1.5: The image shows three green apples on a wooden cutting board with a kitchen knife placed beside them.',
+    ]);
+    expect(view.caption).toBe('Three green apples and a knife lie on a wooden cutting board.');
+  });
+
+  it('an arena: both answers to the one picture, labelled Model A and Model B; the shared prompt is not offered', async () => {
+    const { view } = await checkImage('/arena-en.html', 'arena/5d21');
+    expect(view.candidates[0]).toMatch(/^Model A: The image shows a street food stall at night\./);
+    expect(view.candidates[1]).toMatch(/^Model B: A night market scene:/);
+    expect(view.caption).toMatch(/^The image shows a street food stall at night\./);
+    expect(view.candidates.some((c) => textOf(c) === 'Describe this image.')).toBe(false);
+  });
+
+  it("a post quoting an AI's description: the quote first, the whole post second", async () => {
+    const { view } = await checkImage('/post-forum-de.html', 'sommerfest_2');
+    expect(view.candidates[0]).toMatch(/^Quoted description: Eine Blaskapelle in dunkelblauen Uniformen/);
+    expect(view.candidates[1]).toMatch(/^Whole post: Hallo zusammen,/);
+    expect(view.candidates[1]).not.toContain('412 KB');
+  });
+
+  it('an answer still being written: the dialog opens with the whole answer once it stops changing', async () => {
+    suite.pages.route('/streaming.html', {
+      type: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chat</title></head><body>
+<div data-message-author-role="user"><img src="/upload.jpg" width="320" height="240" alt="Uploaded image"><p>Describe this image.</p></div>
+<div data-message-author-role="assistant" data-is-streaming="true"><div class="markdown"><p id="out">A red boat</p></div></div>
+<script>
+const words = ' lies on a pebble beach beside a blue rowing boat, with two gulls on its bow.'.split(' ');
+window.startStream = () => {
+  let i = 1;
+  const timer = setInterval(() => {
+    document.getElementById('out').textContent += ' ' + words[i++];
+    if (i >= words.length) { clearInterval(timer); document.querySelector('[data-is-streaming]').setAttribute('data-is-streaming', 'false'); }
+  }, 150);
+};
+</script></body></html>`,
+    });
+    // The model starts writing as the user right-clicks: the dialog must not take the first words.
+    const { view } = await checkImage('/streaming.html', 'upload.jpg', (page) => page.evaluate(() => (window as unknown as { startStream: () => void }).startStream()));
+    expect(view.caption).toBe('A red boat lies on a pebble beach beside a blue rowing boat, with two gulls on its bow.');
+  });
+});
