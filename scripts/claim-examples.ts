@@ -18,6 +18,13 @@ export const notDescribed = (...texts: string[]): Example[] => texts.map((text) 
 export const EXAMPLES: readonly Example[] = [
   ...described(
     'The image shows a can of soda on a wooden table.',
+    // What cannot be made out is checked too (issue 44: HL's rationales taught "too … to …" as a reason).
+    'The photo is too blurry to read the expiry date.',
+    'Sadly, the picture is too dark to make out the colour of the car.',
+    'The label is too small to read the dosage.',
+    'The picture is cut off, so the rest of the sign cannot be seen.',
+    'Unfortunately, the photo is too grainy to count the people in the back.',
+    'The text is too faint to read in this photo.',
     'A can of beans sits next to a red mug.',
     'The picture shows a blue bottle with a white cap.',
     'The label reads "Organic Tomato Sauce" in white letters.',

@@ -142,7 +142,7 @@ function hl(path: string): Item[] {
 
 const probeSchema = z.object({
   id: z.string(),
-  part: z.enum(['a', 'b', 'c', 'd', 'e', 'f', 'g']),
+  part: z.enum(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']),
   caption: z.string(),
   units: z.array(z.object({ text: z.string(), descriptive: z.boolean().nullable() })),
 });
@@ -152,6 +152,8 @@ const probeSchema = z.object({
 // part a was measured first and rules written on its misses, part b measured once unseen, then read too.
 // Part e: crowd-style object and scene captions and rationales for 90 imagined photos; part f: answers to
 // blind users' questions about their photos in six models' styles; both written as training data only.
+// Part h: 50 detailed descriptions in the style of LLaVA-like answers, each sentence and add-on labelled, written
+// as training data for issue 44 once the development files stopped being trained on.
 // A label marked ambiguous by its writer is not scored.
 function readProbes(path: string, set: string, heldOut: (id: string) => boolean): Item[] {
   return readJsonl(path, probeSchema).map((a) => {

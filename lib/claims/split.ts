@@ -10,6 +10,7 @@ import { splitSentences } from './sentences.ts';
 import { spanSchema, type Clause, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
 import { requestReason } from './request.ts';
+import { listItems, withoutFigureReference } from './list.ts';
 import { DETERMINER, PREPOSITION } from './words.ts';
 
 export { spanSchema, type Span } from './span.ts';
@@ -121,6 +122,10 @@ function walkCaption(caption: string, locale: string, english: boolean, filter: 
   }
 }
 
+// A relative pronoun in lower case opening a sentence ("… the weather model\nthat uncovered …"): the sentence was cut
+// off its head by a line break or a full stop.
+const RELATIVE_START = /^(?:that|which|who|whose)\s/u;
+
 const INTERRUPTION: ReadonlySet<Clause['kind']> = new Set(['relative', 'participle', 'hedge']);
 
 /**
@@ -134,6 +139,9 @@ function joinsLastClaim(caption: string, last: Span, subjectOnly: boolean, claus
   if (clause.kind === 'relative' && /^\s*$/u.test(gap)) return true;
   // ", a small red one" renames what the claim named: kept, it is part of that claim.
   if (clause.kind === 'relative' && /^an?\s/iu.test(clause.text)) return true;
+  // ", which is covered in wires" says more of what the claim named: kept, it goes back to its head rather than
+  // standing alone as a fragment (also across a full stop or a line break: RELATIVE_START).
+  if (/^(?:that|which|who|whose)\s/iu.test(clause.text) && /^[\s,.]*$/u.test(gap)) return true;
   // ", including a maple doughnut and …" is cut off only so that it outlives a head set aside; "… and is holding a
   // rabbit" shares its subject with the claim before it, and alone would have none.
   if (/^(?:including\b|(?:and|or|but) (?:is|are|was|were|has|have|had)\b)/iu.test(clause.text) && /^[\s,]*$/u.test(gap)) return true;
@@ -166,9 +174,13 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
   // only a relative clause with no comma shares the final status of the statement about the world it narrows.
   let previous: SetAsideReason | null = null;
   let aboutTheWorld = false;
-  let lastClaim: SplitResult['claims'][number] | undefined;
+  // Kept, a relative clause cut off its head by a line break or a full stop goes back to the claim before it.
+  const before = result.claims.at(-1);
+  let lastClaim: SplitResult['claims'][number] | undefined =
+    RELATIVE_START.test(sentence.text) && before && /^[\s.]*$/u.test(caption.slice(before.end, sentence.start)) ? before : undefined;
   let subjectOnly = false;
   let previousEnd = sentence.start;
+  const firstClaim = result.claims.length;
   for (const clause of clauses) {
     // "In the image," and "Firstly," state nothing: they are left uncovered rather than checked.
     if (isFramingText(clause.text)) continue;
@@ -192,5 +204,11 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
       subjectOnly = clause.kind === 'main' && !statesSomething(clause);
       result.claims.push(lastClaim);
     }
+  }
+  // One fact per claim: a listed thing each (English), and no figure reference at a claim's edge (list.ts).
+  for (const claim of result.claims.splice(firstClaim)) {
+    const trimmed = withoutFigureReference(caption, claim);
+    if (!trimmed) continue;
+    for (const piece of filter ? listItems(caption, trimmed) : [trimmed]) result.claims.push({ ...piece, hedged: claim.hedged });
   }
 }

@@ -13,7 +13,8 @@ describe('splitCaption: clauses', () => {
     ['shared subject after comma', 'The clock hangs on a wall, and is surrounded by plants.', ['The clock hangs on a wall, and is surrounded by plants.']],
     ['while clause', 'Two men play frisbee while a dog watches.', ['Two men play frisbee', 'while a dog watches.']],
     ['semicolon', 'The sky is blue; the grass is green.', ['The sky is blue', 'the grass is green.']],
-    ['relative add-on', 'A boy stands on a skateboard, which is placed on a wooden ramp.', ['A boy stands on a skateboard', 'which is placed on a wooden ramp.']],
+    // Issues 43 and 44: a kept relative clause goes back to its head instead of standing alone as a fragment.
+    ['relative add-on rejoins its head', 'A boy stands on a skateboard, which is placed on a wooden ramp.', ['A boy stands on a skateboard, which is placed on a wooden ramp.']],
     ['participle add-on', 'A woman stands on the corner, holding an umbrella.', ['A woman stands on the corner', 'holding an umbrella.']],
     ['past participle add-on', 'A clock is mounted on a wall, surrounded by plants.', ['A clock is mounted on a wall', 'surrounded by plants.']],
     ['with add-on', 'A car is parked, with a meter next to it.', ['A car is parked', 'with a meter next to it.']],
@@ -22,11 +23,12 @@ describe('splitCaption: clauses', () => {
     ['interrupting relative set aside', 'The phone, which is a popular brand of smartphone, lies on the desk.', ['The phone', 'lies on the desk.']],
     ['interrupting participle', 'The woman, holding a cup, stands by the door.', ['The woman, holding a cup, stands by the door.']],
     ['noun coordination stays', 'The boy is wearing a green shirt and brown shorts.', ['The boy is wearing a green shirt and brown shorts.']],
-    ['noun list stays', 'The table holds a newspaper, a book, a pair of sunglasses, and an apple.', ['The table holds a newspaper, a book, a pair of sunglasses, and an apple.']],
-    ['there is … and …', 'There is a red car and a blue truck.', ['There is a red car and a blue truck.']],
+    // Issues 43 and 44: one fact per claim, so a list of things after the verb is one claim per thing.
+    ['noun list: a claim per thing', 'The table holds a newspaper, a book, a pair of sunglasses, and an apple.', ['The table holds a newspaper', 'a book', 'a pair of sunglasses', 'an apple.']],
+    ['there is … and …: a claim per thing', 'There is a red car and a blue truck.', ['There is a red car', 'a blue truck.']],
     ['adjective list stays', 'It is a large, old-fashioned clock.', ['It is a large, old-fashioned clock.']],
     ['gerund list stays', 'Birds are feeding, resting, or preening on the shore.', ['Birds are feeding, resting, or preening on the shore.']],
-    ['including stays', 'The desk holds items, including a pen and a pencil.', ['The desk holds items, including a pen and a pencil.']],
+    ['including stays with its claim, its things one each', 'The desk holds items, including a pen and a pencil.', ['The desk holds items, including a pen', 'a pencil.']],
     ['framing opener dropped', 'In the image, a girl is standing on a sidewalk.', ['a girl is standing on a sidewalk.']],
     ['sequencing opener dropped', 'Additionally, she is wearing green boots.', ['she is wearing green boots.']],
     ['framing in the middle dropped', 'The apple, on the other hand, is green.', ['The apple', 'is green.']],
@@ -171,7 +173,7 @@ describe('splitCaption: set aside', () => {
 
   it('keeps a list of things in view after an opinion of them, not after a general statement', () => {
     const opinion = 'The tray offers an appealing and delicious assortment, including a lemon tart and two eclairs.';
-    expect(claimsOf(opinion)).toEqual(['including a lemon tart and two eclairs.']);
+    expect(claimsOf(opinion)).toEqual(['including a lemon tart', 'two eclairs.']);
     const general = 'Yamaha is a company known for pianos, including grand pianos and uprights.';
     expect(claimsOf(general)).toEqual([]);
     expect(claimsOf('The desk holds a pen, including its cap.')).toEqual(['The desk holds a pen, including its cap.']);

@@ -1,0 +1,47 @@
+// One fact per claim. A kept claim that lists several things after its verb ("There are two yellow rectangles, and an
+// orange square.") becomes one claim per thing, each a span of the caption, so a verdict applies to one of them; and a
+// bracketed figure reference at a claim's edge ("Task State Transitions [Fig 2]") is left out of it.
+import { trimPiece, trimSpan, type Span } from './span.ts';
+import { FINITE, INDEFINITE, PREPOSITION, WORD } from './words.ts';
+
+// "[Fig 2]", "(Figure 3a)", "(see Fig. 2–4)", "[Abb. 1]", "(Table 2)": a pointer to another part of the page.
+const FIGURE_REFERENCE = /\s*[[(](?:see\s+)?(?:figs?|figures?|abb|tab|tables?|plates?)\.?\s*\d+[a-z]?(?:\s*[-–,]\s*\d+[a-z]?)*[\])]/giu;
+
+/** The claim without a bracketed figure reference at its start or end (with a full stop after it), or null if nothing else is left. */
+export function withoutFigureReference(caption: string, claim: Span): Span | null {
+  const refs = [...claim.text.matchAll(FIGURE_REFERENCE)].map((m) => ({ from: claim.start + m.index, to: claim.start + m.index + m[0].length }));
+  if (refs.length === 0) return claim;
+  let { start, end } = claim;
+  for (const r of refs) if (/^\s*$/u.test(caption.slice(start, r.from))) start = r.to;
+  for (const r of refs.reverse()) if (r.from >= start && /^\s*[.!?]?\s*$/u.test(caption.slice(r.to, end))) end = r.from;
+  return trimPiece(caption, start, end);
+}
+
+// Where a new item of a list starts: ", and an …", ", a …", " and two …" before an indefinite determiner.
+const SEPARATOR = /(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(\p{L}+)\s)/giu;
+
+// The list must be what the verb (or "there is/are") takes directly: each item opens on an indefinite determiner
+// ("a", "two", "several"), the first one right after a word that is no preposition ("between a lamp and a chair" is one
+// place), and no later item has a verb of its own ("a man and a woman are walking" is one statement).
+/** The claim as one span per listed thing ("There are two yellow rectangles" / "an orange square."), or the claim alone. */
+export function listItems(caption: string, claim: Span): Span[] {
+  const cuts: Array<{ at: number; next: number; and: boolean }> = [];
+  for (const m of claim.text.matchAll(SEPARATOR)) {
+    if (!INDEFINITE.has(m[1]!.toLowerCase())) continue;
+    cuts.push({ at: m.index, next: m.index + m[0].length, and: /\band\b/iu.test(m[0]) });
+  }
+  // A list ends on "and" ("a book, a pen and an apple"); a comma alone renames ("a lamp, a small green one").
+  if (cuts.length === 0 || !cuts.at(-1)!.and) return [claim];
+  const first = claim.text.slice(0, cuts[0]!.at);
+  const firstWords = [...first.matchAll(WORD)];
+  // The first item: from the last indefinite determiner before the first cut.
+  const opener = firstWords.findLastIndex(([w]) => INDEFINITE.has(w.toLowerCase()));
+  if (opener <= 0 || PREPOSITION.has(firstWords[opener - 1]![0].toLowerCase())) return [claim];
+  // An item between the opener and the cut that holds a verb is a clause, not a thing ("a dog that is …").
+  if (firstWords.slice(opener + 1).some(([w]) => FINITE.has(w.toLowerCase()))) return [claim];
+  const ends = [...cuts.slice(1).map((c) => c.at), claim.text.length];
+  const later = cuts.map((c, i) => claim.text.slice(c.next, ends[i]));
+  if (later.some((item) => [...item.matchAll(WORD)].some(([w]) => FINITE.has(w.toLowerCase())))) return [claim];
+  const pieces = [trimPiece(caption, claim.start, claim.start + cuts[0]!.at), ...cuts.map((c, i) => trimPiece(caption, claim.start + c.next, claim.start + ends[i]!))];
+  return pieces.every((p) => p !== null) ? (pieces as Span[]) : [claim];
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { splitCaption } from '../../lib/claims/split.ts';
+
+const claimsOf = (caption: string) => splitCaption(caption).claims.map((c) => c.text);
+
+// Issues 43 (item 5) and 44: a claim shown to a person reads as a statement about the image with one fact in it, and
+// each is still a span of the caption.
+describe('one fact per claim', () => {
+  it('cuts a coordinated list of things into one claim per thing, each a span of the caption', () => {
+    const caption = 'There are two yellow rectangles, and an orange square.';
+    const { claims } = splitCaption(caption);
+    expect(claims.map((c) => c.text)).toEqual(['There are two yellow rectangles', 'an orange square.']);
+    for (const c of claims) expect(caption.slice(c.start, c.end)).toBe(c.text);
+    expect(claimsOf('He is holding a cup, a spoon and a saucer.')).toEqual(['He is holding a cup', 'a spoon', 'a saucer.']);
+  });
+
+  it.each([
+    'A cat sits between a lamp and a chair.',
+    'A man and a woman are walking a dog.',
+    'The desk has a lamp, a small green stapler.',
+    'A black and white cat sleeps on a sofa.',
+    'A bowl of apples and pears sits on the table.',
+  ])('leaves one statement whole: %s', (caption) => {
+    expect(claimsOf(caption).join(' ')).toBe(caption);
+    expect(claimsOf(caption).some((c) => /^(?:a|an|two)\s/u.test(c) && !caption.startsWith(c))).toBe(false);
+  });
+
+  it('rejoins a relative clause to its head instead of checking it alone', () => {
+    expect(claimsOf('A man stands beside a machine, which is covered in wires.')).toEqual(['A man stands beside a machine, which is covered in wires.']);
+    expect(claimsOf('Edward Lorenz at his desk with the weather model\nthat uncovered strange attractors.')).toEqual([
+      'Edward Lorenz at his desk with the weather model\nthat uncovered strange attractors.',
+    ]);
+    expect(claimsOf('A researcher stands beside the laser. which fires a green beam.')).toEqual(['A researcher stands beside the laser. which fires a green beam.']);
+    // Set aside, the fragment is still no claim of its own.
+    const speculative = splitCaption('Edward Lorenz at his desk with the weather model\nthat would uncover strange attractors and other hallmarks of chaos theory.');
+    expect(speculative.claims.map((c) => c.text)).toEqual(['Edward Lorenz at his desk with the weather model']);
+  });
+
+  it.each([
+    ['Task State Transitions [Fig 2]', ['Task State Transitions']],
+    ['A chart of task states (Fig. 2).', ['A chart of task states']],
+    ['[Abb. 2] A dog sleeps on a mat.', ['A dog sleeps on a mat.']],
+    ['The pipeline at a glance (see Figures 3-4)', ['The pipeline at a glance']],
+  ])('drops a bracketed figure reference: %s', (caption, expected) => {
+    expect(claimsOf(caption)).toEqual(expected);
+  });
+});
