@@ -5,6 +5,7 @@ import type { Calibration } from './calibrate/calibration';
 import { claimScores, jobCalibration, scoredClaims } from './claim-scores';
 import { asCheckError, CheckError } from './errors';
 import { markStep } from './step-marks';
+import { setCreditApart } from './check/credit-apart';
 import type { ScoreKind, Verdict } from './verify/schema';
 import type { Usage } from './verify/verify';
 
@@ -180,13 +181,15 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
   try {
     await save(job);
     const gathered = await deps.gather();
-    const { caption, notes } = prepareCaption(gathered.caption);
+    // Whatever way the caption came (dialog, selection, typed), its credit is set apart by one rule here.
+    const entry = setCreditApart(gathered.caption, gathered.credit);
+    const { caption, notes } = prepareCaption(entry.caption);
     const split = deps.split ? await deps.split(caption) : splitCaption(caption, gathered.lang ? { locale: gathered.lang } : {});
     const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: t('capHintOptions'), checkAllWhenAllSetAside: true });
     markStep('split');
     if (planned.claims.length === 0)
       throw new CheckError('caption', t('errNothingCheckable'));
-    const credit = gathered.credit?.trim().slice(0, MAX_CREDIT_CHARS);
+    const credit = entry.credit.slice(0, MAX_CREDIT_CHARS);
     await update({
       caption,
       ...(credit ? { credit } : {}),

@@ -1,6 +1,8 @@
 import type { CheckJob, ClaimResult, ComparisonRun, JobCalibration } from './job-record';
 import { claimScores, scoredClaims } from './claim-scores';
-import { asCheckError } from './errors';
+import { asCheckError, CheckError } from './errors';
+import { t } from './i18n';
+import { claimWithoutCredit } from './check/credit-apart';
 import { streamVerdicts, type ModelStep } from './check-lifecycle';
 
 /** What a re-check or a comparison needs from the outside world (the image comes from session storage). */
@@ -60,7 +62,9 @@ export function editedClaims(previous: CheckJob, texts: readonly string[]): { cl
 }
 
 /** Verifies the user's edited claim list against the same image, as a new job that keeps the caption. */
-export async function recheckClaims(previous: CheckJob, texts: readonly string[], imageDataUrl: string, id: string, deps: RerunDeps): Promise<CheckJob> {
+export async function recheckClaims(previous: CheckJob, edited: readonly string[], imageDataUrl: string, id: string, deps: RerunDeps): Promise<CheckJob> {
+  // A credit typed into a claim is set apart by the rule every caption goes through: it never reaches the model.
+  const texts = edited.flatMap((text) => claimWithoutCredit(text) ?? []);
   const { claims, removedClaims } = editedClaims(previous, texts);
   // The earlier run's cost is not this one's.
   const { requests: _earlier, removedClaims: _removed, ...kept } = previous;
@@ -83,6 +87,7 @@ export async function recheckClaims(previous: CheckJob, texts: readonly string[]
   };
   await deps.save(job);
   try {
+    if (texts.length === 0) throw new CheckError('caption', t('errNothingCheckable'));
     const outcome = await streamVerdicts({
       verify: deps.verify,
       claims: job.claims.map((c) => c.text),

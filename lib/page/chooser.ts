@@ -5,6 +5,7 @@ import { formatNumber, t, uiDir } from '../i18n';
 import { sourceLabel, type CaptionCandidate } from './caption-candidates';
 import { follow, isRtl, placeBeside, viewportSize } from './place';
 import { createShadowHost, trusted } from './shadow-host';
+import { creditText } from '../check/credit-apart';
 import { focusImage } from './tab-spot';
 
 /** What the user decided: a caption to check (possibly edited) with the credit shown beside it, or nothing at all. */
@@ -100,11 +101,12 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     const buttons: HTMLButtonElement[] = [];
     // The credit of the caption in the box: it goes with the check, shown beside the caption, never checked.
     let shownCredit = '';
+    let filled = '';
     const fill = (text: string, truncated: boolean, credit = '') => {
-      textarea.value = text.slice(0, maxChars);
+      textarea.value = filled = text.slice(0, maxChars);
       // The credit is shown, never checked: it says who made the picture, not what it shows.
       shownCredit = credit;
-      creditLine.textContent = credit ? t('resultCredit', credit) : '';
+      creditLine.textContent = credit ? t('resultCredit', creditText(credit)) : '';
       notice.textContent =
         truncated || text.length > maxChars ? t('chooserCut', formatNumber(maxChars)) : '';
     };
@@ -155,7 +157,9 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
         textarea.focus();
         return;
       }
-      finish({ caption, credit: shownCredit });
+      // A caption the user replaced (not just corrected) is no longer the one the credit came with.
+      const same = filled !== '' && (caption.includes(filled.slice(0, 24)) || filled.includes(caption));
+      finish({ caption, credit: same ? shownCredit : '' });
       // Focus goes to the image, not to <body>: its result appears by it (marks.ts moves focus on to the badge).
       focusImage(anchor);
     };

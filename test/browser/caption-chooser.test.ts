@@ -7,7 +7,7 @@ import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type Load
 import { popupAt, storedJob } from './results-flow';
 import { browserSuite } from './fixture';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
-import { cancelHandled, markBadge } from './run-check';
+import { cancelHandled, finishedJob, markBadge } from './run-check';
 
 const html = (body: string) => ({
   type: 'text/html; charset=utf-8',
@@ -112,6 +112,22 @@ describe('the caption chooser (no text selected)', () => {
     expect(report).toContain('<p data-report="credit">Credit: Photo: Jane Doe/Reuters</p>');
     expect(report).not.toMatch(/<td>[^<]*Reuters/);
     await popup.close();
+    await page.close();
+  });
+
+  it('a caption the user replaced in the dialog no longer carries the credit that came with the picked one', async () => {
+    model.reset();
+    const { page, tabId } = await rightClickCheck('/credited.html', undefined, '/heron.jpg');
+    await waitForChooser(page);
+    // The dialog's focus is in its caption box: select all of it and type another caption.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('A white swan swims on a lake.');
+    await page.keyboard.press('Enter');
+    await waitForChooserClosed(page);
+    expect(await verifiedClaims()).toEqual([['A white swan swims on a lake.']]);
+    const job = await finishedJob(ext, tabId);
+    expect(job.caption).toBe('A white swan swims on a lake.');
+    expect(job).not.toHaveProperty('credit');
     await page.close();
   });
 
