@@ -17,15 +17,16 @@ const STYLE = `
 :host { all: initial !important; position: absolute !important; top: 0 !important; left: 0 !important; width: 0 !important;
   height: 0 !important; overflow: visible !important; pointer-events: none !important; z-index: 2147483646 !important; display: block !important; }
 .box { position: absolute; box-sizing: border-box; border: 3px solid; border-radius: 4px; }
-.box span { position: absolute; left: -3px; top: -3px; transform: translateY(-100%); font: 600 12px/1.4 system-ui, sans-serif;
-  padding: 1px 6px; border-radius: 4px 4px 0 0; color: #fff; white-space: nowrap; max-width: 24rem; overflow: hidden; text-overflow: ellipsis; }
+/* The label sits inside the picture's top corner (never over the page's text around it), cut to the picture's width. */
+.box span { position: absolute; left: 0; top: 0; box-sizing: border-box; font: 600 12px/1.4 system-ui, sans-serif;
+  padding: 1px 6px; border-radius: 0 0 4px 0; color: #fff; white-space: nowrap; max-width: 100%; overflow: hidden; text-overflow: ellipsis; }
 .bad { border-color: #b3261e; } .bad span { background: #b3261e; }
 .good { border-color: #1e7d32; border-style: dashed; } .good span { background: #1e7d32; }
 .finding { border-color: #8a4b00; border-style: dotted; } .finding span { background: #8a4b00; }
 .failed { border-color: #5f6368; border-style: dotted; } .failed span { background: #5f6368; }
 .unsettled { border-color: #5f6368; border-style: dashed; } .unsettled span { background: #5f6368; }
-.focus { border-width: 5px; outline: 3px solid #1a73e8; outline-offset: 2px; }
-@media (prefers-reduced-motion: no-preference) { .focus { transition: outline-offset .2s; } }
+/* The picture shown stands out with a ring inside its outline: nothing is drawn beyond the picture's own box. */
+.focus { border-width: 5px; outline: 3px solid #1a73e8; outline-offset: -8px; }
 `;
 
 let teardown: (() => void) | null = null;

@@ -1,7 +1,7 @@
 import { uiDir } from '../i18n';
 import { BADGE_CSS } from './badge-style';
 import { drawMarkLayer, type MarkLabel } from './mark-layer';
-import { follow, isRtl, placeOn, viewportSize } from './place';
+import { follow, isRtl, placeOn, viewportSize, type Rect } from './place';
 import { createShadowHost, trusted } from './shadow-host';
 import { attachAfter, focusImage } from './tab-spot';
 
@@ -132,6 +132,9 @@ function claimRanges(payload: MarksPayload, image: HTMLImageElement | null): (Ra
 }
 
 
+/** How far inside its picture's corner the badge sits. */
+const BADGE_INSET = 6;
+
 const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', unsure: '⚠', unknown: '~', error: '?' };
 
 /** "✗ Not supported (Object) — " (then the claim); an unsure claim keeps the model's leaning: "⚠ Unsure — look yourself (Not supported…) — ". */
@@ -183,7 +186,7 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   wrap.dir = uiDir();
   const button = document.createElement('button');
   Object.assign(button, { type: 'button', className: payload.tone });
-  button.textContent = `${payload.sign} ${payload.summary}`;
+  button.append(payload.sign, Object.assign(document.createElement('span'), { className: 'words', textContent: ` ${payload.summary}` }));
   button.setAttribute('aria-label', `${payload.words.title}: ${payload.summary}`);
   button.setAttribute('aria-expanded', 'false');
   const close = document.createElement('button');
@@ -246,7 +249,14 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   // On its image, following it through scrolled boxes and reflows (placed from inside the shadow root).
   const anchor = image ?? document.documentElement;
   const rtl = isRtl(anchor);
-  follow(wrap, anchor, (rect, size) => placeOn(rect, size, { rtl, viewport: viewportSize() }), signal);
+  // On a picture narrower than the summary, the badge shows its sign alone (the words are in its name and its
+  // panel): its words would otherwise run over the page's text beside the picture.
+  const fullWidth = wrap.offsetWidth;
+  const place = (rect: DOMRect | Rect, size: { width: number; height: number }) => {
+    wrap.classList.toggle('compact', image !== null && rect.width - 2 * BADGE_INSET < fullWidth);
+    return placeOn(rect, size, { rtl, inset: BADGE_INSET, viewport: viewportSize() });
+  };
+  follow(wrap, anchor, place, signal);
   document.addEventListener('keydown', trusted((event: KeyboardEvent) => event.key === 'Escape' && clearMarks()), { signal });
   for (const type of ['pagehide', 'popstate', 'hashchange'] as const) window.addEventListener(type, () => clearMarks(), { signal });
   const navigation = (window as unknown as { navigation?: EventTarget }).navigation;

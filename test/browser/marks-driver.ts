@@ -118,3 +118,72 @@ export async function badgeBox(page: Page): Promise<{ x: number; y: number; widt
     await cdp.detach();
   }
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * What each element of one of our layers (by its host's role) with the class or tag name `classOrTag` paints, in viewport
+ * coordinates: its border box grown by any outline drawn outside it (`box`), its border box alone, and the border box of
+ * the element it sits in (for a label, its outline).
+ */
+export async function paintedBoxes(page: Page, role: string, classOrTag: string): Promise<{ box: Box; border: Box; ownerBorder: Box }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode & { nodeId: number } };
+    const layer = [...walk(root)].find((n) => attrs(n)['data-caption-check'] === role);
+    const found: { node: DomNode & { nodeId: number }; parent: DomNode & { nodeId: number } }[] = [];
+    const visit = (node: DomNode & { nodeId: number }, parent: DomNode & { nodeId: number }) => {
+      if (node.nodeName === classOrTag || (attrs(node).class ?? '').split(/\s+/).includes(classOrTag)) found.push({ node, parent });
+      for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])] as (DomNode & { nodeId: number })[]) visit(child, node);
+    };
+    if (layer) visit(layer as DomNode & { nodeId: number }, layer as DomNode & { nodeId: number });
+    const painted = async (nodeId: number): Promise<{ box: Box; border: Box }> => {
+      const { model } = (await cdp.send('DOM.getBoxModel', { nodeId })) as { model: { border: number[] } };
+      const [x1, y1, , , x3, y3] = model.border as [number, number, number, number, number, number];
+      const { computedStyle } = (await cdp.send('CSS.getComputedStyleForNode', { nodeId })) as { computedStyle: { name: string; value: string }[] };
+      const style = (name: string) => computedStyle.find((p) => p.name === name)?.value ?? '';
+      const grow = style('outline-style') === 'none' ? 0 : Math.max(0, parseFloat(style('outline-width')) + parseFloat(style('outline-offset')));
+      return { box: { x: x1 - grow, y: y1 - grow, width: x3 - x1 + 2 * grow, height: y3 - y1 + 2 * grow }, border: { x: x1, y: y1, width: x3 - x1, height: y3 - y1 } };
+    };
+    const out: { box: Box; border: Box; ownerBorder: Box }[] = [];
+    for (const { node, parent } of found) {
+      const own = await painted(node.nodeId);
+      // A shadow root (the parent of a layer's top element) has no box of its own.
+      const owner = parent.nodeName === '#document-fragment' ? own : await painted(parent.nodeId);
+      out.push({ ...own, ownerBorder: owner.border });
+    }
+    return out;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * The page's text that any of `overlays` covers: each text node's line boxes that intersect an overlay and do not lie
+ * inside `inside` (the picture the overlay belongs to). Viewport coordinates. Empty when nothing is covered.
+ */
+export async function coveredText(page: Page, overlays: { box: Box; inside: Box }[]): Promise<string[]> {
+  return page.evaluate((list) => {
+    const hits: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const meets = (a: DOMRect, b: { x: number; y: number; width: number; height: number }) =>
+      a.left < b.x + b.width - 0.5 && a.right > b.x + 0.5 && a.top < b.y + b.height - 0.5 && a.bottom > b.y + 0.5;
+    const within = (a: DOMRect, b: { x: number; y: number; width: number; height: number }) =>
+      a.left >= b.x - 0.5 && a.right <= b.x + b.width + 0.5 && a.top >= b.y - 0.5 && a.bottom <= b.y + b.height + 0.5;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('script, style, noscript, template')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) {
+        if (rect.width === 0 || rect.height === 0) continue;
+        if (list.some(({ box, inside }) => meets(rect, box) && !within(rect, inside))) {
+          hits.push(node.textContent.trim().slice(0, 60));
+          break;
+        }
+      }
+    }
+    return hits;
+  }, overlays);
+}
