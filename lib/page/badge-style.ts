@@ -1,6 +1,9 @@
 // The look of the badge marks.ts puts by a checked image: its summary button, close button, verdict panel and
 // hover tip, inside a closed shadow root (so none of it comes from or reaches the page's CSS).
 
+/** How far inside its picture's corner the badge sits. */
+export const BADGE_INSET = 6;
+
 /** The badge's style sheet. */
 export const BADGE_CSS = `
 :host { all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; width: 0 !important;

@@ -1,5 +1,5 @@
 import { uiDir } from '../i18n';
-import { BADGE_CSS } from './badge-style';
+import { BADGE_CSS, BADGE_INSET } from './badge-style';
 import { drawMarkLayer, type MarkLabel } from './mark-layer';
 import { follow, isRtl, placeOn, viewportSize, type Rect } from './place';
 import { createShadowHost, trusted } from './shadow-host';
@@ -131,9 +131,6 @@ function claimRanges(payload: MarksPayload, image: HTMLImageElement | null): (Ra
   return payload.claims.map(() => null);
 }
 
-
-/** How far inside its picture's corner the badge sits. */
-const BADGE_INSET = 6;
 
 const ICON: Record<MarkLabel, string> = { true: '✓', false: '✗', unsure: '⚠', unknown: '~', error: '?' };
 
