@@ -141,7 +141,7 @@ function joinsLastClaim(caption: string, last: Span, subjectOnly: boolean, claus
   if (clause.kind === 'relative' && /^an?\s/iu.test(clause.text)) return true;
   // ", which is covered in wires" says more of what the claim named: kept, it goes back to its head rather than
   // standing alone as a fragment (also across a full stop or a line break: RELATIVE_START).
-  if (/^(?:that|which|who|whose)\s/iu.test(clause.text) && /^[\s,.]*$/u.test(gap)) return true;
+  if (/^(?:that|which|who|whose|where)\s/iu.test(clause.text) && /^[\s,.]*$/u.test(gap)) return true;
   // ", including a maple doughnut and …" is cut off only so that it outlives a head set aside; "… and is holding a
   // rabbit" shares its subject with the claim before it, and alone would have none.
   if (/^(?:including\b|(?:and|or|but) (?:is|are|was|were|has|have|had)\b)/iu.test(clause.text) && /^[\s,]*$/u.test(gap)) return true;

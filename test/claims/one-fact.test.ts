@@ -27,6 +27,7 @@ describe('one fact per claim', () => {
 
   it('rejoins a relative clause to its head instead of checking it alone', () => {
     expect(claimsOf('A man stands beside a machine, which is covered in wires.')).toEqual(['A man stands beside a machine, which is covered in wires.']);
+    expect(claimsOf('A grey line runs to the right edge, where it meets a yellow circle.')).toEqual(['A grey line runs to the right edge, where it meets a yellow circle.']);
     expect(claimsOf('Edward Lorenz at his desk with the weather model\nthat uncovered strange attractors.')).toEqual([
       'Edward Lorenz at his desk with the weather model\nthat uncovered strange attractors.',
     ]);
