@@ -41,6 +41,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // The add-on is built once for the project's files.
+          globalSetup: ['test/firefox/global-setup.ts'],
         },
       },
     ],

@@ -5,17 +5,25 @@
  * the same file read from the HTTP cache and decoded by ImageDecoder at 1000 px wide, what any check of
  * it must do at least. Used by scripts/bench.ts; also runs on its own:
  *
- *   CAPTION_CHECK_OUT_DIR=.output-bench npx wxt build && CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click.ts [--runs 11]
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx wxt build && CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click.ts [--runs 11] [--one-core] [--beside popup|panel]
+ *
+ * --one-core runs the whole browser on one CPU core (taskset -c 0: a machine at half speed; DevTools' CPU
+ * throttling reaches pages only, not the extension's worker). --beside keeps the popup (for the checked tab)
+ * or the side panel's page open during each check, as a fact-checker works.
  *
  * The span: from the menu click event firing in the worker, with the caption already selected (so no
  * dialog waits for the user and nothing can hide behind it), to the request's arrival at the model server.
  * Both ends on the system clock. The steps between come from the extension's own marks (lib/step-marks.ts),
  * read from the worker and from the page's isolated world once the request is in.
  */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import type { ModelServer, RecordedRequest } from '../test/server/openai-server.ts';
 import { clickMenu, currentWorker, type LoadedExtension } from '../test/browser/extension.ts';
+import { findChromium } from '../test/browser/find-chromium.ts';
 import { htmlPage, type PageServer } from '../test/browser/page-server.ts';
 import { clearVerdictCache, finishedJob, openGranted, selectText } from '../test/browser/run-check.ts';
 import type { StepMark } from '../lib/step-marks.ts';
@@ -141,16 +149,30 @@ async function stepsBetween(ext: LoadedExtension, tabId: number, since: number, 
 }
 
 /** One run: opens the image's page, waits until it is shown, selects the caption and clicks the menu item. */
-export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string) {
+export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string, beside?: Beside) {
   model.reset();
   const { page, tabId } = await openGranted(ext, `${pages.origin}/${name}.html`);
   await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
+  const view = beside ? await openBeside(ext, beside, tabId) : null;
+  await page.bringToFront();
   await selectText(page, '#cap');
   const clickedAt = await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/${name}`, pageUrl: page.url() });
   const request = await waitForRequest(model);
   // The check ends before the next step: nothing of it runs beside the next timed span.
   const job = await finishedJob(ext, tabId, undefined, 60_000);
+  await view?.close();
   return { page, tabId, clickedAt, request, job };
+}
+
+/** A view of the extension kept open during the check: the popup of the checked tab, or the side panel's page. */
+export type Beside = 'popup' | 'panel';
+
+/** Opens the view in a page of its own and waits until it has mounted (its Pick button shows). */
+async function openBeside(ext: LoadedExtension, beside: Beside, tabId: number): Promise<Page> {
+  const view = await ext.context.newPage();
+  await view.goto(`chrome-extension://${ext.extensionId}/${beside === 'popup' ? `popup.html?tabId=${tabId}` : 'sidepanel.html'}`);
+  await view.locator('button.pick-image').first().waitFor();
+  return view;
 }
 
 export interface ClickFigures {
@@ -176,6 +198,7 @@ export async function measureClicks(
   model: ModelServer,
   runs: number,
   image: { fresh: true; exifBytes: number } | { name: string },
+  beside?: Beside,
 ): Promise<ClickFigures> {
   const figures: ClickFigures = { clickMs: [], floorMs: [], uploaded: [], steps: new Map(), originals: [] };
   // Made before any run, so the encoder's work never overlaps a timed span.
@@ -193,7 +216,7 @@ export async function measureClicks(
   }
   for (const name of names) {
     await clearVerdictCache(ext);
-    const { page, tabId, clickedAt, request } = await clickOnce(ext, pages, model, name);
+    const { page, tabId, clickedAt, request } = await clickOnce(ext, pages, model, name, beside);
     figures.clickMs.push(request.at - clickedAt);
     figures.uploaded.push(JSON.stringify(request.body).length);
     const steps = await stepsBetween(ext, tabId, clickedAt, request.at);
@@ -228,21 +251,32 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { startModelServer } = await import('../test/server/openai-server.ts');
   const { startPageServer } = await import('../test/browser/page-server.ts');
   const { useEndpoint } = await import('../test/browser/run-check.ts');
-  const runsArg = process.argv.indexOf('--runs');
-  const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 11;
+  const arg = (name: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? '') : undefined);
+  const runs = Math.max(1, Number(arg('--runs') ?? 11));
+  const beside = arg('--beside') as Beside | undefined;
+  if (beside !== undefined && beside !== 'popup' && beside !== 'panel') throw new Error('--beside takes popup or panel');
+  if (process.argv.includes('--one-core')) process.env.CHROME_PATH = oneCoreChromium();
   const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
   try {
     await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'test-vlm' });
+    console.log(`browser${process.argv.includes('--one-core') ? ' on one core (taskset -c 0)' : ''}${beside ? `, the ${beside === 'popup' ? 'popup' : 'side panel'} open beside` : ''}`);
     for (const [label, exifBytes] of [['new photo each run', 0], ['new photo each run, 64 KB camera Exif block', CAMERA_EXIF_BYTES]] as const) {
-      const fresh = await measureClicks(ext, pages, model, runs, { fresh: true, exifBytes });
+      const fresh = await measureClicks(ext, pages, model, runs, { fresh: true, exifBytes }, beside);
       console.log(`${runs} new 12 MP JPEGs, ${(Math.min(...fresh.originals) / 1e6).toFixed(1)}–${(Math.max(...fresh.originals) / 1e6).toFixed(1)} MB each`);
       console.log(ratioLine(label, fresh));
       console.log(`\n${stepTable(fresh)}\n`);
     }
     article(pages, 'camera.jpg', { type: 'image/jpeg', body: await cameraJpeg() }, 2);
-    const same = await measureClicks(ext, pages, model, runs, { name: 'camera.jpg' });
+    const same = await measureClicks(ext, pages, model, runs, { name: 'camera.jpg' }, beside);
     console.log(ratioLine('the same image again', same));
   } finally {
     await Promise.all([ext.close(), model.close(), pages.close()]);
   }
+}
+
+/** A script that starts the Chromium the tests find on one CPU core (its child processes inherit the mask). */
+function oneCoreChromium(): string {
+  const script = join(tmpdir(), 'caption-check-chromium-one-core.sh');
+  writeFileSync(script, `#!/bin/sh\nexec taskset -c 0 ${JSON.stringify(findChromium())} "$@"\n`, { mode: 0o755 });
+  return script;
 }

@@ -4,7 +4,7 @@ import { CheckError } from '../errors';
 import type { PageApi } from '../page/api';
 import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../check-lifecycle';
-import { PAGE_API_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
+import { PAGE_API_SLOT, PREFETCH_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
 import type { CheckTarget, FrameTarget } from '../features/ports';
 import { markStep } from '../step-marks';
 
@@ -56,12 +56,22 @@ export async function callPage<M extends PageMethod>(
       injectImmediately: true,
       // Runs in the page's isolated world: self-contained, it only looks the API up by its symbol key
       // (lib/page/isolated-slot.ts: a string-named global could be shadowed by the page's named elements).
-      func: (slotName: string, name: string, callArgs: unknown[], missing: string) => {
-        const slots = globalThis as unknown as Record<symbol, Record<string, (...a: unknown[]) => unknown> | undefined>;
-        const api = slots[Symbol.for(slotName)];
-        return api ? api[name]?.(...callArgs) : missing;
+      func: (slotName: string, name: string, callArgs: unknown[], missing: string, prefetchSlot: string | null) => {
+        const slots = globalThis as unknown as Record<symbol, unknown>;
+        const api = slots[Symbol.for(slotName)] as Record<string, (...a: unknown[]) => unknown> | undefined;
+        if (api) return api[name]?.(...callArgs);
+        // Before the page script has arrived: an image read starts reading the bytes now (readImage takes them).
+        const url = callArgs[0];
+        if (prefetchSlot && typeof url === 'string' && /^(https?|data|blob):/.test(url)) {
+          const read = fetch(url, { cache: 'force-cache' }).then((response): Promise<{ status: number; bytes: ArrayBuffer | null }> | { status: number; bytes: null } =>
+            response.ok ? response.arrayBuffer().then((bytes) => ({ status: response.status, bytes })) : { status: response.status, bytes: null },
+          );
+          read.catch(() => undefined);
+          slots[Symbol.for(prefetchSlot)] = { url, read };
+        }
+        return missing;
       },
-      args: [SLOT_PREFIX + PAGE_API_SLOT, method, args, NO_PAGE_API],
+      args: [SLOT_PREFIX + PAGE_API_SLOT, method, args, NO_PAGE_API, method === 'readImage' ? SLOT_PREFIX + PREFETCH_SLOT : null],
     });
   let answer: unknown;
   markStep(`call:${method}`);

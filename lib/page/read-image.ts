@@ -9,6 +9,8 @@ import { locateChosenImage, forgetPicked } from './find-image';
 import { absolute, type FoundImage } from './image-source';
 import { uprightSize } from './upright-size';
 import { markStep } from '../step-marks';
+import { clearSlot, readSlot } from './isolated-slot';
+import { PREFETCH_SLOT } from './slot-names';
 
 /** The uploaded picture, read in the page. */
 export interface PageImage {
@@ -51,7 +53,11 @@ async function loaded(image: HTMLImageElement): Promise<void> {
  * The bytes behind a URL, read by the page itself: data:, blob: and same-origin always; other origins when
  * they allow CORS. As one buffer, which the decoder takes whole and the header is read from.
  */
-async function bytesOf(url: string): Promise<ArrayBuffer> {
+async function bytesOf(url: string, prefetched: Prefetched | null): Promise<ArrayBuffer> {
+  // The worker's first call started this read at the click, before this script arrived (adapters/page-calls.ts).
+  const early = prefetched?.url === url ? await prefetched.read.catch(() => null) : null;
+  if (early?.bytes) return early.bytes;
+  if (early) throw new Unreadable(`HTTP ${early.status}`);
   let response: Response;
   try {
     response = await fetch(url, { cache: 'force-cache' });
@@ -60,6 +66,19 @@ async function bytesOf(url: string): Promise<ArrayBuffer> {
   }
   if (!response.ok) throw new Unreadable(`HTTP ${response.status}`);
   return response.arrayBuffer();
+}
+
+/** A read the worker's call started before the page script ran (lib/page/slot-names.ts, PREFETCH_SLOT). */
+interface Prefetched {
+  url: string;
+  read: Promise<{ status: number; bytes: ArrayBuffer | null }>;
+}
+
+/** Takes the early read, if any (once: the slot is cleared, so its bytes are not kept). */
+function takePrefetched(): Prefetched | null {
+  const value = readSlot(PREFETCH_SLOT) as Prefetched | undefined;
+  clearSlot(PREFETCH_SLOT);
+  return value && typeof value.url === 'string' && value.read instanceof Promise ? value : null;
 }
 
 async function decodeBytes(bytes: ArrayBuffer, maxEdge: number): Promise<{ size: Size; draw: DrawInto; close(): void }> {
@@ -166,6 +185,7 @@ const tooSmall = () => t('errImageTooSmallPage');
 /** Reads the chosen image's pixels in the page and encodes them within the sizing policy. */
 export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.maxEdge): Promise<PageImage | PageImageError> {
   markStep('page:read');
+  const prefetched = takePrefetched();
   const found = locateChosenImage(srcUrl);
   if (!found) return fail(false, t('errImageNotFound'), srcUrl);
   const element = found.element instanceof HTMLImageElement ? found.element : null;
@@ -189,7 +209,7 @@ export async function readImage(srcUrl: string, maxEdge: number = IMAGE_POLICY.m
     let result: PageImage;
     if (url) {
       try {
-        const bytes = await bytesOf(url);
+        const bytes = await bytesOf(url, prefetched);
         markStep('page:bytes');
         const decoded = await decodeBytes(bytes, maxEdge);
         markStep('page:decoded');

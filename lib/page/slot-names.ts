@@ -6,3 +6,9 @@ export const SLOT_PREFIX = 'caption-check:';
 
 /** Slot (lib/page/isolated-slot.ts) the page script installs itself under, in the isolated world. */
 export const PAGE_API_SLOT = 'page';
+
+/**
+ * Slot where the worker's first call of a check, arriving before the page script, starts reading the image's
+ * bytes ({ url, read: Promise<{ status, bytes }> }), so the read begins at the click; readImage takes it.
+ */
+export const PREFETCH_SLOT = 'prefetch';

@@ -78,6 +78,11 @@ export function calibrationCostNote(samples: number, requests: number): string {
 
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
 export function endpointVerifier(memory: ModelMemory, settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): ModelStep {
+  // What the endpoint accepted before is read at once, while the page still reads the image: the request
+  // that follows the image then waits on no storage read.
+  let recalled: Promise<[Record<string, OutputMode>, Record<string, true>]> | null = null;
+  const recall = () => (recalled ??= Promise.all([memory.outputModes.get(), memory.noLogprobs.get()]));
+  recall().catch(() => undefined);
   return async (claims, imageDataUrl, onVerdict) => {
     const endpoint = configuredEndpoint(settings);
     if (!endpoint) throw new CheckError('not-configured', t('errNotConfigured'));
@@ -89,7 +94,9 @@ export function endpointVerifier(memory: ModelMemory, settings: Settings, signal
       // The requests this verification really sent, counted where they leave: the job shows its cost.
       markStep('cache-miss');
       let requests = 0;
-      const [modes, noLogprobs] = await Promise.all([memory.outputModes.get(), memory.noLogprobs.get()]);
+      const [modes, noLogprobs] = await recall();
+      // Read again by a later call of this verifier (a re-check): it may have learned something since.
+      recalled = null;
       const remembered = modes[modeKey];
       const logprobs = !noLogprobs[modeKey] && options.scoreKind !== 'agreement';
       const client = createClient(endpoint, {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CheckError } from '@/lib/errors';
-import { PAGE_API_SLOT, SLOT_PREFIX } from '@/lib/page/slot-names';
+import { PAGE_API_SLOT, PREFETCH_SLOT, SLOT_PREFIX } from '@/lib/page/slot-names';
 import { callPage } from '@/lib/adapters/page-calls';
 
 interface Injection {
@@ -12,6 +12,7 @@ interface Injection {
 }
 
 const slot = Symbol.for(SLOT_PREFIX + PAGE_API_SLOT);
+const prefetchSlot = Symbol.for(SLOT_PREFIX + PREFETCH_SLOT);
 const slots = globalThis as unknown as Record<symbol, unknown>;
 
 /**
@@ -24,7 +25,15 @@ function frame(order: 'script first' | 'call first' | 'unscriptable') {
   const run = (injection: Injection) => {
     if (injection.files) {
       ran.push('script');
-      slots[slot] = { readSelection: (max: number) => 'A red kite'.slice(0, max) };
+      slots[slot] = {
+        readSelection: (max: number) => 'A red kite'.slice(0, max),
+        // What the page's readImage does first: take the read the call started, if any (its URL as the message).
+        readImage: () => {
+          const early = slots[prefetchSlot] as { url: string } | undefined;
+          delete slots[prefetchSlot];
+          return { error: { fatal: false, message: early ? `took the early read of ${early.url}` : 'read from the start', url: 'https://news.example/photo.jpg' } };
+        },
+      };
       return [{ result: undefined }];
     }
     ran.push('call');
@@ -99,5 +108,40 @@ describe('callPage', () => {
     const failure = await callPage({ tabId: 6, frameId: 0 }, 'readSelection', 5).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CheckError);
     expect((failure as CheckError).kind).toBe('page');
+  });
+
+  describe('the image read, when the call arrives before the page script', () => {
+    const realFetch = globalThis.fetch;
+    const fetched: string[] = [];
+    beforeEach(() => {
+      fetched.length = 0;
+      // The frame's fetch: the image's bytes from the HTTP cache.
+      globalThis.fetch = (async (input: string) => {
+        fetched.push(String(input));
+        return new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200 });
+      }) as typeof fetch;
+    });
+    afterEach(() => {
+      globalThis.fetch = realFetch;
+      delete slots[prefetchSlot];
+    });
+
+    it('starts reading the bytes at once, and readImage takes that read', async () => {
+      const ran = frame('call first');
+      const answer = await callPage({ tabId: 7, frameId: 0 }, 'readImage', 'https://news.example/photo.jpg', 1024);
+      expect('error' in answer && answer.error.message).toBe('took the early read of https://news.example/photo.jpg');
+      expect(ran).toEqual(['sent script', 'sent call', 'call', 'script', 'sent call', 'call']);
+      expect(fetched).toEqual(['https://news.example/photo.jpg']);
+      expect(slots[prefetchSlot]).toBeUndefined();
+    });
+
+    it('starts no read for another method, nor for a URL the page could not fetch', async () => {
+      frame('call first');
+      await callPage({ tabId: 8, frameId: 0 }, 'readSelection', 5);
+      frame('call first');
+      const answer = await callPage({ tabId: 9, frameId: 0 }, 'readImage', 'chrome://favicon/x', 1024);
+      expect('error' in answer && answer.error.message).toBe('read from the start');
+      expect(fetched).toEqual([]);
+    });
   });
 });

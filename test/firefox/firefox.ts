@@ -20,8 +20,11 @@ export function findFirefox(): string {
   return findBrowser({ envVar: 'FIREFOX_PATH', names: ['firefox-esr', 'firefox'], debianPackage: 'firefox-esr', label: 'Firefox' });
 }
 
+/** The hosts of the test servers, any port (page-server.ts and the model server listen on 127.0.0.1, named localhost). */
+export const TEST_GRANTED_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
+
 /**
- * Builds the Firefox add-on into its own folder. Firefox has no stand-in for Chrome's test-only
+ * Builds the Firefox add-on into its own folder (once per run: global-setup.ts). Firefox has no stand-in for Chrome's test-only
  * `Extensions.triggerAction` (the toolbar click that grants activeTab), so this build lists the test
  * servers' origins as host permissions: the state after a user granted them.
  */

@@ -1,9 +1,9 @@
 // Firefox in German (its language pack: firefox-esr-l10n-de, found or installed by launchFirefox): the add-on's pages follow
 // the browser's language as in Chromium (test/browser/locales.test.ts), through Firefox's own browser.i18n.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPageServer, type PageServer } from '../browser/page-server';
-import { buildFirefoxAddon, launchFirefox, type FirefoxWithAddon } from './firefox';
+import { launchFirefox, type FirefoxWithAddon } from './firefox';
 
 const german = JSON.parse(readFileSync('locales/de/messages.json', 'utf8')) as Record<string, { message: string }>;
 const english = JSON.parse(readFileSync('locales/en/messages.json', 'utf8')) as Record<string, { message: string }>;
@@ -15,7 +15,8 @@ describe('Firefox in German', () => {
   beforeAll(async () => {
     pages = await startPageServer();
     pages.route('/blank.html', { type: 'text/html; charset=utf-8', body: '<!doctype html><title>blank</title>' });
-    firefox = await launchFirefox(buildFirefoxAddon([]), { lang: 'de' });
+    // The run's one build (global-setup.ts); the hosts it grants play no part here.
+    firefox = await launchFirefox(inject('firefoxAddonDir'), { lang: 'de' });
   });
 
   afterAll(async () => {

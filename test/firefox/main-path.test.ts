@@ -2,10 +2,10 @@
 // "Pick an image on this page", a click on the image, Enter on the offered caption; verdicts from the
 // local model server in the popup. Plus one fault: a key the endpoint refuses says how to fix it.
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from '../browser/page-server';
-import { buildFirefoxAddon, launchFirefox, type FirefoxWithAddon } from './firefox';
+import { launchFirefox, type FirefoxWithAddon } from './firefox';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
@@ -34,8 +34,7 @@ describe('Firefox: the main path end to end', () => {
       );
     }
     pages.route('/blank.html', { type: 'text/html; charset=utf-8', body: '<!doctype html><title>blank</title>' });
-    const addon = buildFirefoxAddon(['http://127.0.0.1/*', 'http://localhost/*']);
-    firefox = await launchFirefox(addon);
+    firefox = await launchFirefox(inject('firefoxAddonDir'));
   });
 
   afterAll(async () => {
