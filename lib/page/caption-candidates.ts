@@ -165,7 +165,8 @@ function demoOutputs(image: Element): string[] {
 const ANSWER_SCORE = 0.97;
 const DISCLOSED_SCORE = 0.92;
 const NOTEBOOK_SCORE = 0.85;
-const LABELLED_OUTPUT_SCORE = 0.8;
+/** Above a caption-classed slot: a demo's own caption line (model, time) or an upload's label sits in one. */
+const LABELLED_OUTPUT_SCORE = 0.93;
 const CELL_SCORE = 0.85;
 const QUOTE_SCORE = 0.8;
 /** The whole post around a quote: offered second, never first. */

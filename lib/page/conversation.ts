@@ -147,8 +147,47 @@ const TURN_LEVELS = 10;
  * picture is not in a conversation (an article, a gallery), is an avatar, or is in the model's own answer.
  */
 export function conversationAnswers(image: Element): { answers: FoundAnswer[]; userTexts: string[] } | null {
-  const rect = image.getBoundingClientRect();
   if (!isPicture(image)) return null;
+  return answersByRole(image) ?? answerByLayout(image);
+}
+
+/** Buttons an answer carries and a question does not: copy it, have it written again, read it aloud (nine languages). */
+const ANSWER_ACTION =
+  /\b(?:copy|regenerate|retry|read aloud|kopieren|neu generieren|wiederholen|vorlesen|copier|régénérer|réessayer|lire à voix haute|copiar|regenerar|reintentar|leer en voz alta|copia|rigenera|riprova|leggi ad alta voce|tentar novamente|ler em voz alta|копіювати|згенерувати знову|повторити|نسخ|إعادة التوليد|कॉपी करें|फिर से बनाएँ)\b/iu;
+const hasAnswerActions = (turn: Element) =>
+  Array.from(turn.querySelectorAll('button, [role="button"]')).some((b) => ANSWER_ACTION.test(`${b.getAttribute('aria-label') ?? ''} ${b.getAttribute('title') ?? ''} ${collapse(b.textContent)}`));
+
+/** The part of a turn that holds its words: down through the one child holding nearly all of them (past the name line). */
+function contentOf(turn: Element): Element {
+  let box = turn;
+  for (;;) {
+    const total = collapse(answerText(box)).length;
+    const main = Array.from(box.children).find((child) => collapse(answerText(child)).length >= total * 0.85);
+    if (!main || !total) return box;
+    box = main;
+  }
+}
+
+/**
+ * A transcript whose turns say nothing of their roles: a run of alike turns (same element and class) where the
+ * turn after the picture's carries an answer's buttons (copy, regenerate, read aloud) and no picture of its own.
+ */
+function answerByLayout(image: Element): { answers: FoundAnswer[]; userTexts: string[] } | null {
+  for (let turn = image.parentElement, level = 0; turn && turn !== document.body && level < TURN_LEVELS; turn = turn.parentElement, level++) {
+    const key = (el: Element) => `${el.tagName} ${el.getAttribute('class') ?? ''}`;
+    const alike = Array.from(turn.parentElement?.children ?? []).filter((c) => key(c) === key(turn));
+    if (alike.length < 2) continue;
+    const next = alike[alike.indexOf(turn) + 1];
+    if (!next || Array.from(next.querySelectorAll('img')).some(isPicture) || !hasAnswerActions(next)) continue;
+    const text = answerText(contentOf(next));
+    return text ? { answers: [{ element: next, label: '', text }], userTexts: renderedLines(turn).map(collapse) } : null;
+  }
+  return null;
+}
+
+/** The answer after the picture among turns that name their role. */
+function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: string[] } | null {
+  const rect = image.getBoundingClientRect();
   const turns = roleElements(document.body);
   if (turns.some((t) => t.role === 'assistant' && t.element.contains(image))) return null;
   const next = turns.findIndex((t) => t.role === 'assistant' && follows(image, t.element));

@@ -14,10 +14,13 @@ const LABEL_CHARS = 30;
 
 const wordsOf = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/);
 
+/** Brackets, operators and sigils at least one character in 25: code, not words. */
+const looksLikeCode = (text: string) => (text.match(/[(){}=;<>#$[\]]/g) ?? []).length > text.length / 25;
+
 /** Source code rather than words (a usage snippet, a printed dict): never a caption. */
 export function isCode(element: Element, text: string): boolean {
   if (element.closest('code') || element.querySelector('code')) return true;
-  return (text.match(/[(){}=;<>#$[\]]/g) ?? []).length > text.length / 25;
+  return looksLikeCode(text);
 }
 
 /** A picture a page shows, not avatar- or icon-sized (when laid out). */
@@ -34,6 +37,9 @@ function boxText(element: Element): string {
 
 /** A text that reads as words of a model, not code, a request or a label. */
 const isModelText = (element: Element, text: string) => collapse(text).split(' ').length >= 3 && !isCode(element, text) && !isRequestToModel(text);
+/** After an output label, a fenced block of prose is the output (model cards render it as <pre><code>); source code is not. */
+const isLabelledText = (element: Element, text: string) =>
+  collapse(text).split(' ').length >= 3 && !isRequestToModel(text) && !looksLikeCode(text) && !element.querySelector('code[class*="language-"]') && !element.closest('code[class*="language-"]');
 
 /** The elements after `image` in document order, up to the next picture. */
 function elementsAfter(image: Element, limit: number): Element[] {
@@ -74,7 +80,7 @@ export function labelledOutputs(image: Element): string[] {
     const rest = line.startsWith(own) && line.length > own.length + 10 ? line.slice(own.length).trim() : '';
     const box = rest ? null : valueAfter(label, after);
     const text = rest || (box ? boxText(box) : '');
-    if (text && isModelText(box ?? label, text) && !texts.includes(text)) texts.push(text);
+    if (text && isLabelledText(box ?? label, text) && !texts.includes(text)) texts.push(text);
     if (texts.length >= 2) break;
   }
   return texts;

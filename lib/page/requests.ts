@@ -11,7 +11,7 @@ const REQUEST_OPENER = new RegExp(
     String.raw`what(?:'s|’s| is| are| do you see| can you (?:see|tell))\b`,
     String.raw`(?:can|could|would) you\b`,
     String.raw`(?:and )?(?:this|that) one\b.*\?$`,
-    String.raw`keep it (?:short|brief)|be (?:brief|concise)|in one sentence`,
+    String.raw`keep it\b|be (?:brief|concise)|in one sentence|just one (?:sentence|paragraph)|one sentence\b`,
     // German
     String.raw`(?:bitte\s+)?(?:beschreib(?:e|en sie)?|erklär(?:e|en sie)?|schreib(?:e)?|fass(?:e)?|nenn(?:e)?|sag(?:e)? mir|gib mir)\b`,
     String.raw`(?:was|wer|wo|wie viele) (?:ist|sind|siehst du|sehen sie|gibt es)\b`,
@@ -57,10 +57,15 @@ const REQUEST_CHARS = 240;
 export function isRequestToModel(text: string): boolean {
   const t = collapse(text);
   if (!t || t.length > REQUEST_CHARS) return false;
-  const opener = REQUEST_OPENER.exec(t);
-  if (opener && opener.index === 0) return true;
-  // A short question about the picture ("And this photo?", "Stimmt das Foto?").
-  return /[?？؟]\s*$/.test(t) && (NAMES_PICTURE.test(t) || t.split(' ').length <= 8);
+  // Every sentence asks something of the model: "And this one? Keep it to one sentence this time."
+  const sentences = t.match(/[^.?!。？！؟]+[.?!。？！؟]*/gu) ?? [t];
+  return sentences.every((sentence) => {
+    const s = sentence.trim();
+    const opener = REQUEST_OPENER.exec(s);
+    if (opener && opener.index === 0) return true;
+    // A short question about the picture ("And this photo?", "Stimmt das Foto?").
+    return /[?？؟]\s*$/.test(s) && (NAMES_PICTURE.test(s) || s.split(' ').length <= 8);
+  });
 }
 
 /** Verbs of asking for a description ("describe", "beschreibe", "décris" …). */
@@ -78,7 +83,7 @@ export const UPLOAD_LABEL =
 
 /** Labels a demo app puts on its output: the box or text after one is what the model wrote. */
 export const OUTPUT_LABEL =
-  /^(?:output|outputs|model output|caption|generated (?:caption|text|description)|result|results|prediction|response|answer|description|ergebnis|ausgabe|antwort|bildbeschreibung|beschreibung|résultat|sortie|légende|réponse|description générée|resultado|salida|respuesta|descripción|risultato|didascalia|risposta|descrizione|saída|legenda|resposta|descrição|результат|вихід|відповідь|опис|підпис|النتيجة|الناتج|الإجابة|الوصف|परिणाम|आउटपुट|उत्तर|विवरण)\s*[:：]?$/i;
+  /^(?:output|outputs|model output|caption|generated (?:caption|text|description)|(?:légende|description|texte) générée?|generierte (?:beschreibung|bildunterschrift|ausgabe)|(?:descripción|leyenda) generada|(?:didascalia|descrizione) generata|(?:legenda|descrição) gerada|result|results|prediction|response|answer|description|ergebnis|ausgabe|antwort|bildbeschreibung|beschreibung|résultat|sortie|légende|réponse|description générée|resultado|salida|respuesta|descripción|risultato|didascalia|risposta|descrizione|saída|legenda|resposta|descrição|результат|вихід|відповідь|опис|підпис|النتيجة|الناتج|الإجابة|الوصف|परिणाम|आउटपुट|उत्तर|विवरण)\s*[:：]?$/i;
 
 /** Labels of the box where the user types to the model: never an output. */
 export const PROMPT_LABEL =

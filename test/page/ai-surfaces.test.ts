@@ -37,6 +37,10 @@ describe('requests to the model are never captions', () => {
     'Here is a detailed description of the image:',
   ])('not a request: %s', (text) => expect(isRequestToModel(text)).toBe(false));
 
+  it('a follow-up made only of requests ("And this one? Keep it to one sentence this time.")', () => {
+    expect(isRequestToModel('And this one? Keep it to one sentence this time.')).toBe(true);
+  });
+
   it('a question under a chart in an article is its caption, not a request about a picture', () => {
     expect(asksAboutPicture('Can you spot the anomaly?')).toBe(false);
     expect(offered(`<figure><img id="target" src="chart.png"><figcaption>Can you spot the anomaly?</figcaption></figure>`)[0]).toMatchObject({ text: 'Can you spot the anomaly?', preselect: true });
@@ -74,6 +78,14 @@ describe('chat transcripts: the whole answer to the turn the picture was posted 
     expect(rest.map((c) => c.text)).not.toContain('What can you tell me about this photo?');
   });
 
+  it("turns that name no role: the alike turn after the picture that carries an answer's buttons (copy, regenerate)", () => {
+    const found = offered(`<div class="conversation">
+      <div class="turn w-full"><div class="name">You</div><div class="file-preview"><img id="target" src="/images/car.png" alt="car.png"></div><div class="markdown">And this one? Keep it to one sentence this time.</div><div class="hover-buttons"><button aria-label="Edit">✎</button></div></div>
+      <div class="turn w-full"><div class="name">GPT-4o</div><div class="markdown"><p>A small green car stands on a grey road.</p></div><div class="hover-buttons"><button aria-label="Copy to clipboard">⧉</button><button aria-label="Regenerate">↻</button></div></div></div>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: 'A small green car stands on a grey road.' });
+    expect(found.some((c) => c.text.includes('Keep it to one sentence'))).toBe(false);
+  });
+
   it('class words count only beside a word of messaging: a margin class "m-bot-s2" is no bot', () => {
     const found = offered(`<article><figure><img id="target" src="a.jpg"><figcaption>A man prays in Kathmandu.</figcaption></figure></article><div class="promo m-bot-s2"><span>Top searches live, with a partner</span></div>`);
     expect(found[0]).toMatchObject({ source: 'figcaption', text: 'A man prays in Kathmandu.' });
@@ -94,6 +106,11 @@ describe('demo apps, model cards and notebooks: the output, never the prompt or 
       <p><img id="target" src="examples/tram.jpg" alt="tram.jpg"></p><p><strong>Output:</strong></p><blockquote><p>a yellow tram drives down a narrow cobbled street</p></blockquote></div>`);
     expect(found[0]).toMatchObject({ source: 'demo-output', text: 'a yellow tram drives down a narrow cobbled street' });
     expect(found.some((c) => c.text.includes('model.generate'))).toBe(false);
+  });
+
+  it('a generated-caption label in French over a disabled box; a fenced block of prose after "Output:" is the output', () => {
+    expect(offered(`<div class="column"><img id="target" src="house.png"></div><div class="column"><label><span data-testid="block-info">Légende générée</span><textarea disabled>Une petite maison jaune au toit rouge.</textarea></label></div>`)[0]).toMatchObject({ source: 'demo-output', text: 'Une petite maison jaune au toit rouge.' });
+    expect(offered(`<p><img id="target" src="house.png" alt="house.png"></p><p><strong>Output:</strong></p><pre><code>A yellow house with a red roof stands on green grass.</code></pre>`)[0]).toMatchObject({ source: 'demo-output', text: 'A yellow house with a red roof stands on green grass.' });
   });
 
   it("a notebook's printed value after its image output, without Out[n] or the quotes of a repr", () => {
