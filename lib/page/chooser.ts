@@ -153,7 +153,8 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     const confirm = () => {
       const caption = textarea.value.trim();
       if (!caption) {
-        // Enter does nothing until there is text; the dialog already says how to give one.
+        // Nothing is sent without text: the dialog says, where the user is looking, how to give one.
+        notice.textContent = t('chooserEmpty');
         textarea.focus();
         return;
       }
@@ -231,6 +232,8 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       buttons.forEach((b) => b.setAttribute('aria-pressed', 'false'));
       fill(text, false);
     }
+    // The empty-box notice goes as soon as there is text again.
+    textarea.addEventListener('input', () => textarea.value.trim() && notice.textContent === t('chooserEmpty') && (notice.textContent = ''));
     confirmButton.addEventListener('click', trusted(confirm));
     cancelButton.addEventListener('click', trusted(cancel));
     window.addEventListener('keydown', onPageKey, true);

@@ -85,6 +85,27 @@ describe('keyboard paths', () => {
     await waitForChooserClosed(tab);
   });
 
+  it('Enter on an empty caption box says what to do, sends nothing and keeps the dialog open', async () => {
+    const { ext, model, pages } = suite;
+    model.reset();
+    const { page: tab, tabId } = await openGranted(ext, `${pages.origin}/long.html`);
+    await tab.evaluate(() => document.getElementById('photo')!.scrollIntoView({ block: 'center' }));
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: tab.url() });
+    await waitForChooser(tab);
+    await tab.keyboard.press('ControlOrMeta+A');
+    await tab.keyboard.press('Backspace');
+    await expect.poll(async () => (await readChooser(tab))?.caption).toBe('');
+    await tab.keyboard.press('Enter');
+    const said = 'Nothing to check yet: type or paste the caption here, pick a suggestion, or select the caption on the page, then press Enter.';
+    await expect.poll(async () => (await readChooser(tab))?.status).toBe(said);
+    // Typing again clears it; the dialog stayed open all along and nothing reached the model.
+    await tab.keyboard.type('A red kite.');
+    await expect.poll(async () => (await readChooser(tab))?.status).toBe('');
+    expect(model.requests.filter((r) => r.image)).toHaveLength(0);
+    await tab.keyboard.press('Escape');
+    await waitForChooserClosed(tab);
+  });
+
   it("the picker's first Tab lands on the image nearest the middle of the view", async () => {
     const { ext, model, pages } = suite;
     model.reset();
