@@ -267,10 +267,11 @@ export function CheckView(props: CheckViewProps) {
         )}
         {job.claims.length > 0 && (
           <>
-            <button type="button" onClick={() => props.onCopy('markdown')}>
+            {/* A copy of a check still running would record verdicts that are not in yet. */}
+            <button type="button" disabled={running} onClick={() => props.onCopy('markdown')}>
               {t('copyMarkdown')}
             </button>
-            <button type="button" onClick={() => props.onCopy('json')}>
+            <button type="button" disabled={running} onClick={() => props.onCopy('json')}>
               {t('copyJson')}
             </button>
           </>

@@ -104,6 +104,11 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
                 <p className="meta">
                   {/* Each part keeps its own direction: an Arabic date, a model name and an English page title do not run together. */}
                   <bdi>{formatTime(entry.savedAt)}</bdi> · <bdi>{modelWord(job.model, t)}</bdi> ·{' '}
+                  {job.comparison?.status === 'done' && (
+                    <>
+                      <bdi>{t('historyCompared', job.comparison.model)}</bdi> ·{' '}
+                    </>
+                  )}
                   <bdi title={job.pageUrl}>{job.pageTitle || hostNameOf(job.pageUrl)}</bdi>
                 </p>
               </div>

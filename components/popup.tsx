@@ -20,10 +20,11 @@ function ReportActions({ c, shown, live }: { c: CheckController; shown: CheckJob
   if (shown.claims.length === 0) return null;
   return (
     <>
-      <button type="button" onClick={() => void c.saveReport(shown, live)}>
+      {/* Nothing is filed as evidence while verdicts are still coming in. */}
+      <button type="button" disabled={shown.status === 'running'} onClick={() => void c.saveReport(shown, live)}>
         {c.t('saveReport')}
       </button>
-      <button type="button" onClick={() => void c.copyCitation(shown)}>
+      <button type="button" disabled={shown.status === 'running'} onClick={() => void c.copyCitation(shown)}>
         {c.t('copyCitation')}
       </button>
     </>

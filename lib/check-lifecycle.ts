@@ -50,6 +50,7 @@ export interface ModelAnswer {
   usage: Usage;
   /** Requests the step sent (retries and agreement samples included; 0 from the cache); absent where nothing is counted (on-device). */
   requests?: number;
+  reusedFrom?: number | null; // An answer the cache served: when the check that asked for it ran (null: not kept).
   notes: string[];
 }
 
@@ -92,8 +93,7 @@ export interface CheckInput {
   endpointHost?: string;
   /** The model's calibration, if the user imported one: each verdict is then decided or unsure. */
   calibration?: (Pick<Calibration, 'alpha' | 'delta' | 'thresholds'> & Partial<Pick<Calibration, 'score_kind'>>) | null;
-  /** A re-run: the check it runs again. */
-  recheckOf?: string;
+  recheckOf?: string; // A re-run: the check it runs again.
 }
 
 /** A fresh job record in its first phase. */
@@ -241,7 +241,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       phase: 'finished',
       finishedAt: deps.now(),
       usage: outcome.usage,
-      ...(outcome.requests !== undefined ? { requests: outcome.requests } : {}),
+      ...(outcome.requests !== undefined ? { requests: outcome.requests, ...(outcome.reusedFrom !== undefined ? { reusedFrom: outcome.reusedFrom } : {}) } : {}),
       notes: [...job.notes, ...outcome.notes, ...scored.notes],
       scoreKind: scored.scoreKind,
       // Kept only where it judged these verdicts: a summary of decided verdicts needs one of their kind.

@@ -24,7 +24,7 @@ export const STATE_WORD = Object.fromEntries(Object.entries(STATE_KEY).map(([sta
  * The one-line result, as the popup says it, ending in a full stop: in English by default (the JSON
  * export), in the UI's language where `translate` is given (Markdown, reports, the page badge).
  */
-export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway' | 'removedClaims'>, translate: Translate = english): string {
+export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway' | 'removedClaims' | 'reusedFrom'>, translate: Translate = english): string {
   const line = verdictSummary(job, translate);
   return /[.!?]$/u.test(line) ? line : `${line}.`;
 }
@@ -74,6 +74,8 @@ export function exportableJob(job: CheckJob) {
     startedAt: new Date(job.startedAt).toISOString(),
     finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
     usage: job.usage,
+    // Reused from the verdict cache: when the check that asked ran (no request was sent for this one).
+    ...(job.reusedFrom !== undefined ? { reusedFrom: job.reusedFrom === null ? null : new Date(job.reusedFrom).toISOString() } : {}),
     summary: summaryLine(job),
     claims: job.claims.map((c) => ({
       text: c.text,

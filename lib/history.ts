@@ -51,13 +51,13 @@ export function addToHistory(entries: readonly HistoryEntry[], entry: HistoryEnt
   return next;
 }
 
-/** Entries whose caption, credit, claims, model or page URL contain every word of the query (case-insensitive). */
+/** Entries whose caption, credit, claims, model (or the model compared with) or page URL contain every word of the query (case-insensitive). */
 export function searchHistory(entries: readonly HistoryEntry[], query: string): HistoryEntry[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...entries];
   return entries.filter((entry) => {
     const { job } = entry;
-    const haystack = [job.caption, job.credit ?? '', job.model, job.pageUrl, job.imageUrl, ...job.claims.map((c) => c.text)].join('\n').toLowerCase();
+    const haystack = [job.caption, job.credit ?? '', job.model, job.comparison?.model ?? '', job.pageUrl, job.imageUrl, ...job.claims.map((c) => c.text)].join('\n').toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }

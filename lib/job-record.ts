@@ -96,6 +96,8 @@ export const checkJobSchema = z.object({
   checkedAnyway: z.boolean().optional(),
   /** The on-device split read the caption as another language (every sentence checked): the popup offers the model's split. */
   otherLanguage: z.boolean().optional(),
+  /** The answer was reused from an earlier check (the verdict cache, no request): that check's time, null where not kept. */
+  reusedFrom: z.number().nullable().optional(),
   /** Claims split from the caption that the user removed (Edit claims) before this run: said with its headline. */
   removedClaims: z.number().int().min(0).optional(),
   /** The check this one re-checked with edited claims (its id), so a page check's row follows it. */

@@ -67,7 +67,7 @@ export async function recheckClaims(previous: CheckJob, edited: readonly string[
   const texts = edited.flatMap((text) => claimWithoutCredit(text) ?? []);
   const { claims, removedClaims } = editedClaims(previous, texts);
   // The earlier run's cost is not this one's.
-  const { requests: _earlier, removedClaims: _removed, ...kept } = previous;
+  const { requests: _earlier, removedClaims: _removed, reusedFrom: _reused, ...kept } = previous;
   let job: CheckJob = {
     ...kept,
     id,
@@ -103,6 +103,7 @@ export async function recheckClaims(previous: CheckJob, edited: readonly string[
       finishedAt: deps.now(),
       usage: outcome.usage,
       ...(outcome.requests !== undefined ? { requests: outcome.requests } : {}),
+      ...(outcome.reusedFrom !== undefined ? { reusedFrom: outcome.reusedFrom } : {}),
       notes: [...outcome.notes, ...scored.notes],
       scoreKind: scored.scoreKind,
       calibration: scored.calibration,

@@ -1,7 +1,8 @@
 // The evidence report: one self-contained HTML file a fact-checker can file, print or open offline
 // years later. Every value in it came from a web page or a model, so all of it is escaped, and the
 // file carries no script (its CSP allows none) and loads nothing (the image is embedded).
-import { claimState, decidedCount, isUnsure, type CheckJob } from './job-record';
+import { claimState, decidedCount, disagreements, isUnsure, verdictState, type CheckJob } from './job-record';
+import type { Verdict } from './verify/schema';
 import { STATE_ICON, STATE_KEY, summaryLine } from './export';
 import { standingOf } from './check/account';
 import { formatNumber, formatPercent, plural, t, uiDir, uiLocale } from './i18n';
@@ -158,11 +159,29 @@ ${job.credit ? `<p data-report="credit">${escapeHtml(t('resultCredit', job.credi
 ${claimRows(job)}
 </tbody>
 </table>
+${comparisonPart(job)}
 ${setAside}
 ${notes}
 <h2>${escapeHtml(t('reportProvenance'))}</h2>
 <dl data-report="provenance">${provenance.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>
 <p><small>${escapeHtml(t('reportFooter'))}</small></p>`;
+}
+
+/** A finished comparison with another model: its agreement line and both models' verdict per claim. */
+function comparisonPart(job: CheckJob): string {
+  const run = job.comparison;
+  if (run?.status !== 'done') return '';
+  const differ = disagreements(job);
+  const word = (verdict: Verdict | null) => {
+    const state = verdictState({ verdict }) ?? 'error';
+    return `${STATE_ICON[state]} ${escapeHtml(t(STATE_KEY[state]))}`;
+  };
+  const line = differ.length === 0 ? plural(t, 'compareAgree', job.claims.length, job.claims.length) : plural(t, 'compareDisagree', job.claims.length, differ.length, job.claims.length);
+  const rows = job.claims.map((claim, i) => `<tr${differ.includes(i) ? ' class="disagree"' : ''}><td dir="auto">${escapeHtml(claim.text)}</td><td>${word(claim.verdict)}</td><td>${word(run.verdicts[i] ?? null)}</td></tr>`);
+  return `<h2>${escapeHtml(t('compareTitle'))}</h2>
+<p data-report="comparison">${escapeHtml(line)}</p>
+<table data-report="comparison-table"><thead><tr><th>${escapeHtml(t('compareClaim'))}</th><th>${escapeHtml(job.model)}</th><th>${escapeHtml(run.model)}</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table>`;
 }
 
 /** What the check cost, as far as it was counted: "1 request · 1,234 tokens"; null when nothing was. */

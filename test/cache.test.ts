@@ -114,7 +114,7 @@ describe('cachedVerification', () => {
     const rerun = counting(result([no, no]));
     await expect(cachedVerification(cache, 'k', rerun.fn, { fresh: true })).resolves.toMatchObject({ cached: false, verdicts: [no, no] });
     expect(rerun.run.calls).toBe(1);
-    await expect(cache.get('k')).resolves.toEqual(result([no, no]));
+    await expect(cache.get('k')).resolves.toEqual({ ...result([no, no]), checkedAt: expect.any(Number) });
   });
 
   it('does not store an incomplete answer (its scores failed), so the next check asks again', async () => {

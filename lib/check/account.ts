@@ -2,7 +2,7 @@
 // its sign and its headline. The popup, side panel, page badge, toolbar badge, History, page-check rows
 // and labels, copies and reports all take these from here; none derives its own tick or headline.
 import { countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob } from '../job-record';
-import { plural, type Translate } from '../i18n';
+import { formatDateTime, plural, type Translate } from '../i18n';
 import { errorTypeWord } from '../labels';
 
 /**
@@ -58,7 +58,7 @@ export function badgeFor(job: Pick<CheckJob, 'status' | 'claims'>): { text: stri
  * "1 of 2 claims not supported — Object", "All 3 claims supported.", with "can't tell" verdicts never counted as
  * supported, and said first when nothing in the caption describes the image but it was checked anyway.
  */
-export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway' | 'removedClaims'>, t: Translate): string {
+export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway' | 'removedClaims' | 'reusedFrom'>, t: Translate): string {
   const total = job.claims.length;
   const unsupported = countFalse(job);
   const supported = countTrue(job);
@@ -76,9 +76,15 @@ export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway' | 
           ? plural(t, 'summaryMissing', total, supported, total, missing)
           : plural(t, 'summaryAllSupported', total, total);
   const said = job.checkedAnyway ? t('summaryCheckedAnyway', line) : line;
-  const changes = userChanges(job, t);
+  const changes = [...userChanges(job, t), ...reuse(job, t)];
   // "All 6 claims supported · 2 claims edited by you (…)": the headline never stands alone over edited text.
   return changes.length ? [said.replace(/[.。]$/u, ''), ...changes].join(' · ') : said;
+}
+
+/** A result the verdict cache served: "from your check of 3 Dec 2026, 17:02, no new request" (said in every view). */
+export function reuse(job: Pick<CheckJob, 'reusedFrom'>, t: Translate): string[] {
+  if (job.reusedFrom === undefined) return [];
+  return [job.reusedFrom === null ? t('summaryReusedEarlier') : t('summaryReused', formatDateTime(job.reusedFrom, t))];
 }
 
 /** Claims whose text is the user's own (Edit claims), not the caption's words. */
@@ -109,5 +115,5 @@ export function historyResult(job: CheckJob, t: Translate): { standing: Standing
           : unsettled > 0
             ? t('historyMissing', unsettled)
             : t('historyAllSupported');
-  return { standing, sign: STANDING_SIGN[standing], text: [text, ...userChanges(job, t)].join(' · ') };
+  return { standing, sign: STANDING_SIGN[standing], text: [text, ...userChanges(job, t), ...reuse(job, t)].join(' · ') };
 }

@@ -15,6 +15,8 @@ export const cachedResultSchema = z.object({
   scoreKind: scoreKindSchema.nullable().optional(),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }),
   notes: z.array(z.string()),
+  /** When the check that asked for it ran (absent in entries stored before it was kept). */
+  checkedAt: z.number().optional(),
 });
 export type CachedResult = z.infer<typeof cachedResultSchema>;
 
@@ -91,6 +93,8 @@ export interface VerificationResult {
   usage: { promptTokens: number; completionTokens: number };
   /** Requests this answer sent (0 when the cache served it); absent where not counted. Never stored. */
   requests?: number;
+  /** Served from the cache: when the check that asked ran (null where the entry did not keep it). */
+  reusedFrom?: number | null;
   notes: string[];
   /** Part of the answer could not be had (e.g. its scores): served now, not stored, so the next check asks again. */
   incomplete?: boolean;
@@ -106,17 +110,19 @@ export async function cachedVerification<R extends VerificationResult>(
   cache: VerdictCache,
   key: string,
   run: () => Promise<R>,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; now?: () => number } = {},
 ): Promise<VerificationResult & { cached: boolean }> {
   const hit = options.fresh ? undefined : await cache.get(key).catch(() => undefined);
   if (hit) {
-    return { ...hit, requests: 0, notes: [...hit.notes, cacheNote()], cached: true };
+    const { checkedAt, ...kept } = hit;
+    return { ...kept, requests: 0, notes: [...hit.notes, cacheNote()], cached: true, reusedFrom: checkedAt ?? null };
   }
   const result = await run();
   const verdicts = result.verdicts;
   if (!result.incomplete && verdicts.length > 0 && verdicts.every((v): v is Verdict => v !== null)) {
     const value: CachedResult = {
       verdicts,
+      checkedAt: (options.now ?? Date.now)(),
       usage: result.usage,
       notes: result.notes,
       ...(result.confidences ? { confidences: result.confidences } : {}),
