@@ -55,12 +55,17 @@ function frame(order: 'script first' | 'call first' | 'unscriptable') {
   return ran;
 }
 
+// The fake browser is shared with the other files of the run (vitest.config.ts: isolate false): its own
+// executeScript is put back after each test.
+const ownExecuteScript = fakeBrowser.scripting.executeScript;
+
 describe('callPage', () => {
   beforeEach(() => {
     fakeBrowser.reset();
   });
   afterEach(() => {
     delete slots[slot];
+    fakeBrowser.scripting.executeScript = ownExecuteScript;
   });
 
   it('sends the page script and the call together, and answers from the page API', async () => {
