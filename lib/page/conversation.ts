@@ -54,7 +54,7 @@ export function ownRole(element: Element): Role | null {
     if (role) return role;
   }
   // A chat server's "BOT" / "APP" badge beside a name marks the message as an app's.
-  if (BADGE.test(collapse(element.textContent)) && !element.children.length && words(element.getAttribute('class') ?? '').some((w) => /^(?:bot|tag|badge)$/.test(w))) return 'assistant';
+  if (!element.children.length && words(element.getAttribute('class') ?? '').some((w) => /^(?:bot|tag|badge)$/.test(w)) && BADGE.test(collapse(element.textContent))) return 'assistant';
   const byTestId = roleFromWords(words(element.getAttribute('data-testid') ?? ''));
   if (byTestId) return byTestId;
   // Class words count beside a word of messaging ("message bot", "chat-user", "bot-row"), not alone ("m-bot-s2", "icon-user").

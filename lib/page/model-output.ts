@@ -72,6 +72,8 @@ export function labelledOutputs(image: Element): string[] {
   const after = elementsAfter(image, LABEL_REACH * 4);
   const texts: string[] = [];
   for (const label of after.slice(0, LABEL_REACH * 4)) {
+    // A label is a small element: reading a whole section's text to find out costs more than it tells.
+    if (label.childElementCount > 3) continue;
     const own = collapse(label.textContent);
     if (!own || own.length > LABEL_CHARS || !OUTPUT_LABEL.test(own) || label.querySelector('textarea, output, input')) continue;
     // "Output: a yellow tram …" on one line: the words after the label are the value.

@@ -76,6 +76,9 @@ export function postQuote(image: Element): LabelledText[] {
   for (let box = image.parentElement, level = 0; box && box !== document.body && level < POST_LEVELS; box = box.parentElement, level++) {
     if (Array.from(box.querySelectorAll('img')).filter((img) => img !== image && isPicture(img)).length) return [];
     const quote = Array.from(box.querySelectorAll('blockquote')).find((q) => wordCount(q.textContent ?? '') >= 6);
+    // Laying the box out line by line is dear: only where it holds a quote, or quotation marks, or names a model.
+    const raw = box.textContent ?? '';
+    if ((!quote && !/[“"„«]/.test(raw)) || !NAMES_MODEL.test(raw)) continue;
     const all = renderedLines(box).join('\n');
     const inline = quote ? null : QUOTED.exec(all);
     if (!quote && !(inline && wordCount(inline[1] ?? '') >= 6)) continue;
