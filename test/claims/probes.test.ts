@@ -6,11 +6,12 @@ describe('the written claim probes', () => {
   const { items } = loadSets('/nonexistent');
   const probes = items.filter((i) => i.set === 'probes');
 
-  it('load as parts a and b (120 answers each), e (450 captions) and f (100 answers), every labelled unit found in its caption', () => {
+  it('load as parts a and b (120 answers each), e (450 captions), f (100 answers) and h (50 descriptions), every labelled unit found in its caption', () => {
     expect(probes.filter((p) => p.group === 'part a')).toHaveLength(120);
     expect(probes.filter((p) => p.group === 'part b')).toHaveLength(120);
     expect(probes.filter((p) => p.group === 'part e')).toHaveLength(450);
     expect(probes.filter((p) => p.group === 'part f')).toHaveLength(100);
+    expect(probes.filter((p) => p.group === 'part h')).toHaveLength(50);
     for (const p of probes) for (const u of p.units) expect(p.caption.slice(u.start, u.end)).toBe(u.text);
   });
 
