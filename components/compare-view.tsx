@@ -1,5 +1,5 @@
 import { errorTypeWord } from '@/lib/labels';
-import { claimState, disagreements, type CheckJob } from '@/lib/job-record';
+import { claimState, disagreements, verdictState, type CheckJob } from '@/lib/job-record';
 import { plural, type Translate } from '@/lib/i18n';
 import type { Verdict } from '@/lib/verify/schema';
 import { STATE_TEXT, UNSURE_TEXT } from './claim-row';
@@ -14,7 +14,8 @@ export interface CompareViewProps {
  * without one): an undecided verdict reads "Unsure — look yourself", its leaning kept in brackets.
  */
 function Cell({ verdict, pending, decided, t }: { verdict: Verdict | null; pending: boolean; decided: boolean | null | undefined; t: Translate }) {
-  const state = verdict ? (verdict.label ? 'true' : 'false') : pending ? 'pending' : 'error';
+  // A verdict whose reasoning says it cannot be told is named so here too, never "Supported".
+  const state = verdictState({ verdict }) ?? (pending ? 'pending' : 'error');
   const unsure = verdict !== null && decided === false;
   const { icon, word } = unsure ? UNSURE_TEXT : STATE_TEXT[state];
   return (

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CheckView } from '@/components/check-view';
 import { HistoryView } from '@/components/history-view';
+import { CompareView } from '@/components/compare-view';
 import { historyResult, verdictSummary } from '@/lib/check/account';
 import { jobToJson, jobToMarkdown } from '@/lib/export';
 import { historyEntryFrom, searchHistory } from '@/lib/history';
@@ -57,6 +58,14 @@ describe('a check compared with another model', () => {
     const entries = [historyEntryFrom(compared, 1), historyEntryFrom(jobOf([claimOf('A bird.', true, 'Seen.')], { id: 'other' }), 2)];
     expect(searchHistory(entries, 'model-b').map((e) => e.id)).toEqual(['j']);
     expect(html(<HistoryView entries={entries} t={t} formatTime={() => 'now'} onOpen={noop} onDelete={noop} onClear={noop} onExport={noop} />)).toContain('compared with model-b');
+  });
+
+  it('names a can\'t-tell verdict of either model as such in the popup\'s comparison, never "Supported"', () => {
+    const cannot: Verdict = { reasoning: 'It cannot be determined from the image.', label: true, error_type: [] };
+    const job = { ...compared, claims: [{ ...compared.claims[0]!, verdict: cannot }], comparison: { ...compared.comparison!, verdicts: [cannot] } };
+    const view = html(<CompareView job={job} t={t} />);
+    expect(view.match(/Can't tell from the image/g)).toHaveLength(2);
+    expect(view).not.toContain('Supported');
   });
 
   it('is in the saved report: the agreement line and both verdicts per claim', () => {
