@@ -6,6 +6,7 @@ import { conversationAnswers } from './conversation';
 import { isCredit } from './credit';
 import { aiDescriptionBox, isCode, labelledOutputs, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel, OUTPUT_LABEL, PROMPT_LABEL, UPLOAD_LABEL } from './requests';
+import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
 
 /** Where a candidate caption was found; the chooser names it so the user knows what they pick. */
@@ -216,9 +217,15 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
       .slice(0, 2)
       .map((text) => ({ source: 'demo-output' as const, text, credit: '', score: DEMO_SCORE })),
   ].filter((c) => !isTheirs(c.text));
+  const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t));
+  // A descriptive alt's printed form beside the picture is its caption as readers see it: put just before the alt.
+  // (An alt that is not evidence enough, such as a card's repeated headline, lends its printed form none.)
+  const alt = found.find((c) => c.source === 'alt' && c.score >= PRESELECT_SCORE);
+  const printed = alt && near.find((text) => printsAlt(text, alt.text));
+  if (alt && printed) found.push({ source: 'caption', text: printed, credit: '', score: alt.score + 0.01 });
   // Nearby text that only repeats a caption already found (with its credit glued on) adds nothing.
   const repeats = (text: string) => found.some((c) => text.startsWith(collapse(c.text)) || collapse(c.text).startsWith(text));
-  for (const text of nearbyBlocks(image, figure).filter((t) => !repeats(t) && !isTheirs(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
+  for (const text of near.filter((t) => !repeats(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
   const seen = new Set<string>();

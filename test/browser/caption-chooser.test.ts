@@ -42,6 +42,14 @@ describe('the caption chooser (no text selected)', () => {
       html(`<p id="desc">A grey cat sleeps on a windowsill.</p><div style="height:300px"></div>
 <img id="photo" src="/photo.jpg" aria-describedby="desc" width="400" height="300">`),
     );
+    // Shaped like a Guardian picture: the alt text written from the caption printed in the list item after the figure,
+    // in other spellings ("Tekaurinui" for "Te Kaurinui", "Maōri" for "Māori").
+    pages.route(
+      '/printed.html',
+      html(`<p>The forest has stood here for two thousand years, and the community guards it closely.</p>
+<figure><img id="photo" src="/photo.jpg" alt="Tekaurinui, the kauri tree that the Maōri community has cared for over centuries" width="400" height="300"></figure>
+<ul><li>Te Kaurinui, the kauri tree that the Māori community has cared for over centuries. Photograph: Jane Doe</li></ul>`),
+    );
     pages.route(
       '/demo.html',
       html(`<h2>Image captioning demo</h2><img id="photo" src="/photo.jpg" width="400" height="300">
@@ -154,6 +162,18 @@ describe('the caption chooser (no text selected)', () => {
     const { page } = await rightClickCheck('/described.html');
     const view = await waitForChooser(page);
     expect(view.candidates[0]).toBe('Description (aria-describedby): A grey cat sleeps on a windowsill.');
+    await page.keyboard.press('Escape');
+    await waitForChooserClosed(page);
+    await page.close();
+  });
+
+  it('offers the caption printed after the figure, before the alt text written from it, and preselects it', async () => {
+    model.reset();
+    const { page } = await rightClickCheck('/printed.html');
+    const view = await waitForChooser(page);
+    expect(view.candidates[0]).toBe('Caption: Te Kaurinui, the kauri tree that the Māori community has cared for over centuries. Photograph: Jane Doe');
+    expect(view.candidates).toContain('Alt text: Tekaurinui, the kauri tree that the Maōri community has cared for over centuries');
+    expect(view.caption).toBe('Te Kaurinui, the kauri tree that the Māori community has cared for over centuries. Photograph: Jane Doe');
     await page.keyboard.press('Escape');
     await waitForChooserClosed(page);
     await page.close();
