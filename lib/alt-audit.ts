@@ -40,34 +40,44 @@ export function worstErrorType(item: Pick<PageCheckItem, 'errorTypes'>): string 
   return item.errorTypes[0] ?? '';
 }
 
-/** Where an item's check stands, as a word (English in the CSV, the UI's language in the report). */
-function stateWord(item: PageCheckItem, translate: Translate): string {
-  if (!item.selected) return translate('auditStateNotChecked');
+/** Whether the audit sent anything to a model: listed only ("choosing"), nothing was checked. */
+const ran = (check: Pick<PageCheck, 'status'>) => check.status !== 'choosing';
+
+/** Where an item's check stands, as a word (English in the CSV, the UI's language in the report); before any run, "not checked". */
+function stateWord(item: PageCheckItem, translate: Translate, check: Pick<PageCheck, 'status'>): string {
+  if (!item.selected || !ran(check)) return translate('auditStateNotChecked');
   return translate(({ pending: 'auditStateWaiting', running: 'auditStateChecking', done: 'auditStateChecked', error: 'auditStateFailed' } as const)[item.state]);
 }
 
-export const AUDIT_CSV_COLUMNS = ['image_url', 'alt_text', 'finding', 'state', 'claims', 'supported', 'not_supported', 'set_aside', 'worst_error_type', 'error'] as const;
+// New columns come last, so sheets made from older exports keep their column positions.
+export const AUDIT_CSV_COLUMNS = ['image_url', 'alt_text', 'finding', 'state', 'claims', 'supported', 'not_supported', 'set_aside', 'worst_error_type', 'error', 'finding_reason', 'page_url', 'checked_at'] as const;
 
-/** The audit as CSV: one row per alt text (checked or not), then one per finding (a placeholder's reason in `error`). */
+/**
+ * The audit as CSV: one row per alt text (checked or not), then one per finding. `error` is a failed check's cause,
+ * `finding_reason` why a placeholder is one; every row names the page and when the model run began (empty: none ran).
+ */
 export function auditToCsv(check: PageCheck): string {
   const rows: (string | number | null)[][] = [[...AUDIT_CSV_COLUMNS]];
+  const where = [check.pageUrl, ran(check) ? new Date(check.startedAt).toISOString() : null];
   for (const item of check.items) {
     const done = item.state === 'done';
     rows.push([
       item.imageUrl,
       item.caption,
       '',
-      stateWord(item, english),
+      stateWord(item, english, check),
       done ? item.claims : null,
       done ? item.supported : null,
       done ? item.unsupported : null,
       done ? item.setAside : null,
       done ? worstErrorType(item) : null,
       item.error,
+      null,
+      ...where,
     ]);
   }
   for (const finding of check.findings)
-    rows.push([finding.imageUrl, finding.alt, english(FINDING_KEY[finding.kind]), english('auditStateNotChecked'), null, null, null, null, null, placeholderWhy(finding, english) || null]);
+    rows.push([finding.imageUrl, finding.alt, english(FINDING_KEY[finding.kind]), english('auditStateNotChecked'), null, null, null, null, null, null, placeholderWhy(finding, english) || null, ...where]);
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -125,7 +135,7 @@ export function auditReportHtml(check: PageCheck, context: AuditReportContext): 
     .map((item) => {
       const done = item.state === 'done';
       const cell = (value: number) => (done ? formatNumber(value) : '');
-      return `<tr data-state="${item.state}"><td>${thumb(item)}</td><td dir="auto">${escapeHtml(item.caption)}</td><td class="num">${cell(item.supported)}</td><td class="num${done && item.unsupported ? ' bad' : ''}">${cell(item.unsupported)}</td><td class="num">${cell(item.setAside)}</td><td>${escapeHtml(done ? errorTypeWord(worstErrorType(item)) : (item.error ?? stateWord(item, t)))}</td><td class="url">${escapeHtml(item.imageUrl)}</td></tr>`;
+      return `<tr data-state="${item.state}"><td>${thumb(item)}</td><td dir="auto">${escapeHtml(item.caption)}</td><td class="num">${cell(item.supported)}</td><td class="num${done && item.unsupported ? ' bad' : ''}">${cell(item.unsupported)}</td><td class="num">${cell(item.setAside)}</td><td>${escapeHtml(done ? errorTypeWord(worstErrorType(item)) : (item.error ?? stateWord(item, t, check)))}</td><td class="url">${escapeHtml(item.imageUrl)}</td></tr>`;
     })
     .join('\n');
   const overview = rows
@@ -152,6 +162,6 @@ ${rows}
 ${overview}
 ${check.items.length ? `<h2>${escapeHtml(t('auditReportAltTexts'))}</h2>\n<div data-report="alt-texts">\n${sections}\n</div>` : ''}
 ${findings}
-<p><small>${escapeHtml(t('auditFooter', when(check.startedAt), context.model, when(context.savedAt), context.extensionVersion))}</small></p>`,
+<p><small>${escapeHtml(ran(check) ? t('auditFooter', when(check.startedAt), context.model, when(context.savedAt), context.extensionVersion) : t('auditFooterListed', when(check.startedAt), when(context.savedAt), context.extensionVersion))}</small></p>`,
   );
 }

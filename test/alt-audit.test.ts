@@ -38,13 +38,29 @@ describe('the alt-text audit, written down', () => {
   it('CSV: a row per alt text with its counts, a row per finding, and page text never read as a formula', () => {
     const lines = auditToCsv(audited()).trimEnd().split('\r\n');
     expect(lines).toEqual([
-      'image_url,alt_text,finding,state,claims,supported,not_supported,set_aside,worst_error_type,error',
-      'https://example.test/a.jpg,A red kite over a harbour.,,checked,1,1,0,0,,',
-      `https://example.test/b.jpg,"'=HYPERLINK(""x""), a ""quoted"" goat",,checked,2,1,1,1,Attribute,`,
-      'https://example.test/c.jpg,A canoe.,,not checked,,,,,,',
-      'https://example.test/d.jpg,,No alt attribute,not checked,,,,,,',
-      'https://example.test/IMG_2041.jpg,IMG_2041.jpg,"A file name, not a description",not checked,,,,,,',
+      'image_url,alt_text,finding,state,claims,supported,not_supported,set_aside,worst_error_type,error,finding_reason,page_url,checked_at',
+      'https://example.test/a.jpg,A red kite over a harbour.,,checked,1,1,0,0,,,,https://example.test/page,1970-01-01T00:00:01.000Z',
+      `https://example.test/b.jpg,"'=HYPERLINK(""x""), a ""quoted"" goat",,checked,2,1,1,1,Attribute,,,https://example.test/page,1970-01-01T00:00:01.000Z`,
+      'https://example.test/c.jpg,A canoe.,,not checked,,,,,,,,https://example.test/page,1970-01-01T00:00:01.000Z',
+      'https://example.test/d.jpg,,No alt attribute,not checked,,,,,,,,https://example.test/page,1970-01-01T00:00:01.000Z',
+      'https://example.test/IMG_2041.jpg,IMG_2041.jpg,"A file name, not a description",not checked,,,,,,,,https://example.test/page,1970-01-01T00:00:01.000Z',
     ]);
+  });
+
+  it('before any model run: nothing is called checked or waiting, no model is named, and the CSV has the page but no run time', () => {
+    const listed = newPageCheck(4, 'https://example.test/page', [alt('a', 'A red kite over a harbour.')], 1000, {
+      kind: 'alt',
+      findings: [{ id: 'p', imageUrl: 'https://example.test/p.jpg', kind: 'placeholder-alt', alt: 'Image 1', reason: 'numbered' }],
+    });
+    const lines = auditToCsv(listed).trimEnd().split('\r\n');
+    expect(lines[1]).toBe('https://example.test/a.jpg,A red kite over a harbour.,,not checked,,,,,,,,https://example.test/page,');
+    // The placeholder's reason is in finding_reason, not in the error column.
+    expect(lines[2]).toBe('https://example.test/p.jpg,Image 1,Placeholder alt text,not checked,,,,,,,"a number, not a description",https://example.test/page,');
+    const html = auditReportHtml(listed, { savedAt: 3000, pageTitle: null, model: 'sim', extensionVersion: '1.0.0' });
+    expect(html).not.toContain('sim');
+    expect(html).not.toContain('Waiting');
+    expect(html).toContain('no alt text was sent to a model, so none is checked');
+    expect(html).toMatch(/<tr data-state="pending">.*<td>not checked<\/td>/);
   });
 
   it('report: the checked rows and the findings, escaped, with no script and nothing loaded', () => {
