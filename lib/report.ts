@@ -106,7 +106,7 @@ figure { margin: 1rem 0; } figure img { max-width: 100%; max-height: 28rem; bord
 blockquote { margin: 0; padding: .5rem 1rem; border-inline-start: 4px solid #999; background: #f6f6f6; }
 mark { background: none; color: inherit; padding: 0 .1em; }
 mark.true { border-bottom: 2px solid #1e7d32; } mark.false { text-decoration: underline wavy #b3261e; background: #fdecea; }
-mark.set-aside { color: #5f5f5f; font-style: italic; } mark.pending, mark.error { border-bottom: 2px dotted #777; }
+mark.set-aside { color: #5f5f5f; font-style: italic; } mark.pending, mark.error, mark.unknown { border-bottom: 2px dotted #777; }
 table { border-collapse: collapse; width: 100%; } th, td { border: 1px solid #ccc; padding: .35rem .5rem; vertical-align: top; text-align: start; }
 tr.false .verdict { color: #b3261e; font-weight: 600; } .unsure { color: #8a5a00; font-weight: 600; display: block; } tr.true .verdict { color: #1e7d32; font-weight: 600; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } dt { color: #555; } dd { margin: 0; overflow-wrap: anywhere; }
