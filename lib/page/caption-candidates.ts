@@ -176,7 +176,7 @@ const POST_SCORE = 0.55;
 type Found = { source: CandidateSource; text: string; credit: string; score: number; label?: string };
 
 /** What AI surfaces say about the picture: a chat's answer(s), output boxes and labels, notebook output, table cells, quoted posts. */
-function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[] } {
+function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[]; otherRows: string[] } {
   const conversation = conversationAnswers(image);
   const rows = rowCaptions(image);
   const disclosed = aiDescriptionBox(image);
@@ -189,7 +189,7 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
     ...rows.cells.map((c, i) => ({ source: 'cell' as const, text: c.text, credit: '', score: CELL_SCORE - i * 0.01, label: c.label || undefined })),
     ...postQuote(image).map((q, i) => ({ source: i ? ('post' as const) : ('quote' as const), text: q.text, credit: '', score: i ? POST_SCORE : QUOTE_SCORE })),
   ];
-  return { found, userTexts: conversation?.userTexts ?? [] };
+  return { found, userTexts: conversation?.userTexts ?? [], otherRows: rows.cells.length ? rows.otherRows : [] };
 }
 
 /** A file's name and size ("sommerfest.jpeg 2048×1365 412 KB"), a lightbox's line: never a caption. */
@@ -225,7 +225,10 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   if (alt && printed) found.push({ source: 'caption', text: printed, credit: '', score: alt.score + 0.01 });
   // Nearby text that only repeats a caption already found (with its credit glued on) adds nothing.
   const repeats = (text: string) => found.some((c) => text.startsWith(collapse(c.text)) || collapse(c.text).startsWith(text));
-  for (const text of near.filter((t) => !repeats(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
+  // Nor does a piece of a model's answer, or another row of the picture's table (not offered as its equal).
+  const otherRows = new Set(ai.otherRows);
+  const partOfAnswer = (text: string) => ai.found.some((c) => collapse(c.text).includes(text));
+  for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
   const seen = new Set<string>();

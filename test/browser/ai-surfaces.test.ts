@@ -86,6 +86,8 @@ describe('the caption dialog where AI descriptions are read', () => {
       'LLaVA-1.5: The image shows three green apples on a wooden cutting board with a kitchen knife placed beside them.',
     ]);
     expect(view.caption).toBe('Three green apples and a knife lie on a wooden cutting board.');
+    // The rows above and below are other pictures' captions: not offered at all, not even as nearby text.
+    expect(view.candidates.some((c) => /woman|bicycle/i.test(c))).toBe(false);
   });
 
   it('an arena: both answers to the one picture, labelled Model A and Model B; the shared prompt is not offered', async () => {
@@ -94,6 +96,8 @@ describe('the caption dialog where AI descriptions are read', () => {
     expect(view.candidates[1]).toMatch(/^Model B: A night market scene:/);
     expect(view.caption).toMatch(/^The image shows a street food stall at night\./);
     expect(view.candidates.some((c) => textOf(c) === 'Describe this image.')).toBe(false);
+    // A bullet of Model A's answer is not offered again on its own as nearby text.
+    expect(view.candidates.some((c) => c.startsWith('Nearby text: A cook in a white apron'))).toBe(false);
   });
 
   it("a post quoting an AI's description: the quote first, the whole post second", async () => {
