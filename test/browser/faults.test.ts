@@ -135,14 +135,14 @@ describe('endpoint faults, as the popup shows them', () => {
     expect(first).toEqual(['Two orange cats sit on a sofa.', 'A dog sleeps under the table.']);
     // The two single requests run at once: their arrival order is not fixed.
     expect(singles.sort()).toEqual([['A dog sleeps under the table.'], ['Two orange cats sit on a sofa.']]);
-    await expect.poll(() => popup.getByText(/sent 1 verdicts for 2 claim\(s\); none was matched by position/).count()).toBe(1);
+    await expect.poll(() => popup.getByText(/sent 1 verdicts for 2 claims; none was matched by position/).count()).toBe(1);
   });
 
   it('an over-long verdict list → nothing matched by position: each claim is asked again, with a note', async () => {
     const job = await check({ outputQueue: ['long'] });
     await expectDone(job);
     expect(posts()).toHaveLength(3);
-    await expect.poll(() => popup.getByText(/sent 3 verdicts for 2 claim\(s\); none was matched by position/).count()).toBe(1);
+    await expect.poll(() => popup.getByText(/sent 3 verdicts for 2 claims; none was matched by position/).count()).toBe(1);
   });
 
   it('empty content → says nothing readable came back, offers Retry and another model', async () => {
