@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatRequests, useModelServer } from '../server/fixtures';
-import { CLI_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir, type CliRun } from './run-cli';
+import { batchRecorded, CLI_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, runCli, useTempDir, type CliRun } from './run-cli';
 
 const model = useModelServer({ logprobs: true });
 const server = () => model.server;
@@ -58,7 +58,7 @@ beforeAll(async () => {
 async function interruptedVia(out: string, ...extra: string[]): Promise<CliRun> {
   server().batchApi.set({ stepMs: 60_000 });
   const stopped = await runCli(['batch', input, '--out', out, '--via', 'openai-batch', '--poll', '100ms', ...endpointArgs(server().baseUrl), ...extra], {
-    interruptWhen: () => server().batchApi.batches.size === 1,
+    interruptWhen: () => server().batchApi.batches.size === 1 && batchRecorded(out),
   });
   expect(stopped.code, stopped.stderr).toBe(130);
   server().batchApi.set({ stepMs: 20 });

@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { chatRequests, useModelServer } from '../server/fixtures';
 import { lastUserText, parseClaimList } from '../server/openai-server';
-import { CLI_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, killWhen, runCli, spawnCli, useTempDir } from './run-cli';
+import { batchRecorded, CLI_TIMEOUT_MS, endpointArgs, jpeg, jsonLines, killWhen, runCli, spawnCli, useTempDir } from './run-cli';
 
 // Logprobs on, as the endpoints whose label probability scores each claim: one online request per chunk.
 const model = useModelServer({ logprobs: true });
@@ -260,7 +260,7 @@ describe('--via openai-batch', { timeout: 3 * CLI_TIMEOUT_MS }, () => {
 
     server().batchApi.set({ stepMs: 60_000 });
     const interrupted = await runCli(['batch', input, '--out', out, '--via', 'openai-batch', '--poll', '100ms', ...endpointArgs(server().baseUrl)], {
-      interruptWhen: () => server().batchApi.batches.size === 1,
+      interruptWhen: () => server().batchApi.batches.size === 1 && batchRecorded(out),
     });
     expect(interrupted.code).toBe(130);
     expect(interrupted.stderr).toMatch(/the batches keep running\. Run the same command again to collect them, or add --cancel/);

@@ -5,7 +5,7 @@
 // entry, the exit code the shell sees, a signal) is run as a child process with spawnCli; the model
 // server stays in the test process, so the child is spawned asynchronously.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,19 @@ export interface SpawnOptions extends RunOptions {
   timeoutMs?: number;
   /** Called once the child is running (to interrupt it, for example). */
   onSpawn?: (child: ChildProcess) => void;
+}
+
+/**
+ * True once a `--via openai-batch` run writing `out` has recorded a batch id in its state file: an interrupt
+ * after that finds the batch to collect or cancel (one between the server creating it and the file naming it
+ * would race the run).
+ */
+export function batchRecorded(out: string): boolean {
+  try {
+    return /"batchId":\s*"[^"]+"/.test(readFileSync(`${out}.batch.json`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 /** The environment without the developer's own endpoint, so only what a test passes counts. */
