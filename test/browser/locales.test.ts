@@ -156,18 +156,21 @@ describe.each(['de', 'ar', 'hi'])('the interface in %s', (lang) => {
       probe.id = 'glyph-probe';
       probe.textContent = text;
       document.querySelector('h1')!.append(probe);
+      probe.getBoundingClientRect();
     }, words);
     const cdp = await options.context().newCDPSession(options);
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
     const { root } = (await cdp.send('DOM.getDocument')) as { root: { nodeId: number } };
     const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#glyph-probe' })) as { nodeId: number };
-    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: { familyName: string }[] };
+    // The fonts a node used are known once its text has been shaped: ask until the answer names some.
+    const fontsUsed = async () => ((await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: { familyName: string }[] }).fonts;
+    await expect.poll(async () => (await fontsUsed()).length).toBeGreaterThan(0);
+    const fonts = await fontsUsed();
     await cdp.detach();
     // Chromium draws a glyph no font has as an empty box in whatever font it fell back to: each font it used
     // for the words must be one fontconfig lists as covering the language.
     const covering = fontFamiliesFor(lang);
-    expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.map((font) => font.familyName).filter((family) => !covering.includes(family))).toEqual([]);
     await options.close();
   });
