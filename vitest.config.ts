@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -16,6 +17,8 @@ export default defineConfig({
           // third of the CPU time (94 → 32 CPU-seconds here). So a test puts back whatever global it replaces
           // (a fake browser's method, fetch): the next file of the worker sees the same objects.
           isolate: false,
+          // A worker per core (vitest's default leaves one core to itself, which idles one of two here).
+          maxWorkers: availableParallelism(),
         },
       },
       {
@@ -29,10 +32,12 @@ export default defineConfig({
           // expect.poll waits for the state an action leads to; the machine may be loaded, so allow it time
           // (a state that never comes still fails, after 15 s).
           expect: { poll: { timeout: 15_000, interval: 50 } },
-          // One Chromium at a time: the machine has two cores.
-          fileParallelism: false,
-          // The files run one after another in one worker, which keeps one Chromium for all of them
-          // (test/browser/shared-browser.ts resets it before each file); the setup removes its profile.
+          // Two workers, each running its files one after another and keeping one Chromium for all of them
+          // (test/browser/shared-browser.ts resets it before each file); the setup removes their profiles.
+          // They mostly wait on the browser, so two make use of a two-core machine; `wxt build`s a file makes
+          // for itself take turns (build.ts). Its own group: a run of every project starts it after the unit files.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           isolate: false,
           globalSetup: ['test/browser/global-setup.ts'],
         },

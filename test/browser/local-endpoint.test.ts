@@ -3,10 +3,10 @@
 // A headless browser cannot click the permission prompt, so "granted" is a second build of the same code
 // whose manifest already holds that origin (CAPTION_CHECK_TEST_GRANTED_ORIGINS, see wxt.config.ts): at
 // runtime a granted optional origin and a listed one are the same permission.
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
+import { wxtBuild } from './build';
 import { confirmChooser } from './chooser-driver';
 import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, SAMPLES_LABEL, tabIdOf, type LoadedExtension } from './extension';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
@@ -65,11 +65,8 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
     [model, pages] = await Promise.all([startModelServer({ rejectExtensionOrigins: true }), startPageServer()]);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
     pages.route('/article.html', figurePage('/photo.jpg', 'Two orange cats sit on a sofa.'));
-    execFileSync('npx', ['wxt', 'build'], {
-      // The model server's own port only, as Options asks for it: the grant and the rule work with no wider one.
-      env: { ...process.env, CAPTION_CHECK_OUT_DIR: GRANTED_OUT, CAPTION_CHECK_TEST_GRANTED_ORIGINS: `${model.origin}/*` },
-      stdio: 'ignore',
-    });
+    // The model server's own port only, as Options asks for it: the grant and the rule work with no wider one.
+    await wxtBuild([], { ...process.env, CAPTION_CHECK_OUT_DIR: GRANTED_OUT, CAPTION_CHECK_TEST_GRANTED_ORIGINS: `${model.origin}/*` });
   });
 
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { wxtBuild } from './build';
 import { EXTENSION_DIR } from './extension';
 
 /** Permissions Chrome installs without a warning (declarativeNetRequest itself would warn; WithHostAccess does not). */
@@ -33,13 +34,10 @@ function buildEnv(): NodeJS.ProcessEnv {
 
 const read = async (dir: string): Promise<Manifest> => JSON.parse(await readFile(resolve(dir, 'manifest.json'), 'utf8')) as Manifest;
 
-let firefoxBuilt: string | undefined;
+let firefoxBuilt: Promise<string> | undefined;
 /** The Firefox package, built once for the tests of this file that read it (a production build, as released). */
-function firefoxPackage(): string {
-  if (!firefoxBuilt) {
-    execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], { stdio: 'ignore', env: buildEnv() });
-    firefoxBuilt = resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output', 'firefox-mv3');
-  }
+function firefoxPackage(): Promise<string> {
+  firefoxBuilt ??= wxtBuild(['-b', 'firefox'], buildEnv()).then(() => resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output', 'firefox-mv3'));
   return firefoxBuilt;
 }
 
@@ -61,11 +59,11 @@ describe('install footprint', () => {
     const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
     expect(version).toMatch(/^\d+\.\d+\.\d+$/);
     expect((await read(EXTENSION_DIR)).version).toBe(version);
-    expect((await read(firefoxPackage())).version).toBe(version);
+    expect((await read(await firefoxPackage())).version).toBe(version);
   }, 180_000);
 
   it('Firefox: an MV3 package with a gecko id that addons-linter passes with 0 errors and 0 warnings', async () => {
-    const dir = firefoxPackage();
+    const dir = await firefoxPackage();
     const manifest = await read(dir);
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.browser_specific_settings?.gecko?.id).toBe('caption-check@caption-check.dev');

@@ -1,7 +1,9 @@
 // One Chromium per test worker, shared by the suites, instead of a launch per file (0.6 s on a quiet
 // machine, several seconds on a loaded one; a reset takes about 0.3 s). The browser project runs its files
-// one after another in one worker (vitest.config.ts: isolate false), so this module's launch outlives each
-// file; global-setup.ts removes the profile (and a browser a killed worker left) when the run ends.
+// in two workers, each file after another in its worker (vitest.config.ts: isolate false), so this module's
+// launch outlives each file; global-setup.ts removes the profiles (and a browser a killed worker left) when
+// the run ends. The two browsers share nothing: each has its own profile, and every server a suite starts
+// listens on a port of its own.
 //
 // Each file gets the extension as a fresh browser had it after its install: every tab and window closed
 // (one blank tab left), storage.local and storage.session as they were right after the install, no session
