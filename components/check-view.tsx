@@ -1,11 +1,12 @@
 import { modelWord } from '@/lib/labels';
 import { useState, type ReactNode } from 'react';
-import { claimState, decidedCount, type CheckJob } from '@/lib/job-record';
+import { allClaims, claimState, decidedCount, type CheckJob } from '@/lib/job-record';
 import { formatNumber, plural, type MessageKey, type Translate } from '@/lib/i18n';
 import { claimsWithSetAside } from '@/lib/recheck-lifecycle';
 import { fileNameOf, hostNameOf } from '@/lib/url-names';
 import { standingOf, verdictSummary } from '@/lib/check/account';
 import { ERROR_TYPES } from '@/lib/verify/schema';
+import { AnswersView } from './answers-view';
 import { CaptionSpans, type CaptionPiece } from './caption-spans';
 import { ClaimEditor } from './claim-editor';
 import { ClaimRow } from './claim-row';
@@ -24,8 +25,9 @@ const PHASE_TEXT: Record<CheckJob['phase'], MessageKey> = {
 export function statusText(job: CheckJob, t: Translate): string {
   if (job.status === 'error') return job.error?.message ?? t('checkFailed');
   if (job.status === 'running') {
-    const done = job.claims.filter((c) => c.verdict).length;
-    return job.phase === 'verifying' && job.claims.length > 0 ? plural(t, 'progress', job.claims.length, done, job.claims.length) : t(PHASE_TEXT[job.phase]);
+    const claims = allClaims(job);
+    const done = claims.filter((c) => c.verdict).length;
+    return job.phase === 'verifying' && claims.length > 0 ? plural(t, 'progress', claims.length, done, claims.length) : t(PHASE_TEXT[job.phase]);
   }
   return verdictSummary(job, t);
 }
@@ -136,7 +138,9 @@ export function CheckView(props: CheckViewProps) {
     ...job.claims.map((c) => ({ start: c.start, end: c.end, kind: claimState(c, job) })),
     ...job.setAside.map((s) => ({ start: s.start, end: s.end, kind: 'set-aside' as const })),
   ];
-  const finished = !running && job.claims.length > 0;
+  // "Check both" shows two answers compared; editing, comparing models and re-running are for one caption.
+  const both = job.secondAnswer;
+  const finished = !running && job.claims.length > 0 && !both;
   const image = useCheckedImage(job, t, props.loadSentImage);
 
   return (
@@ -160,9 +164,10 @@ export function CheckView(props: CheckViewProps) {
       {job.error && !readOnly && (
         <ErrorHelp error={job.error} endpointOrigin={props.endpointOrigin} onFix={props.onFix} t={t} />
       )}
-      {job.caption && <CaptionSpans caption={job.caption} pieces={pieces} t={t} />}
+      {both && <AnswersView job={{ ...job, secondAnswer: both }} t={t} />}
+      {job.caption && !both && <CaptionSpans caption={job.caption} pieces={pieces} t={t} />}
       {/* Who made the picture: worth seeing beside the caption, but not something the image can prove. */}
-      {job.credit && (
+      {job.credit && !both && (
         <p className="credit" data-testid="result-credit">
           {t('resultCredit', job.credit)}
         </p>
@@ -177,7 +182,7 @@ export function CheckView(props: CheckViewProps) {
           }}
           t={t}
         />
-      ) : (
+      ) : both ? null : (
         <ol className="claims" aria-label={t('claimsLabel')}>
           {job.claims.map((claim, i) => (
             <ClaimRow
@@ -192,7 +197,7 @@ export function CheckView(props: CheckViewProps) {
           ))}
         </ol>
       )}
-      {job.claims.some((c) => c.verdict && c.verdict.error_type.length > 0) && (
+      {allClaims(job).some((c) => c.verdict && c.verdict.error_type.length > 0) && (
         <p className="legend" aria-label={t('legendLabel')}>
           {ERROR_TYPES.map((type) => t(`legend${type}` as const)).join(' · ')}
         </p>
@@ -228,7 +233,7 @@ export function CheckView(props: CheckViewProps) {
         </p>
       )}
       {job.comparison && <CompareView job={{ ...job, comparison: job.comparison }} t={t} />}
-      <SetAsideList job={job} t={t} canCheck={!readOnly && !running} onCheck={(indices) => props.onRecheck(claimsWithSetAside(job, indices))} />
+      {!both && <SetAsideList job={job} t={t} canCheck={!readOnly && !running} onCheck={(indices) => props.onRecheck(claimsWithSetAside(job, indices))} />}
       {job.notes.length > 0 && (
         <ul className="notes" aria-label={t('notesLabel')}>
           {job.notes.map((note) => (
@@ -250,7 +255,7 @@ export function CheckView(props: CheckViewProps) {
             {t('cancelCheck')}
           </button>
         )}
-        {!running && !readOnly && (
+        {!running && !readOnly && !both && (
           <button type="button" onClick={props.onRerun}>
             {t('rerun')}
           </button>

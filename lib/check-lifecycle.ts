@@ -1,11 +1,13 @@
 import { formatNumber, t } from './i18n';
 import { capClaims, readsAsEnglish, splitCaption, type SplitResult } from './claims/split';
-import type { CheckJob, ImagePath } from './job-record';
+import { allClaims, type CheckJob, type ImagePath } from './job-record';
 import type { Calibration } from './calibrate/calibration';
 import { claimScores, jobCalibration, scoredClaims } from './claim-scores';
 import { asCheckError, CheckError } from './errors';
 import { markStep } from './step-marks';
 import { setCreditApart } from './check/credit-apart';
+import { plannedSecond, withFinalClaims, withVerdictAt, type GatheredSecond } from './check/both-answers';
+import { streamVerdicts } from './check/stream-verdicts';
 import type { ScoreKind, Verdict } from './verify/schema';
 import type { Usage } from './verify/verify';
 
@@ -28,6 +30,9 @@ export interface GatheredCaption {
   lang?: string;
   /** The page's title, when the page script gave one. */
   pageTitle?: string;
+  /** The page's name of this answer ("Model A"), given with a second answer to check beside it ("Check both"). */
+  label?: string;
+  second?: GatheredSecond;
 }
 
 export interface AcquiredImage {
@@ -181,15 +186,21 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
   try {
     await save(job);
     const gathered = await deps.gather();
-    // Whatever way the caption came (dialog, selection, typed), its credit is set apart by one rule here.
-    const entry = setCreditApart(gathered.caption, gathered.credit);
-    const { caption, notes } = prepareCaption(entry.caption);
-    const split = deps.split ? await deps.split(caption) : splitCaption(caption, gathered.lang ? { locale: gathered.lang } : {});
-    const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: t('capHintOptions'), checkAllWhenAllSetAside: true });
+    // Whatever way a caption came (dialog, selection, typed), its credit is set apart by one rule here.
+    const plan = async (raw: string, rawCredit?: string) => {
+      const entry = setCreditApart(raw, rawCredit);
+      const { caption, notes } = prepareCaption(entry.caption);
+      const split = deps.split ? await deps.split(caption) : splitCaption(caption, gathered.lang ? { locale: gathered.lang } : {});
+      const planned = planSplit(split, notes, { maxClaims: input.maxClaims, capHint: t('capHintOptions'), checkAllWhenAllSetAside: true });
+      return { ...planned, caption, credit: entry.credit.slice(0, MAX_CREDIT_CHARS) };
+    };
+    const planned = await plan(gathered.caption, gathered.credit);
+    const { caption, credit, notes } = planned;
+    // "Check both": the second answer is split the same way; its claims join the same request.
+    const second = gathered.second ? plannedSecond(await plan(gathered.second.caption, gathered.second.credit), [gathered.label ?? '', gathered.second.label]) : null;
     markStep('split');
-    if (planned.claims.length === 0)
+    if (planned.claims.length === 0 && !second?.secondAnswer.claims.length)
       throw new CheckError('caption', t('errNothingCheckable'));
-    const credit = entry.credit.slice(0, MAX_CREDIT_CHARS);
     await update({
       caption,
       ...(credit ? { credit } : {}),
@@ -198,7 +209,8 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       imageUrl: gathered.imageUrl || job.imageUrl,
       claims: planned.claims.map((c) => ({ ...c, verdict: null, confidence: null })),
       setAside: planned.setAside,
-      notes,
+      notes: [...notes, ...(second?.notes ?? [])],
+      ...(second ? { secondAnswer: second.secondAnswer } : {}),
       ...(planned.checkedAnyway ? { checkedAnyway: true } : {}),
       ...(!deps.split && !readsAsEnglish(caption, gathered.lang) ? { otherLanguage: true } : {}),
       phase: 'image',
@@ -214,9 +226,9 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     });
     const modelStep = streamVerdicts({
       verify: deps.verify,
-      claims: job.claims.map((c) => c.text),
+      claims: allClaims(job).map((c) => c.text),
       imageDataUrl: image.dataUrl,
-      withVerdict: (index, verdict) => (job = { ...job, claims: job.claims.map((c, i) => (i === index ? { ...c, verdict } : c)) }),
+      withVerdict: (index, verdict) => (job = withVerdictAt(job, index, verdict)),
       save,
       after: saving,
     });
@@ -235,7 +247,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
         .catch(() => undefined);
     }
     const outcome = await modelStep;
-    const scored = claimScores(outcome, job.claims.length, job.calibration);
+    const scored = claimScores(outcome, allClaims(job).length, job.calibration);
     await update({
       status: 'done',
       phase: 'finished',
@@ -248,7 +260,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
       calibration: scored.calibration,
       // The final list is the authority: a verdict streamed from an answer with the wrong count is withdrawn
       // (and with agreement scores the verdict is the samples' majority).
-      claims: scoredClaims(job.claims, outcome, scored),
+      ...withFinalClaims(job, scoredClaims(allClaims(job), outcome, scored)),
     });
   } catch (error) {
     const info = asCheckError(error).toInfo();
@@ -260,40 +272,4 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
   await keeping;
   if (job.thumbnail !== undefined && !savedThumbnail) await save(job).catch(() => undefined);
   return job;
-}
-
-/** What `streamVerdicts` needs: the model step, and how each verdict changes the record that is saved. */
-export interface StreamVerdictsOptions<T> {
-  verify: ModelStep;
-  claims: string[];
-  imageDataUrl: string;
-  /** The record with this verdict in it (a check's claims, or a comparison's run). */
-  withVerdict(index: number, verdict: Verdict): T;
-  save(record: T): Promise<void>;
-  /** A save already under way that the verdicts' saves must land after. */
-  after?: Promise<void>;
-}
-
-/**
- * The model step of a check, re-check and comparison alike: each verdict is saved as it streams in,
- * its saves in arrival order, and all of them have landed before this returns or rethrows the model's failure.
- */
-export async function streamVerdicts<T>(options: StreamVerdictsOptions<T>): Promise<ModelAnswer> {
-  let saving = options.after ?? Promise.resolve();
-  // Awaited below; a failed model step must not leave it unhandled meanwhile.
-  saving.catch(() => undefined);
-  let outcome: ModelAnswer;
-  try {
-    outcome = await options.verify(options.claims, options.imageDataUrl, (index, verdict) => {
-      const snapshot = options.withVerdict(index, verdict);
-      saving = saving.then(() => options.save(snapshot));
-      saving.catch(() => undefined);
-    });
-  } catch (error) {
-    // The model's failure is what the user needs to hear, not a save that failed behind it.
-    await saving.catch(() => undefined);
-    throw error;
-  }
-  await saving;
-  return outcome;
 }

@@ -1,8 +1,8 @@
-import { claimState, isUnsure, type CheckJob, type ClaimState, type ComparisonRun, type JobCalibration } from './job-record';
+import { claimState, isUnsure, type CheckJob, type ClaimResult, type ClaimState, type ComparisonRun, type JobCalibration } from './job-record';
 import type { HistoryEntry } from './history';
 import { createTranslate, t, type MessageKey, type Translate } from './i18n';
 import { errorTypeWord, setAsideReasonWord } from './labels';
-import { verdictSummary } from './check/account';
+import { answersOf, verdictSummary } from './check/account';
 
 /** How each claim state reads, in words (the UI's language) and as an icon (never colour alone). */
 export const STATE_KEY: Record<ClaimState, MessageKey> = {
@@ -24,7 +24,7 @@ export const STATE_WORD = Object.fromEntries(Object.entries(STATE_KEY).map(([sta
  * The one-line result, as the popup says it, ending in a full stop: in English by default (the JSON
  * export), in the UI's language where `translate` is given (Markdown, reports, the page badge).
  */
-export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway' | 'removedClaims' | 'reusedFrom'>, translate: Translate = english): string {
+export function summaryLine(job: Pick<CheckJob, 'claims' | 'status' | 'checkedAnyway' | 'removedClaims' | 'reusedFrom' | 'secondAnswer'>, translate: Translate = english): string {
   const line = verdictSummary(job, translate);
   return /[.!?]$/u.test(line) ? line : `${line}.`;
 }
@@ -44,19 +44,24 @@ export function markdownUrl(url: string): string {
 /** A check as Markdown: summary, each claim with its verdict, error types and reasoning, and what was set aside. */
 export function jobToMarkdown(job: CheckJob): string {
   const lines = [`## ${t('mdTitle', summaryLine(job, t))}`, ''];
-  lines.push(`> ${escapeMarkdown(job.caption)}`, '');
-  if (job.credit) lines.push(t('resultCredit', escapeMarkdown(job.credit)), '');
-  for (const claim of job.claims) {
-    const state = claimState(claim, job);
-    const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.map((type) => errorTypeWord(type)).join(', ')})_` : '';
-    const unsure = isUnsure(claim) ? t('mdUnsure') : '';
-    const edited = claim.edited ? ` _(${t('claimEdited')})_` : '';
-    lines.push(`- ${STATE_ICON[state]} **${t(STATE_KEY[state])}**${unsure} — ${escapeMarkdown(claim.text)}${edited}${types}`);
-    if (claim.verdict?.reasoning) lines.push(`  - ${escapeMarkdown(claim.verdict.reasoning)}`);
-  }
-  if (job.setAside.length) {
-    lines.push('', t('mdNotChecked'));
-    for (const piece of job.setAside) lines.push(`- ${escapeMarkdown(piece.text)} — ${escapeMarkdown(setAsideReasonWord(piece.reason))}`);
+  // "Check both": each answer under the page's name, its caption and its claims; one caption otherwise.
+  for (const answer of answersOf(job, t)) {
+    if (answer.label) lines.push(`### ${escapeMarkdown(answer.label)}`, '');
+    lines.push(`> ${escapeMarkdown(answer.caption)}`, '');
+    if (answer.credit) lines.push(t('resultCredit', escapeMarkdown(answer.credit)), '');
+    for (const claim of answer.claims) {
+      const state = claimState(claim, job);
+      const types = claim.verdict?.error_type.length ? ` _(${claim.verdict.error_type.map((type) => errorTypeWord(type)).join(', ')})_` : '';
+      const unsure = isUnsure(claim) ? t('mdUnsure') : '';
+      const edited = claim.edited ? ` _(${t('claimEdited')})_` : '';
+      lines.push(`- ${STATE_ICON[state]} **${t(STATE_KEY[state])}**${unsure} — ${escapeMarkdown(claim.text)}${edited}${types}`);
+      if (claim.verdict?.reasoning) lines.push(`  - ${escapeMarkdown(claim.verdict.reasoning)}`);
+    }
+    if (answer.setAside.length) {
+      lines.push('', t('mdNotChecked'));
+      for (const piece of answer.setAside) lines.push(`- ${escapeMarkdown(piece.text)} — ${escapeMarkdown(setAsideReasonWord(piece.reason))}`);
+    }
+    if (answer.label) lines.push('');
   }
   lines.push('', t('mdFooter', escapeMarkdown(job.model), markdownUrl(job.imageUrl), markdownUrl(job.pageUrl)));
   return lines.join('\n');
@@ -77,15 +82,11 @@ export function exportableJob(job: CheckJob) {
     // Reused from the verdict cache: when the check that asked ran (no request was sent for this one).
     ...(job.reusedFrom !== undefined ? { reusedFrom: job.reusedFrom === null ? null : new Date(job.reusedFrom).toISOString() } : {}),
     summary: summaryLine(job),
-    claims: job.claims.map((c) => ({
-      text: c.text,
-      start: c.start,
-      end: c.end,
-      verdict: c.verdict,
-      ...(c.score !== undefined ? { score: c.score } : {}),
-      ...(c.decided !== undefined ? { decided: c.decided } : {}),
-      ...(c.edited ? { edited: true } : {}),
-    })),
+    claims: job.claims.map(exportableClaim),
+    // "Check both": the second answer checked against the same image in the same request, with the page's names of both.
+    ...(job.secondAnswer
+      ? { secondAnswer: { labels: job.secondAnswer.labels, caption: job.secondAnswer.caption, claims: job.secondAnswer.claims.map(exportableClaim), setAside: job.secondAnswer.setAside } }
+      : {}),
     ...(job.removedClaims ? { removedClaims: job.removedClaims } : {}),
     // How the scores were measured (the CLI's field name), and the calibration that decided them.
     ...(job.scoreKind !== undefined ? { score_kind: job.scoreKind } : {}),
@@ -94,6 +95,19 @@ export function exportableJob(job: CheckJob) {
     notes: job.notes,
     error: job.error,
     ...(job.comparison ? { comparison: exportableComparison(job.comparison) } : {}),
+  };
+}
+
+/** A claim as the JSON export writes it (the first answer's and, with "Check both", the second's). */
+function exportableClaim(c: ClaimResult) {
+  return {
+    text: c.text,
+    start: c.start,
+    end: c.end,
+    verdict: c.verdict,
+    ...(c.score !== undefined ? { score: c.score } : {}),
+    ...(c.decided !== undefined ? { decided: c.decided } : {}),
+    ...(c.edited ? { edited: true } : {}),
   };
 }
 
@@ -162,12 +176,16 @@ export function historyToCsv(entries: readonly HistoryEntry[]): string {
   for (const { savedAt, job } of entries) {
     const base = [new Date(savedAt).toISOString(), job.pageUrl, job.imageUrl, job.model, job.caption];
     if (job.claims.length === 0) rows.push([...base, '', job.status === 'error' ? 'error' : '', '', job.error?.message ?? '', '', '', '', '']);
-    for (const claim of job.claims) {
+    // "Check both": the second answer's claims follow, each row with that answer's caption.
+    const second = job.secondAnswer;
+    const claims = [...job.claims.map((claim) => ({ claim, caption: job.caption })), ...(second?.claims.map((claim) => ({ claim, caption: second.caption })) ?? [])];
+    for (const { claim, caption } of claims) {
       const state = claimState(claim, job);
       // decided is empty without a calibration: no guarantee is implied either way.
       const decided = claim.decided === undefined ? '' : String(claim.decided);
       rows.push([
-        ...base,
+        ...base.slice(0, 4),
+        caption,
         claim.text,
         STATE_WORD[state],
         claim.verdict?.error_type.join('; ') ?? '',

@@ -6,6 +6,9 @@ import { languageTag } from './claims/language';
 import { CheckError } from './errors';
 import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS, type GatheredCaption } from './check-lifecycle';
 
+/** Longest name of an answer kept ("Model A", a column header). */
+const MAX_LABEL_CHARS = 200;
+
 /** The page's answer: the caption the user confirmed (with its credit), or that they cancelled. */
 export const gatherReplySchema = z.union([
   z.object({ cancelled: z.literal(true) }),
@@ -21,6 +24,11 @@ export const gatherReplySchema = z.union([
     lang: z.string().max(64).optional(),
     // The document's title, for naming the page in the result and history (older page scripts send none).
     pageTitle: z.string().max(10_000).optional(),
+    // "Check both": the first answer's name and the second answer as the page names it.
+    label: z.string().max(MAX_LABEL_CHARS).optional(),
+    second: z
+      .object({ caption: z.string().max(MAX_CAPTION_CHARS + 1), label: z.string().max(MAX_LABEL_CHARS), credit: z.string().max(MAX_CAPTION_CHARS).optional() })
+      .optional(),
   }),
 ]);
 
@@ -38,5 +46,8 @@ export function gatheredFrom(reply: unknown, srcUrl: string): GatheredCaption | 
   const kept = credit?.replace(/\s+/g, ' ').trim();
   const lang = languageTag(parsed.data.lang);
   const pageTitle = parsed.data.pageTitle?.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_CHARS);
-  return { caption, pageUrl, imageUrl: srcUrl, ...(kept ? { credit: kept } : {}), ...(lang ? { lang } : {}), ...(pageTitle ? { pageTitle } : {}) };
+  const { label, second } = parsed.data;
+  const name = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const both = second ? { label: name(label ?? ''), second: { caption: second.caption, label: name(second.label), ...(second.credit?.trim() ? { credit: second.credit.trim() } : {}) } } : {};
+  return { caption, pageUrl, imageUrl: srcUrl, ...(kept ? { credit: kept } : {}), ...(lang ? { lang } : {}), ...(pageTitle ? { pageTitle } : {}), ...both };
 }

@@ -57,7 +57,7 @@ export function searchHistory(entries: readonly HistoryEntry[], query: string): 
   if (words.length === 0) return [...entries];
   return entries.filter((entry) => {
     const { job } = entry;
-    const haystack = [job.caption, job.credit ?? '', job.model, job.comparison?.model ?? '', job.pageUrl, job.imageUrl, ...job.claims.map((c) => c.text)].join('\n').toLowerCase();
+    const haystack = [job.caption, job.credit ?? '', job.model, job.comparison?.model ?? '', job.pageUrl, job.imageUrl, ...job.claims.map((c) => c.text), ...(job.secondAnswer ? [job.secondAnswer.caption, ...job.secondAnswer.labels] : [])].join('\n').toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }

@@ -51,6 +51,20 @@ export const comparisonRunSchema = z.object({
 });
 export type ComparisonRun = z.infer<typeof comparisonRunSchema>;
 
+/**
+ * "Check both": a second answer to the same picture (an arena's other model, another draft), checked against the
+ * image read once, its claims asked in the same model request as the job's own. The job's caption is the first.
+ */
+export const secondAnswerSchema = z.object({
+  /** The page's names of the two answers, the job's own first ("Model A", "Model B"). */
+  labels: z.tuple([z.string(), z.string()]),
+  caption: z.string(),
+  credit: z.string().optional(),
+  claims: z.array(claimResultSchema),
+  setAside: z.array(setAsideSchema),
+});
+export type SecondAnswer = z.infer<typeof secondAnswerSchema>;
+
 export const imagePathSchema = z.enum(['page', 'fetch', 'screenshot']);
 export type ImagePath = z.infer<typeof imagePathSchema>;
 
@@ -84,6 +98,8 @@ export const checkJobSchema = z.object({
   thumbnail: z.string().optional(),
   /** The frame the image was in, so in-page marks land there after a re-check. */
   frameId: z.number().int().optional(),
+  /** A second caption of the same image checked with this one ("Check both"): the views show the two compared. */
+  secondAnswer: secondAnswerSchema.optional(),
   /** The same claims checked by another model, for a side-by-side comparison. */
   comparison: comparisonRunSchema.optional(),
   /** Host of the endpoint that answered ('on-device' for the browser's model), for reports; absent in older checks. */
@@ -120,6 +136,11 @@ export function verdictState(claim: Pick<ClaimResult, 'verdict'>): 'true' | 'fal
 /** A claim's display state: its verdict, else pending while the check runs, else error ("No verdict"). */
 export function claimState(claim: ClaimResult, job: Pick<CheckJob, 'status'>): ClaimState {
   return verdictState(claim) ?? (job.status === 'running' ? 'pending' : 'error');
+}
+
+/** Every claim the check asked about: the caption's, then a second answer's ("Check both"). */
+export function allClaims(job: Pick<CheckJob, 'claims' | 'secondAnswer'>): ClaimResult[] {
+  return job.secondAnswer ? [...job.claims, ...job.secondAnswer.claims] : job.claims;
 }
 
 /** Claims the model found not supported. */

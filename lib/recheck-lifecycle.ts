@@ -3,7 +3,8 @@ import { claimScores, scoredClaims } from './claim-scores';
 import { asCheckError, CheckError } from './errors';
 import { t } from './i18n';
 import { claimWithoutCredit } from './check/credit-apart';
-import { streamVerdicts, type ModelStep } from './check-lifecycle';
+import type { ModelStep } from './check-lifecycle';
+import { streamVerdicts } from './check/stream-verdicts';
 
 /** What a re-check or a comparison needs from the outside world (the image comes from session storage). */
 export interface RerunDeps {
@@ -84,6 +85,8 @@ export async function recheckClaims(previous: CheckJob, edited: readonly string[
     usage: null,
     error: null,
     comparison: undefined,
+    // A re-check is of the edited claims alone, never still a "Check both" pair.
+    secondAnswer: undefined,
   };
   await deps.save(job);
   try {

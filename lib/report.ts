@@ -4,7 +4,7 @@
 import { claimState, decidedCount, disagreements, isUnsure, verdictState, type CheckJob } from './job-record';
 import type { Verdict } from './verify/schema';
 import { STATE_ICON, STATE_KEY, summaryLine } from './export';
-import { standingOf } from './check/account';
+import { answerLine, answersOf, standingOf, type Answer } from './check/account';
 import { formatNumber, formatPercent, plural, t, uiDir, uiLocale } from './i18n';
 import { errorTypeWord, setAsideReasonWord } from './labels';
 // The host (and port) of an endpoint URL, for reports; it lives with the other URL names.
@@ -67,24 +67,25 @@ ${body}
 }
 
 /** The caption with each claim's span marked by its verdict and set-aside text marked as such. */
-function markedCaption(job: CheckJob): string {
+function markedCaption(job: CheckJob, answer: Answer): string {
   const spans = [
-    ...job.claims.map((c, i) => ({ start: c.start, end: c.end, cls: `claim ${claimState(c, job)}`, label: t('claimNumber', i + 1) })),
-    ...job.setAside.map((s) => ({ start: s.start, end: s.end, cls: 'set-aside', label: t('reportNotCheckedShort') })),
+    ...answer.claims.map((c, i) => ({ start: c.start, end: c.end, cls: `claim ${claimState(c, job)}`, label: t('claimNumber', i + 1) })),
+    ...answer.setAside.map((s) => ({ start: s.start, end: s.end, cls: 'set-aside', label: t('reportNotCheckedShort') })),
   ].sort((a, b) => a.start - b.start);
+  const caption = answer.caption;
   let out = '';
   let at = 0;
   for (const span of spans) {
-    if (span.start < at || span.end > job.caption.length || span.end <= span.start) continue; // overlapping or stale span
-    out += escapeHtml(job.caption.slice(at, span.start));
-    out += `<mark class="${span.cls}" title="${escapeHtml(span.label)}">${escapeHtml(job.caption.slice(span.start, span.end))}</mark>`;
+    if (span.start < at || span.end > caption.length || span.end <= span.start) continue; // overlapping or stale span
+    out += escapeHtml(caption.slice(at, span.start));
+    out += `<mark class="${span.cls}" title="${escapeHtml(span.label)}">${escapeHtml(caption.slice(span.start, span.end))}</mark>`;
     at = span.end;
   }
-  return out + escapeHtml(job.caption.slice(at));
+  return out + escapeHtml(caption.slice(at));
 }
 
-function claimRows(job: CheckJob): string {
-  return job.claims
+function claimRows(job: CheckJob, answer: Answer): string {
+  return answer.claims
     .map((claim, i) => {
       const state = claimState(claim, job);
       const types = claim.verdict?.error_type.map((type) => errorTypeWord(type)).join(', ') ?? '';
@@ -128,9 +129,6 @@ function checkBody(job: CheckJob, context: ReportContext, title: string): string
   const image = context.imageDataUrl?.startsWith('data:image/')
     ? `<figure><img src="${escapeHtml(context.imageDataUrl)}" alt="${escapeHtml(t('reportImageAlt'))}"><figcaption>${escapeHtml(t(context.imageKind === 'sent' ? 'reportImageSent' : 'reportImageThumb'))}</figcaption></figure>`
     : `<p>${escapeHtml(t('reportImageNone'))}</p>`;
-  const setAside = job.setAside.length
-    ? `<h2>${escapeHtml(t('reportNotCheckedShort'))}</h2><ul>${job.setAside.map((s) => `<li><bdi>${escapeHtml(s.text)}</bdi> — <em>${escapeHtml(setAsideReasonWord(s.reason))}</em></li>`).join('')}</ul>`
-    : '';
   const notes = job.notes.length ? `<h2>${escapeHtml(t('reportNotes'))}</h2><ul>${job.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
   const cost = costOf(job);
   const provenance: [string, string][] = [
@@ -149,22 +147,37 @@ function checkBody(job: CheckJob, context: ReportContext, title: string): string
 <p class="summary ${standing}" data-report="summary" data-standing="${standing}">${escapeHtml(summary)}</p>
 ${calibrationLine(job)}
 ${image}
-<h2>${escapeHtml(t('reportCaption'))}</h2>
-<blockquote data-report="caption" dir="auto">${markedCaption(job)}</blockquote>
-${job.credit ? `<p data-report="credit">${escapeHtml(t('resultCredit', job.credit))}</p>` : ''}
-<h2>${escapeHtml(t('reportClaims'))}</h2>
-<table data-report="claims">
-<thead><tr><th>#</th>${(['reportColClaim', 'reportColVerdict', 'reportColTypes', 'reportColConfidence', 'reportColReasoning'] as const).map((k) => `<th>${escapeHtml(t(k))}</th>`).join('')}</tr></thead>
-<tbody>
-${claimRows(job)}
-</tbody>
-</table>
+${answersOf(job, t).map((answer) => answerPart(job, answer)).join('\n')}
 ${comparisonPart(job)}
-${setAside}
 ${notes}
 <h2>${escapeHtml(t('reportProvenance'))}</h2>
 <dl data-report="provenance">${provenance.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>
 <p><small>${escapeHtml(t('reportFooter'))}</small></p>`;
+}
+
+/**
+ * One answer's caption, marked claim by claim, its claims' verdicts and what was set aside; with "Check both" under
+ * the page's name of the answer and its counts, so a report never reads as one caption verified.
+ */
+function answerPart(job: CheckJob, answer: Answer): string {
+  const head = answer.label
+    ? `<h2 data-report="answer">${escapeHtml(answer.label)}</h2>\n<p data-report="answer-counts">${escapeHtml(answerLine(answer, t))}</p>\n<h3>${escapeHtml(t('reportCaption'))}</h3>`
+    : `<h2>${escapeHtml(t('reportCaption'))}</h2>`;
+  const sub = answer.label ? 'h3' : 'h2';
+  const setAside = answer.setAside.length
+    ? `<${sub}>${escapeHtml(t('reportNotCheckedShort'))}</${sub}><ul>${answer.setAside.map((s) => `<li><bdi>${escapeHtml(s.text)}</bdi> — <em>${escapeHtml(setAsideReasonWord(s.reason))}</em></li>`).join('')}</ul>`
+    : '';
+  return `${head}
+<blockquote data-report="caption" dir="auto">${markedCaption(job, answer)}</blockquote>
+${answer.credit ? `<p data-report="credit">${escapeHtml(t('resultCredit', answer.credit))}</p>` : ''}
+<${sub}>${escapeHtml(t('reportClaims'))}</${sub}>
+<table data-report="claims">
+<thead><tr><th>#</th>${(['reportColClaim', 'reportColVerdict', 'reportColTypes', 'reportColConfidence', 'reportColReasoning'] as const).map((k) => `<th>${escapeHtml(t(k))}</th>`).join('')}</tr></thead>
+<tbody>
+${claimRows(job, answer)}
+</tbody>
+</table>
+${setAside}`;
 }
 
 /** A finished comparison with another model: its agreement line and both models' verdict per claim. */
@@ -208,10 +221,15 @@ export function reportsHtml(checks: readonly { job: CheckJob; context: ReportCon
 
 /** A short plain-text citation of a check: what was found, by which model, where and when. */
 export function citationText(job: CheckJob, context: Pick<ReportContext, 'endpointHost' | 'savedAt'>): string {
-  const caption = job.caption.length > 200 ? `${job.caption.slice(0, 200)}…` : job.caption;
+  // "Check both": each answer's caption under the page's name for it.
+  const captions = answersOf(job, t).map(({ label, caption: full, credit }) => {
+    const caption = (full.length > 200 ? `${full.slice(0, 200)}…` : full).replace(/\s+/g, ' ');
+    const line = credit ? t('citeCaptionCredit', caption, credit.replace(/\s+/g, ' ')) : t('citeCaption', caption);
+    return label ? `${label} — ${line}` : line;
+  });
   return [
     t('citeHead', when(job.startedAt), summaryLine(job, t)),
-    job.credit ? t('citeCaptionCredit', caption.replace(/\s+/g, ' '), job.credit.replace(/\s+/g, ' ')) : t('citeCaption', caption.replace(/\s+/g, ' ')),
+    ...captions,
     context.endpointHost ? t('citeModelHost', job.model, context.endpointHost) : t('citeModel', job.model),
     t('citeImage', displayUrl(job.imageUrl)),
     t('citePage', displayUrl(job.pageUrl)),

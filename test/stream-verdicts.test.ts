@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asCheckError, CheckError } from '@/lib/errors';
-import { streamVerdicts, type ModelAnswer } from '@/lib/check-lifecycle';
+import type { ModelAnswer } from '@/lib/check-lifecycle';
+import { streamVerdicts } from '@/lib/check/stream-verdicts';
 import type { Verdict } from '@/lib/verify/schema';
 
 const yes: Verdict = { reasoning: 'ok', label: true, error_type: [] };

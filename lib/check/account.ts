@@ -1,7 +1,8 @@
 // The one account of a check that every view reads: how it stands (the tick, the cross, or neither),
 // its sign and its headline. The popup, side panel, page badge, toolbar badge, History, page-check rows
 // and labels, copies and reports all take these from here; none derives its own tick or headline.
-import { countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob } from '../job-record';
+import { allClaims, countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob, type ClaimResult } from '../job-record';
+import type { SplitResult } from '../claims/split';
 import { formatDateTime, plural, type Translate } from '../i18n';
 import { errorTypeWord } from '../labels';
 
@@ -27,9 +28,10 @@ export function standingFrom(counts: StandingCounts): Standing {
   return counts.supported > 0 && counts.supported === counts.claims ? 'supported' : 'unsettled';
 }
 
-/** The standing of a check. */
-export function standingOf(job: Pick<CheckJob, 'status' | 'claims'>): Standing {
-  return standingFrom({ status: job.status, claims: job.claims.length, supported: countTrue(job), unsupported: countFalse(job) });
+/** The standing of a check (with "Check both", of every claim of the two answers). */
+export function standingOf(job: Pick<CheckJob, 'status' | 'claims' | 'secondAnswer'>): Standing {
+  const all = { claims: allClaims(job) };
+  return standingFrom({ status: job.status, claims: all.claims.length, supported: countTrue(all), unsupported: countFalse(all) });
 }
 
 /** The sign beside a standing, the same in every view (never colour alone). */
@@ -42,13 +44,14 @@ const BADGE_COLOR: Record<Standing, string> = { running: '#5f6368', failed: '#b3
  * The toolbar badge for a job: progress, the count of unsupported claims, "~" and how many claims could
  * not be told (neutral), ✓ only for the tick, or ! on error.
  */
-export function badgeFor(job: Pick<CheckJob, 'status' | 'claims'>): { text: string; color: string } {
+export function badgeFor(job: Pick<CheckJob, 'status' | 'claims' | 'secondAnswer'>): { text: string; color: string } {
   const standing = standingOf(job);
+  const all = { claims: allClaims(job) };
   const text =
     standing === 'not-supported'
-      ? String(countFalse(job))
+      ? String(countFalse(all))
       : standing === 'unsettled'
-        ? `${STANDING_SIGN.unsettled}${job.claims.length - countTrue(job)}`
+        ? `${STANDING_SIGN.unsettled}${all.claims.length - countTrue(all)}`
         : STANDING_SIGN[standing];
   return { text, color: BADGE_COLOR[standing] };
 }
@@ -58,7 +61,8 @@ export function badgeFor(job: Pick<CheckJob, 'status' | 'claims'>): { text: stri
  * "1 of 2 claims not supported — Object", "All 3 claims supported.", with "can't tell" verdicts never counted as
  * supported, and said first when nothing in the caption describes the image but it was checked anyway.
  */
-export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway' | 'removedClaims' | 'reusedFrom'>, t: Translate): string {
+export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway' | 'removedClaims' | 'reusedFrom' | 'secondAnswer'>, t: Translate): string {
+  if (job.secondAnswer) return [bothSummary(job, t), ...reuse(job, t)].join(' · ');
   const total = job.claims.length;
   const unsupported = countFalse(job);
   const supported = countTrue(job);
@@ -102,6 +106,10 @@ export function userChanges(job: Pick<CheckJob, 'claims' | 'removedClaims'>, t: 
 /** History's short result for a row: its sign, its standing and a few words. */
 export function historyResult(job: CheckJob, t: Translate): { standing: Standing; sign: string; text: string } {
   const standing = standingOf(job);
+  if (job.secondAnswer && standing !== 'failed') {
+    const counts = answersOf(job, t).map((a) => t('bothHistoryAnswer', a.label, countFalse(a), a.claims.length));
+    return { standing, sign: STANDING_SIGN[standing], text: [t('bothTitle'), betterHead(job, t), ...counts, ...reuse(job, t)].join(' · ') };
+  }
   const unsupported = countFalse(job);
   const unsettled = job.claims.length - countTrue(job) - unsupported;
   const cannotTell = countCannotTell(job);
@@ -116,4 +124,56 @@ export function historyResult(job: CheckJob, t: Translate): { standing: Standing
             ? t('historyMissing', unsettled)
             : t('historyAllSupported');
   return { standing, sign: STANDING_SIGN[standing], text: [text, ...userChanges(job, t), ...reuse(job, t)].join(' · ') };
+}
+
+/** One of the two answers of "Check both" as the views show it (a single check is one answer without a name). */
+export interface Answer {
+  label: string;
+  caption: string;
+  credit?: string;
+  claims: ClaimResult[];
+  setAside: SplitResult['setAside'];
+}
+
+/** The answers a check verified: its caption, and with "Check both" the second answer, each under the page's name. */
+export function answersOf(job: Pick<CheckJob, 'caption' | 'credit' | 'claims' | 'setAside' | 'secondAnswer'>, t: Translate): Answer[] {
+  const first = { caption: job.caption, ...(job.credit ? { credit: job.credit } : {}), claims: job.claims, setAside: job.setAside };
+  const second = job.secondAnswer;
+  if (!second) return [{ label: '', ...first }];
+  // A page that named neither answer: "Answer 1", "Answer 2".
+  const name = (label: string, n: number) => label.trim() || t('bothAnswerNumber', n);
+  const { labels, ...rest } = second;
+  return [
+    { label: name(labels[0], 1), ...first },
+    { label: name(labels[1], 2), ...rest },
+  ];
+}
+
+/** Which of the two answers held up better: the one with fewer claims not supported; null when as many (or one). */
+export function betterAnswer(job: Pick<CheckJob, 'claims' | 'secondAnswer'>): 0 | 1 | null {
+  if (!job.secondAnswer) return null;
+  const a = countFalse(job);
+  const b = countFalse(job.secondAnswer);
+  return a === b ? null : a < b ? 0 : 1;
+}
+
+/** "Model B held up better" or "Neither answer held up better", by the count of claims not supported. */
+function betterHead(job: Pick<CheckJob, 'caption' | 'claims' | 'setAside' | 'secondAnswer'>, t: Translate): string {
+  const better = betterAnswer(job);
+  return better === null ? t('bothEven') : t('bothBetter', answersOf(job, t)[better]!.label);
+}
+
+/**
+ * The headline of "Check both": which answer held up better, then each answer's counts —
+ * "Model B held up better — Model A: 1 of 3 claims supported, 2 not supported · Model B: 3 of 3 claims supported, 0 not supported".
+ */
+export function bothSummary(job: Pick<CheckJob, 'claims' | 'secondAnswer'> & Partial<Pick<CheckJob, 'caption' | 'setAside'>>, t: Translate): string {
+  const full = { caption: job.caption ?? '', setAside: job.setAside ?? [], claims: job.claims, secondAnswer: job.secondAnswer };
+  return `${betterHead(full, t)} — ${answersOf(full, t).map((a) => answerLine(a, t)).join(' · ')}`;
+}
+
+/** One answer's counts: "Model A: 1 of 3 claims supported, 2 not supported", or that nothing in it could be checked. */
+export function answerLine(answer: Pick<Answer, 'label' | 'claims'>, t: Translate): string {
+  const total = answer.claims.length;
+  return total === 0 ? t('bothNoClaims', answer.label) : plural(t, 'bothAnswerLine', total, answer.label, countTrue(answer), total, countFalse(answer));
 }

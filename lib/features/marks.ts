@@ -33,8 +33,9 @@ export function marksPayload(job: CheckJob, t: Translate): MarksPayload {
     caption: job.caption,
     summary: marksSummary(job, t),
     ...pageTone(job),
-    // While the check runs only the badge says so: the caption is marked once there are verdicts to mark.
-    claims: (job.status === 'running' ? [] : job.claims).map((c) => {
+    // While the check runs only the badge says so: the caption is marked once there are verdicts to mark. "Check both"
+    // is said by the badge alone (its two answers are compared in the popup): one answer's marks would read as the check.
+    claims: (job.status === 'running' || job.secondAnswer ? [] : job.claims).map((c) => {
       const label = markLabelOf(c, job);
       return {
         text: c.text,

@@ -8,8 +8,30 @@ import { createShadowHost, trusted } from './shadow-host';
 import { creditText } from '../check/credit-apart';
 import { focusImage } from './tab-spot';
 
-/** What the user decided: a caption to check (possibly edited) with the credit shown beside it, or nothing at all. */
-export type ChooserResult = { caption: string; credit: string } | { cancelled: true };
+/** One answer of a pair the page names ("Model B"), for "Check both". */
+export interface NamedCaption {
+  caption: string;
+  label: string;
+  credit: string;
+}
+
+/**
+ * What the user decided: a caption to check (possibly edited) with the credit shown beside it, or nothing at all.
+ * With "Check both", the first answer's name and the second answer come along.
+ */
+export type ChooserResult = { caption: string; credit: string; label?: string; second?: NamedCaption } | { cancelled: true };
+
+/**
+ * Two answers to the one picture that the page names (an arena's "Model A" and "Model B", two drafts, two models'
+ * columns of a row): exactly two named candidates of one kind; null otherwise (three columns: the user picks one).
+ */
+export function answerPair(candidates: readonly CaptionCandidate[]): [CaptionCandidate, CaptionCandidate] | null {
+  for (const source of ['answer', 'cell'] as const) {
+    const named = candidates.filter((c) => c.source === source && c.label);
+    if (named.length === 2) return [named[0]!, named[1]!];
+  }
+  return null;
+}
 
 const STYLE = `
 :host { all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; width: 0 !important;
@@ -95,8 +117,15 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     confirmButton.type = 'button';
     const cancelButton = make('button', '', t('cancel'));
     cancelButton.type = 'button';
+    // Two named answers to this picture: both can be checked in one go, each as the page shows it.
+    const pair = answerPair(candidates);
+    const bothButton = pair ? make('button', '', t('chooserBoth')) : null;
+    if (bothButton && pair) {
+      bothButton.type = 'button';
+      bothButton.title = t('chooserBothTitle', pair[0].label ?? '', pair[1].label ?? '');
+    }
     const actions = make('div', 'actions');
-    actions.append(confirmButton, cancelButton);
+    actions.append(confirmButton, ...(bothButton ? [bothButton] : []), cancelButton);
 
     const buttons: HTMLButtonElement[] = [];
     // The credit of the caption in the box: it goes with the check, shown beside the caption, never checked.
@@ -165,6 +194,12 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       focusImage(anchor);
     };
     closeOpen = cancel;
+    const checkBoth = () => {
+      if (!pair) return;
+      const [first, second] = pair;
+      finish({ caption: first.text, credit: first.credit ?? '', label: first.label ?? '', second: { caption: second.text, label: second.label ?? '', credit: second.credit ?? '' } });
+      focusImage(anchor);
+    };
 
     // Inside the dialog: Enter in the caption confirms (Shift+Enter is a new line), Esc cancels, Tab stays inside.
     panel.addEventListener('keydown', (event: KeyboardEvent) => {
@@ -180,7 +215,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
       } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         if (moveThroughCandidates(event.key === 'ArrowDown' ? 1 : -1)) event.preventDefault();
       } else if (event.key === 'Tab') {
-        const focusable = [textarea, ...buttons, confirmButton, cancelButton];
+        const focusable = [textarea, ...buttons, confirmButton, ...(bothButton ? [bothButton] : []), cancelButton];
         const at = focusable.indexOf(root.activeElement as HTMLTextAreaElement | HTMLButtonElement);
         const next = (at + (event.shiftKey ? -1 : 1) + focusable.length) % focusable.length;
         event.preventDefault();
@@ -236,6 +271,7 @@ export function chooseCaption(anchor: Element, candidates: CaptionCandidate[], m
     textarea.addEventListener('input', () => textarea.value.trim() && notice.textContent === t('chooserEmpty') && (notice.textContent = ''));
     confirmButton.addEventListener('click', trusted(confirm));
     cancelButton.addEventListener('click', trusted(cancel));
+    bothButton?.addEventListener('click', trusted(checkBoth));
     window.addEventListener('keydown', onPageKey, true);
     document.addEventListener('selectionchange', onSelection);
 

@@ -1,6 +1,6 @@
 import { t } from '../i18n';
 import { findCaptionCandidates, type CaptionCandidate } from './caption-candidates';
-import { chooseCaption } from './chooser';
+import { chooseCaption, type NamedCaption } from './chooser';
 import { answerSettled } from './conversation';
 import { selectedCaption } from './credit';
 import { findFrame } from './find-image';
@@ -19,6 +19,9 @@ export interface PageCaption {
   lang: string;
   /** The document's title (the worker caps it). */
   pageTitle: string;
+  /** "Check both": the page's name of this answer, and the second answer to check with it. */
+  label?: string;
+  second?: NamedCaption;
 }
 
 /** The user closed the chooser: the check ends quietly. */
@@ -68,7 +71,8 @@ export async function gatherCaption(srcUrl: string, maxChars: number): Promise<P
   const settled = image ? await answerSettled(image) : true;
   const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars, settled ? undefined : t('chooserStillWriting'));
   if ('cancelled' in choice) return choice;
-  return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(anchor) };
+  const both = choice.second ? { label: choice.label ?? '', second: choice.second } : {};
+  return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(anchor), ...both };
 }
 
 /** What the chooser says when it stands for a frame it cannot read. */

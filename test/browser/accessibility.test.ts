@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
 import { waitForChooser } from './chooser-driver';
+import { ARENA_VERDICTS, checkBothOnArena } from './check-both-flow';
 import { clickMenu, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { figurePage, htmlPage, makeSolid, type PageServer } from './page-server';
@@ -190,6 +191,23 @@ describe('accessibility', () => {
     await panel.locator('[data-testid="check-status"][data-state="done"]').waitFor({ timeout: 15_000 });
     await expectNoViolations(panel);
     await Promise.all([panel.close(), page.close()]);
+  });
+
+  it('"Check both": two answers compared, in the popup and in the side panel (stacked and side by side)', async () => {
+    model.set({ falseWhen: ARENA_VERDICTS });
+    const { page, tabId } = await checkBothOnArena(suite);
+    const popup = await popupAt(ext, tabId, 'done');
+    await popup.getByTestId('answer').nth(1).waitFor();
+    await expectNoViolations(popup);
+    const panel = await ext.context.newPage();
+    await panel.setViewportSize({ width: 720, height: 900 });
+    await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+    await panel.locator('button.pick-image').waitFor();
+    await page.bringToFront();
+    await panel.getByTestId('answer').nth(1).waitFor({ timeout: 15_000 });
+    await expectNoViolations(panel);
+    await Promise.all([popup.close(), panel.close(), page.close()]);
+    model.set({ falseWhen: [{ match: /dog|goat/i, error_type: ['Object'], reasoning: 'There is no such animal in the image.' }] });
   });
 
   it('the alt-text audit table and the page-check table, with a claim not supported', async () => {
