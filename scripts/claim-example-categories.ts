@@ -8,6 +8,7 @@
  */
 import { described, notDescribed, type Example } from './claim-examples.ts';
 import { PRESENT_TENSE_EXAMPLES } from './claim-examples-present.ts';
+import { UNSHOWN_EXAMPLES } from './claim-examples-unshown.ts';
 
 
 // A statement true of a kind everywhere ("Owls hunt at night") vs one about the thing in view.
@@ -700,4 +701,4 @@ const companyFacts: readonly Example[] = [
 ];
 
 /** Every category's examples, in a fixed order (the training script's folds depend on it). */
-export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion, ...useComparisonAbsence, ...anotherTime, ...companyFacts, ...PRESENT_TENSE_EXAMPLES];
+export const CATEGORY_EXAMPLES: readonly Example[] = [...genericKinds, ...advice, ...toTheReader, ...purposeAndCause, ...intentAndState, ...aboutTheAnswer, ...moodOfTheScene, ...reasonsInFewWords, ...otherDescriptionShapes, ...actionsBeyondTheList, ...pursuitsInView, ...placeOrOccasion, ...useComparisonAbsence, ...anotherTime, ...companyFacts, ...PRESENT_TENSE_EXAMPLES, ...UNSHOWN_EXAMPLES];

@@ -11,7 +11,7 @@
  * (../shared/benchmarks/hl/train.jsonl, 1,399 pictures in neither HL's development file nor its held-out part;
  * Apache-2.0 / CC BY 4.0), our written probes (test/claims/probes.jsonl: answers in the style of today's models,
  * answers to blind users' questions, crowd-style captions and rationales, detailed descriptions), and the examples
- * in scripts/claim-examples.ts, scripts/claim-example-categories.ts and scripts/claim-examples-present.ts. The
+ * in scripts/claim-examples*.ts and scripts/claim-example-categories.ts. The
  * development files (FaithScore, VizWiz-LF, HL dev.jsonl) are only measured on, their tuning halves to choose
  * settings and their check halves to judge them; so are the later probes (test/claims/probes-cd.jsonl, probes-g.jsonl).
  * VizWiz-LF has no licence: it is measured on (`npm run bench:claims`), never trained on. Held-out
@@ -54,6 +54,8 @@ const MIN_COUNT = 3;
 const MIN_KEPT = 0.975;
 /** At most this many weights are stored (3,652 before HL's training captions came in: 75 kB), the largest kept. */
 const MAX_WEIGHTS = Number(process.env.CLAIMS_MAX_WEIGHTS ?? 3600);
+/** And at most this many bytes of them as stored (`"feature":weight,` and a line break each), so new training sentences never grow the engine. */
+const MAX_WEIGHT_BYTES = 70_400;
 const FOLDS = 5;
 const REPEATS = 3;
 /** A descriptive clause set aside costs this many times a non-descriptive one kept. */
@@ -196,11 +198,13 @@ function train(all: readonly Sample[], seed: number): ClauseModel {
   }
   // The largest MAX_WEIGHTS weights by size, to two decimals, so the engine does not grow with the training data
   // (three decimals and 3,600 weights: 74 kB; two: 71 kB, the same figures on the tuning halves).
+  let bytes = 0;
   const kept = [...sum]
     .map(([f, value]) => [f, Math.round((value / averaged) * 100) / 100] as const)
     .filter(([, value]) => Math.abs(value) >= 0.005)
     .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || (a[0] < b[0] ? -1 : 1))
     .slice(0, MAX_WEIGHTS)
+    .filter(([f, value]) => (bytes += JSON.stringify(f).length + String(value).length + 3) <= MAX_WEIGHT_BYTES)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const weights: Record<string, number> = Object.fromEntries(kept);
   return { threshold: 0.5, unflagged: 0.5, bias: Math.round((biasSum / averaged) * 1000) / 1000, weights };

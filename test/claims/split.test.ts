@@ -231,6 +231,13 @@ describe('splitCaption: set aside', () => {
     expect(asideOf('Unfortunately, the image is too dark to determine the colour of the shirt.')).toEqual([]);
   });
 
+  it('checks what the picture is said not to show, and a date read off it with a hedge (learned from written answers)', () => {
+    expect(asideOf('The image does not show the price of the milk.')).toEqual([]);
+    expect(asideOf('The picture does not reveal the time of day.')).toEqual([]);
+    expect(asideOf('The colour of the sofa cannot be determined from the photo.')).toEqual([]);
+    expect(asideOf('The expiry date is likely to be 5 June 2025.')).toEqual([]);
+  });
+
   it('keeps the visible head and sets aside only its add-on', () => {
     expect(claimsOf('This appears to be a bottle of ketchup, a popular brand of condiment.')).toEqual(['This appears to be a bottle of ketchup']);
     expect(asideOf('This appears to be a bottle of ketchup, a popular brand of condiment.')).toEqual([['a popular brand of condiment.', 'world knowledge']]);
