@@ -54,6 +54,9 @@ function AuditTotals({ check, t }: { check: PageCheck; t: Translate }) {
 
 function sourceLabel(item: PageCheckItem, t: Translate): string {
   if (item.source === 'figcaption') return t('pageCheckSource_figcaption');
+  // A chat's answer and a table row's cell are named as the caption dialog names them.
+  if (item.source === 'answer') return t('sourceAnswer');
+  if (item.source === 'cell') return t('sourceCell');
   return item.source === 'alt' ? t('pageCheckSource_alt') : t('pageCheckSource_demo');
 }
 

@@ -4,7 +4,7 @@ import { countFalse, countTrue, errorTypeCountsOf, errorTypesOf, type CheckJob }
 import { errorTypeSchema } from './verify/schema';
 
 /** Where a pair's caption was found on the page (lib/page/captioned-images.ts). */
-export const captionedSourceSchema = z.enum(['figcaption', 'caption', 'demo-output', 'alt']);
+export const captionedSourceSchema = z.enum(['figcaption', 'caption', 'demo-output', 'answer', 'cell', 'alt']);
 
 /** One image + caption pair as the page lists it; checked again here, since it comes from a page's world. */
 export const captionedImageSchema = z.object({

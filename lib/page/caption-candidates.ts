@@ -192,6 +192,24 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
   return { found, userTexts: conversation?.userTexts ?? [], otherRows: rows.cells.length ? rows.otherRows : [] };
 }
 
+/** The AI surfaces "Check all captioned images" pairs a picture with: a chat's answer, an output, a table row's cell. */
+const LISTED_AI_SOURCES = new Set<CandidateSource>(['answer', 'demo-output', 'cell', 'caption']);
+
+/**
+ * For "Check all captioned images": the best caption an AI surface gives `image` (the chat's answer to it, a demo's or
+ * notebook's output, an AI description box, the first model's cell of its table row), and which texts are the user's
+ * own words to the model (never a caption) — as the chooser reads them. A quoted post is left to the chooser (a pull
+ * quote by an article's picture is no caption to check unasked).
+ */
+export function aiSurfaceCaption(image: Element): { best: { source: 'answer' | 'demo-output' | 'cell' | 'caption'; text: string; score: number } | null; theirs: (text: string) => boolean } {
+  const ai = aiSurfaceCaptions(image);
+  const userTexts = new Set(ai.userTexts);
+  const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
+  const theirs = (text: string) => (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || userTexts.has(collapse(text));
+  const best = ai.found.filter((c) => LISTED_AI_SOURCES.has(c.source) && !theirs(c.text)).sort((a, b) => b.score - a.score)[0];
+  return { best: best ? { source: best.source as 'answer' | 'demo-output' | 'cell' | 'caption', text: best.text, score: best.score } : null, theirs };
+}
+
 /** A file's name and size ("sommerfest.jpeg 2048×1365 412 KB"), a lightbox's line: never a caption. */
 const FILE_META = /^\S+\.(?:jpe?g|png|gif|webp|heic)(?:\d|\s|$)/i;
 

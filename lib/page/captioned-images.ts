@@ -2,12 +2,14 @@
 // "Check all captioned images on this page". Pure DOM reads; the elements stay referenced here, in the
 // isolated world, so the page never sees an id or attribute of ours.
 import { IMAGE_POLICY } from '../image/size';
+import { aiSurfaceCaption } from './caption-candidates';
 import { PRESELECT_SCORE, rankCaptions } from './caption-finder';
+import { withOneRoleScan } from './conversation';
 import { readSlot, writeSlot } from './isolated-slot';
 import { PICKED_SLOT } from './picker';
 
 /** Where the caption of a listed image comes from. */
-export type CaptionedSource = 'figcaption' | 'caption' | 'demo-output' | 'alt';
+export type CaptionedSource = 'figcaption' | 'caption' | 'demo-output' | 'answer' | 'cell' | 'alt';
 
 /** One image + caption pair the page offers; `id` names the element for later calls. */
 export interface CaptionedImage {
@@ -87,8 +89,11 @@ function demoOutput(image: HTMLImageElement): string {
 
 /** The same ranking as the chooser: an image whose best caption would not be preselected is skipped, not paired with a neighbour's text. */
 function captionOf(image: HTMLImageElement): [CaptionedSource, string, string] | null {
-  const best = rankCaptions(image).find((found) => found.score >= PRESELECT_SCORE);
+  // What an AI surface says of the picture, and the user's own words to the model (never a caption), as the chooser reads them.
+  const ai = aiSurfaceCaption(image);
+  const best = rankCaptions(image).find((found) => found.score >= PRESELECT_SCORE && !ai.theirs(found.text));
   const fromMarkup = best && best.source !== 'alt' && best.source !== 'title';
+  if (ai.best && (!fromMarkup || ai.best.score > best.score)) return [ai.best.source, ai.best.text, ''];
   if (best && fromMarkup) return [best.source === 'figcaption' ? 'figcaption' : 'caption', best.text, best.credit];
   const demo = demoOutput(image);
   if (demo) return ['demo-output', demo, ''];
@@ -98,11 +103,16 @@ function captionOf(image: HTMLImageElement): [CaptionedSource, string, string] |
 
 /**
  * Lists the page's images that come with a caption: one the markup ties to it (figure, caption slot,
- * gallery item; credits left out), an image followed by a model demo's output box, an <img> with
+ * gallery item; credits left out), else what an AI surface says of it (a chat's answer, an output, a table
+ * row's cell), an image followed by a model demo's output box, an <img> with
  * descriptive alt text; captionless images (cards, avatars, logos) are skipped. Icons and
  * trackers (< 64 px) are skipped; captions are whitespace-collapsed and cut at `maxChars`.
  */
 export function listCaptionedImages(maxChars: number): { pageUrl: string; items: CaptionedImage[] } {
+  return withOneRoleScan(() => listAll(maxChars));
+}
+
+function listAll(maxChars: number): { pageUrl: string; items: CaptionedImage[] } {
   const found: CaptionedImage[] = [];
   for (const image of Array.from(document.querySelectorAll('img'))) {
     if (found.length >= MAX_ITEMS) break;

@@ -67,8 +67,29 @@ const BADGE_CHARS = 6;
 /** How far up a badge or avatar passes its role to the message around it. */
 const BADGE_LEVELS = 4;
 
+/** The scan of the page's roles kept for one listing of many pictures (see withOneRoleScan); null: scan afresh. */
+let heldScan: { found: { element: Element; role: Role }[] } | { found: null } | null = null;
+
+/**
+ * Runs `list` (which asks about many pictures of a page that does not change meanwhile) with the page's roles
+ * scanned once, not once per picture; the chooser, which waits on a page still changing, scans each time.
+ */
+export function withOneRoleScan<T>(list: () => T): T {
+  heldScan = { found: null };
+  try {
+    return list();
+  } finally {
+    heldScan = null;
+  }
+}
+
 /** Elements that declare a role, innermost first in document order; a badge or avatar lends its role to its message. */
 function roleElements(root: ParentNode): { element: Element; role: Role }[] {
+  if (heldScan && root === document.body) return (heldScan.found ??= scanRoles(root));
+  return scanRoles(root);
+}
+
+function scanRoles(root: ParentNode): { element: Element; role: Role }[] {
   const found: { element: Element; role: Role }[] = [];
   for (const element of Array.from(root.querySelectorAll('*')).slice(0, 20_000)) {
     const role = ownRole(element);

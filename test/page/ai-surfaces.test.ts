@@ -4,6 +4,7 @@
 // pages are measured in Chromium by bench:captions and test/browser/ai-surfaces.test.ts).
 import { describe, expect, it } from 'vitest';
 import { findCaptionCandidates } from '../../lib/page/caption-candidates';
+import { listCaptionedImages } from '../../lib/page/captioned-images';
 import { asksAboutPicture, isRequestToModel } from '../../lib/page/requests';
 import { page } from './caption-snippet';
 
@@ -140,5 +141,41 @@ describe('tables and posts', () => {
       { source: 'quote', preselect: true, text: 'A grey heron stands in the shallow water of a pond with mist rising.' },
       { source: 'post', text: 'Asked an AI bot to describe my photo. It said: “A grey heron stands in the shallow water of a pond with mist rising.” Close enough!' },
     ]);
+  });
+});
+
+describe('"Check all captioned images" lists AI surfaces with the same finder', () => {
+  /** The page's listing, every picture given a size (happy-dom has no layout; the icon filter needs one). */
+  const listed = (html: string) => {
+    page(html);
+    for (const img of Array.from(document.querySelectorAll('img'))) img.getBoundingClientRect = () => new DOMRect(0, 0, 400, 300);
+    return listCaptionedImages(10_000).items.map((i) => [i.imageUrl.replace(/^.*\//, ''), i.source, i.caption.replace(/\s+/g, ' ')]);
+  };
+
+  it("a chat: the upload with the assistant's whole answer, never the request", () => {
+    expect(
+      listed(`<main>
+      <article data-turn="user"><div data-message-author-role="user"><img id="target" src="https://chat.test/f/kettle.jpg" alt="Uploaded image"><div>Describe this image in detail, please.</div></div></article>
+      <article data-turn="assistant"><div data-message-author-role="assistant"><div class="markdown"><p>Here is what it shows:</p><ul><li>A red kettle on a stove.</li><li>Two mugs beside it.</li></ul></div></div>
+        <div role="group"><button>Copy</button></div></article></main>`),
+    ).toEqual([['kettle.jpg', 'answer', 'Here is what it shows: A red kettle on a stove. Two mugs beside it.']]);
+  });
+
+  it("a results table: each row's picture with its first model's cell, not another row's", () => {
+    expect(
+      listed(`<table><thead><tr><th>Image</th><th>Ours</th><th>BLIP-2</th></tr></thead><tbody>
+      <tr><td><img id="target" src="https://lab.test/q1.jpg"></td><td>A woman in a red jacket walks a dog across a snowy park.</td><td>a woman walking her dog in the snow</td></tr>
+      <tr><td><img src="https://lab.test/q2.jpg"></td><td>Three green apples lie on a wooden board.</td><td>apples on a cutting board next to oranges</td></tr></tbody></table>`),
+    ).toEqual([
+      ['q1.jpg', 'cell', 'A woman in a red jacket walks a dog across a snowy park.'],
+      ['q2.jpg', 'cell', 'Three green apples lie on a wooden board.'],
+    ]);
+  });
+
+  it('a figure keeps its figcaption; a pull quote by an uncaptioned picture is not listed as its caption', () => {
+    expect(
+      listed(`<figure><img id="target" src="https://news.test/a.jpg"><figcaption>Two orange cats sit on a sofa.</figcaption></figure>
+      <article><blockquote>We never expected the river to rise this fast in a single night.</blockquote><img src="https://news.test/b.jpg" alt=""></article>`),
+    ).toEqual([['a.jpg', 'figcaption', 'Two orange cats sit on a sofa.']]);
   });
 });
