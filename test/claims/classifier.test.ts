@@ -79,6 +79,12 @@ describe('firm decisions', () => {
     expect(firmDecision(facts('A hamster sleeps in the straw'))).toBeUndefined();
   });
 
+  it('a modal on a doing ("might be planning") is no hedged description: the classifier judges it', () => {
+    expect(firmDecision(facts('He might be planning a trip to the mountains'))).toBeUndefined();
+    expect(firmDecision(facts('They could be celebrating a promotion at work'))).toBeUndefined();
+    expect(firmDecision(facts('It could be a cat'))).toBeNull();
+  });
+
   it('a title-case heading or name no rule flagged stays a claim; a sentence that only starts with a capital does not count', () => {
     expect(firmDecision(facts('Adjusting Axis Labels in a Bar Chart'))).toBeNull();
     expect(firmDecision(facts('Marie Curie'))).toBeNull();
@@ -117,6 +123,14 @@ describe('splitCaption with the classifier', () => {
   // A hedge keeps a description a claim; a hedged state of mind is judged like any other clause.
   it.each(['She appears to be smiling.', 'The cat appears to be asleep on the couch.', 'It looks like a team meeting in an office.'])('keeps the hedged description: %s', (caption) => {
     expect(claimsOf(caption)).toEqual([caption]);
+  });
+
+  it.each(['He might be planning a trip to the mountains.', 'They could be celebrating a promotion at work.'])('sets aside a guess at what people are doing: %s', (caption) => {
+    expect(claimsOf(caption)).toEqual([]);
+  });
+
+  it('keeps a hedged visible action: "The man might be holding a phone."', () => {
+    expect(claimsOf('The man might be holding a phone.')).toEqual(['The man might be holding a phone.']);
   });
 
   it.each(['He seems to be studying late into the night for an exam.', 'The boy looks determined to score.'])('sets aside the hedged state of mind: %s', (caption) => {
