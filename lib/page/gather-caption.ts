@@ -71,8 +71,12 @@ export async function gatherCaption(srcUrl: string, maxChars: number): Promise<P
   const settled = image ? await answerSettled(image) : true;
   const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars, settled ? undefined : t('chooserStillWriting'));
   if ('cancelled' in choice) return choice;
-  const both = choice.second ? { label: choice.label ?? '', second: choice.second } : {};
-  return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(anchor), ...both };
+  return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(anchor), ...bothOf(choice) };
+}
+
+/** "Check both": the first answer's name and the second answer, passed on with the caption (nothing otherwise). */
+function bothOf(choice: { label?: string; second?: NamedCaption }): Pick<PageCaption, 'label' | 'second'> {
+  return choice.second ? { label: choice.label ?? '', second: choice.second } : {};
 }
 
 /** What the chooser says when it stands for a frame it cannot read. */
@@ -92,5 +96,5 @@ export async function gatherAroundFrame(frameUrl: string, srcUrl: string, maxCha
   ];
   const choice = await chooseCaption(frame ?? document.documentElement, candidates, maxChars, foreignFrameHint());
   if ('cancelled' in choice) return choice;
-  return { pageUrl: location.href, pageTitle: document.title, imageUrl: srcUrl, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(frame) };
+  return { pageUrl: location.href, pageTitle: document.title, imageUrl: srcUrl, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(frame), ...bothOf(choice) };
 }
