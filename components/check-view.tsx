@@ -239,7 +239,7 @@ export function CheckView(props: CheckViewProps) {
           {job.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
-          {job.otherLanguage && !readOnly && !running && props.onSplitWithModel && job.endpointHost !== 'on-device' && (
+          {job.otherLanguage && !both && !readOnly && !running && props.onSplitWithModel && job.endpointHost !== 'on-device' && (
             <li data-testid="split-offer">
               {t('splitOffer')}{' '}
               <button type="button" className="link" onClick={props.onSplitWithModel}>

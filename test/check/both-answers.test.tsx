@@ -113,7 +113,19 @@ describe('Check both: the account every view reads', () => {
   it('the popup and side panel show the two answers compared, without the one-caption actions', async () => {
     const { job } = await checkBoth();
     const out = html(
-      <CheckView job={job} t={t} endpointOrigin={null} models={[]} onCancel={noop} onRerun={noop} onFix={noop} onCopy={noop} onRecheck={noop} onCompare={noop} />,
+      <CheckView
+        job={{ ...job, otherLanguage: true, notes: ['A note.'] }}
+        t={t}
+        endpointOrigin={null}
+        models={[]}
+        onCancel={noop}
+        onRerun={noop}
+        onSplitWithModel={noop}
+        onFix={noop}
+        onCopy={noop}
+        onRecheck={noop}
+        onCompare={noop}
+      />,
     );
     expect(out).toContain('Two answers on one image');
     expect(out.match(/data-testid="answer"/g)).toHaveLength(2);
@@ -121,7 +133,8 @@ describe('Check both: the account every view reads', () => {
     expect(out).toContain('<p class="answer__counts" data-testid="answer-counts">2 of 2 claims not supported — Object, Quantitative</p>');
     expect(out).toContain('A parrot perches on the lamp.');
     expect(out).toContain('aria-label="Claims of Model B"');
-    // Editing claims, comparing models and re-running are for one caption.
+    // Editing claims, comparing models, re-running and splitting again with the model are for one caption.
+    expect(out).not.toContain('data-testid="split-offer"');
     expect(out).not.toContain('>Edit claims<');
     expect(out).not.toContain('>Re-run<');
     expect(out).not.toContain('>Compare with another model<');
