@@ -6,9 +6,8 @@
 // pronouns, auxiliaries, modals, subordinators) and a few general verb and adjective classes are listed:
 // these are English grammar, not words of any data set.
 
-import { DEFINITE, INDEFINITE, OBJECT_PRONOUN, PERSONAL, PREPOSITION, QUANTIFIER, SUBJECT_PRONOUN, SUBORDINATOR } from './words.ts';
+import { BE as BE_FORMS, DEFINITE, INDEFINITE, LINKING as SEEMING, OBJECT_PRONOUN, PERSONAL, PREPOSITION, QUANTIFIER, SUBJECT_PRONOUN, SUBORDINATOR, forms, negated, words as set } from './words.ts';
 
-const set = (words: string) => new Set(words.trim().split(/\s+/u));
 
 // A number, and "there is", introduce as an indefinite does.
 const isIndefinite = (w: string) => INDEFINITE.has(w) || w === '<num>' || w === 'there';
@@ -19,13 +18,15 @@ const IMPERATIVE = set(`check press use store consult be do don't let consider c
   unplug`);
 // What can follow a verb as its object at once: "Descale it", "Defrost the peas".
 const startsObject = (w: string) => OBJECT_PRONOUN.has(w) || DEFINITE.has(w) || INDEFINITE.has(w);
-const LINKING = set('look looks looked seem seems seemed appear appears appeared');
-const BE = set("is are am was were be being been 's 're 'm isn't aren't wasn't weren't");
+const LINKING: ReadonlySet<string> = new Set([...SEEMING].flatMap(forms));
+const BE: ReadonlySet<string> = new Set([...BE_FORMS, ...[...BE_FORMS].slice(0, 5).map((w) => `${w}n't`)]);
 // "he's", "they're", "that's": a subject with its "be".
 const isContractedBe = (w: string) => /'(?:s|re|m)$/u.test(w) && (SUBJECT_PRONOUN.has(w.split("'")[0]!) || DEFINITE.has(w.split("'")[0]!) || w.startsWith('there'));
-const PAST = set('was were had did ago wasn\'t weren\'t didn\'t');
-const FIRST_PERSON = set("i me my mine myself i'm i've i'd i'll");
-const SECOND_PERSON = set("you your yours yourself you're you've you'd you'll");
+const PAST = set('was were had did ago');
+// "I", "me", "my"; contracted ("I'm", "you've") by their first part.
+const FIRST_PERSON = set('i me my mine myself');
+const SECOND_PERSON = set('you your yours yourself');
+const contracted = (w: string) => w.split("'")[0]!;
 const INABILITY = set("cannot can't unable couldn't unfortunately sorry apologize");
 // Activities that name an occasion, a purpose or a pursuit rather than a movement a photo could show:
 // "he is working", "they are celebrating", "she is studying". Whatever the body does meanwhile is the description.
@@ -109,12 +110,12 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   if (opener !== 'personal') out.push(`open:${opener}`);
 
   const has = (list: ReadonlySet<string>) => words.some((w) => list.has(w));
-  if (has(FIRST_PERSON)) out.push('person:1');
-  if (has(SECOND_PERSON)) out.push('person:2');
-  if (has(INABILITY) && has(FIRST_PERSON)) out.push('disclaimer');
+  if (words.some((w) => FIRST_PERSON.has(contracted(w)))) out.push('person:1');
+  if (words.some((w) => SECOND_PERSON.has(contracted(w)))) out.push('person:2');
+  if (has(INABILITY) && words.some((w) => FIRST_PERSON.has(contracted(w)))) out.push('disclaimer');
   // "used to be a school" is the past; "is used for", "commonly used to open" are not.
   const usedToPast = words.some((w, k) => w === 'used' && words[k + 1] === 'to' && !BE.has(words[k - 1] ?? '') && !/ly$/u.test(words[k - 1] ?? ''));
-  if (has(PAST) || usedToPast) out.push('tense:past');
+  if (words.some((w) => PAST.has(w) || negated(w, PAST)) || usedToPast) out.push('tense:past');
 
   // The predicate after the first "be": an activity (one that names a pursuit, or any other), an inner state, or a place/event.
   // "he's", "they're", "it's" carry their own "be": the predicate follows the contraction.

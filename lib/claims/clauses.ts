@@ -2,14 +2,12 @@ import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Clause, type ClauseKind, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
-import { DETERMINER, FINITE, OBJECT_PRONOUN, PREPOSITION, READ_OUT, SUBJECT_PRONOUN, SUBORDINATOR, isSuperlative, words, type Token } from './words.ts';
+import { AUXILIARY, COORDINATOR, DETERMINER, FINITE, OBJECT_PRONOUN, PREPOSITION, READ_OUT, RELATIVE, SUBJECT_PRONOUN, SUBORDINATOR, isSuperlative, words, type Token } from './words.ts';
 
 
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;
 
-const RELATIVE = words('which who whose whom where');
-const COORDINATOR = words('and but or yet');
 const TURN = words('but though although yet however');
 const HEDGE_LEAD = words('likely possibly probably perhaps maybe presumably apparently seemingly ready');
 // Words that can be the subject of a clause on their own.
@@ -22,8 +20,6 @@ const VERB_BASE = words(
 const IRREGULAR_PLURAL = words('people children men women police cattle sheep geese mice teeth feet');
 const isPluralNoun = (w: string) => IRREGULAR_PLURAL.has(w) || (/[^su'i]s$/u.test(w) && w.length > 3);
 
-// "… and is riding …": a second predicate of the same subject.
-const AUXILIARY = words('is are was were has have');
 
 function tokenize(caption: string, sentence: Span): Token[] {
   const tokens: Token[] = [];

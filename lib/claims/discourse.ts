@@ -8,7 +8,7 @@
 // reads a verb opening on its object.
 import { shapeFeatures } from './clause-shape.ts';
 import { cueText } from './set-aside.ts';
-import { FINITE, SUBORDINATOR, WORD } from './words.ts';
+import { FINITE, PERCEIVE, SUBORDINATOR, WORD } from './words.ts';
 
 /** Why a whole sentence is not about the image, or null. */
 export type DiscourseReason = 'question' | 'advice' | 'meta-talk';
@@ -16,7 +16,7 @@ export type DiscourseReason = 'question' | 'advice' | 'meta-talk';
 const QUESTION = /\?["'”’)\]]*$/u;
 
 // What a person reports seeing ("I can see …", "you can tell …"), or text read off the image (blanked by cueText).
-const SEEING = String.raw`(?:(?:see|notice|make out|read|discern|tell|think)\b|\s*$)`;
+const SEEING = String.raw`(?:${PERCEIVE}|think\b|\s*$)`;
 // A verb and an adverb between the person and the seeing ("can clearly", "could only"), but no "not".
 const ABLE = String.raw`(?:(?!\p{L}*not\b)\p{L}+ )?(?:\p{L}+ly )?`;
 

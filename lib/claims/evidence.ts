@@ -1,4 +1,4 @@
-import { DETERMINER, FINITE, OBJECT_PRONOUN, SUBJECT_PRONOUN, TEXT_BEARERS, words, type Token } from './words.ts';
+import { CONCLUDING, DETERMINER, FINITE, OBJECT_PRONOUN, SUBJECT_PRONOUN, TEXT_BEARERS, presentForm, words, type Token } from './words.ts';
 
 // "The presence of plates and glasses suggests that …": the subject names what is seen and the verb draws
 // a conclusion from it. The subject is cut off as a claim of its own ('evidence'), so a hallucinated plate
@@ -6,7 +6,7 @@ import { DETERMINER, FINITE, OBJECT_PRONOUN, SUBJECT_PRONOUN, TEXT_BEARERS, word
 // any verb of conclusion or effect; another subject only a verb of conclusion, and only when it says more
 // than a bare noun ("the scattered lumber", "the dog's wet fur", not "the sign", whose "indicates" is read).
 const EVIDENCE_HEAD = words(`presence combination arrangement`);
-const CONCLUDES = words(`suggests suggest indicates indicate means`);
+const CONCLUDES: ReadonlySet<string> = new Set([...[...CONCLUDING].flatMap((v) => [v, presentForm(v)]), 'means']);
 const EFFECT = words(
   `creates supports`);
 const BETWEEN = words('further also clearly strongly likely may might could can would all together');

@@ -1,5 +1,5 @@
 import type { ClauseKind } from './span.ts';
-import { PREPOSITION, READ_OUT, TEXT_BEARERS, isSuperlative } from './words.ts';
+import { PERCEIVE, PREPOSITION, READ_OUT, REPORTING, TEXT_BEARERS, isSuperlative, presentForm } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -51,7 +51,7 @@ const MODAL_ON_A_VERB = [
   "(?:might|may|could|would|can|cannot|can't)(?: also| easily| further)? ",
   // Words that never follow the modal: "the can is red", "this can sits on …".
   // nor perception: "I can discern", "you can make out" report what the image shows.
-  '(?!be\\b|have been\\b|see\\b|make out|tell\\b|read\\b|discern|of\\b|and\\b|is\\b|sits\\b|holds\\b)\\p{L}+',
+  `(?!be\\b|have been\\b|${PERCEIVE}|of\\b|and\\b|is\\b|sits\\b|holds\\b)\\p{L}+`,
 ].join('');
 // "could be due to", "might be drawn to": a hedged cause or effect, not a hedged description.
 const MODAL_BE_CAUSE =
@@ -163,7 +163,7 @@ const TEXT_BEARER = TEXT_BEARERS.join('|');
 const REPORTED_TEXT = new RegExp(
   `^(\\s*(?:[^,]{1,30},\\s*)?(?:[\\p{L}'-]+\\s+){0,4}?(?:${TEXT_BEARER})` +
     `(?:\\s+(?:${[...PREPOSITION].join('|')}|next to)\\s+(?:[\\p{L}'-]+\\s+){0,3}?[\\p{L}'-]+)?\\s+)` +
-    `((?:also\\s+|(?:is|are)\\s+)?(?:showing|displaying|shows?|displays?|says?|reads?|states?|warns?|notes?|lists?|mentions?|indicates?|explains?|instructs?|advises?|tells?|suggests?|recommends?)\\b.*)$`,
+    `((?:also\\s+|(?:is|are)\\s+)?(?:showing|displaying|${[...REPORTING].flatMap((v) => [v, presentForm(v)]).join('|')})\\b.*)$`,
   'u',
 );
 
@@ -212,7 +212,7 @@ export function reportsText(text: string): boolean {
 
 // "making it impossible to read the dose", "the brand is not visible": what cannot be made out in the picture is a
 // statement about the picture, and the model can check it.
-const NOT_MADE_OUT = cue(`(?:difficult|hard|impossible|too \\p{L}+) to (?:see|read|tell|make out|identify|determine|discern|interpret) |
+const NOT_MADE_OUT = cue(`(?:difficult|hard|impossible|too \\p{L}+) to ${PERCEIVE} |
       not (?:visible|shown|legible|readable)`);
 
 /** Why the image cannot confirm this clause, or null when it is a checkable claim. */

@@ -11,7 +11,7 @@ import { spanSchema, type Clause, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
 import { requestReason } from './request.ts';
 import { listItems, withoutFigureReference } from './list.ts';
-import { DETERMINER, PREPOSITION } from './words.ts';
+import { AUXILIARY, COORDINATOR, DETERMINER, PREPOSITION, RELATIVE, WORD } from './words.ts';
 
 export { spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
@@ -61,11 +61,10 @@ function inheritedReason(clause: Clause, previous: SetAsideReason | null, restri
 
 // A coordinated clause is sent on its own, so the word that joined it ("and a dog runs…") only
 // gets in the way of the claim; the span starts after it (the set-aside pieces keep theirs).
-const LEADING_CONJUNCTION = /^(?:and|but|yet)\s+(?=\S)/iu;
 
 function withoutLeadingConjunction(caption: string, piece: Span): Span {
-  const match = LEADING_CONJUNCTION.exec(piece.text);
-  if (!match) return piece;
+  const match = /^(\p{L}+)\s+(?=\S)/u.exec(piece.text);
+  if (!match || !COORDINATOR.has(match[1]!.toLowerCase())) return piece;
   const start = piece.start + match[0].length;
   return { text: caption.slice(start, piece.end), start, end: piece.end };
 }
@@ -122,9 +121,12 @@ function walkCaption(caption: string, locale: string, english: boolean, filter: 
   }
 }
 
-// A relative pronoun in lower case opening a sentence ("… the weather model\nthat uncovered …"): the sentence was cut
-// off its head by a line break or a full stop.
-const RELATIVE_START = /^(?:that|which|who|whose)\s/u;
+// A relative pronoun or "that" opening a piece: in lower case at a sentence's start ("… the weather model\nthat
+// uncovered …"), the sentence was cut off its head by a line break or a full stop.
+const opensRelative = (text: string) => {
+  const first = /^(\p{L}+)\s/u.exec(text)?.[1]?.toLowerCase() ?? '';
+  return first === 'that' || RELATIVE.has(first);
+};
 
 const INTERRUPTION: ReadonlySet<Clause['kind']> = new Set(['relative', 'participle', 'hedge']);
 
@@ -140,11 +142,13 @@ function joinsLastClaim(caption: string, last: Span, subjectOnly: boolean, claus
   // ", a small red one" renames what the claim named: kept, it is part of that claim.
   if (clause.kind === 'relative' && /^an?\s/iu.test(clause.text)) return true;
   // ", which is covered in wires" says more of what the claim named: kept, it goes back to its head rather than
-  // standing alone as a fragment (also across a full stop or a line break: RELATIVE_START).
-  if (/^(?:that|which|who|whose|where)\s/iu.test(clause.text) && /^[\s,.]*$/u.test(gap)) return true;
+  // standing alone as a fragment (also across a full stop or a line break: opensRelative).
+  if (opensRelative(clause.text) && /^[\s,.]*$/u.test(gap)) return true;
   // ", including a maple doughnut and …" is cut off only so that it outlives a head set aside; "… and is holding a
   // rabbit" shares its subject with the claim before it, and alone would have none.
-  if (/^(?:including\b|(?:and|or|but) (?:is|are|was|were|has|have|had)\b)/iu.test(clause.text) && /^[\s,]*$/u.test(gap)) return true;
+  const [first, second] = (clause.text.match(WORD) ?? []).map((w) => w.toLowerCase());
+  const sharesSubject = first === 'including' || (COORDINATOR.has(first ?? '') && AUXILIARY.has(second ?? ''));
+  if (sharesSubject && /^[\s,]*$/u.test(gap)) return true;
   return subjectOnly && /^[\s,\u2013\u2014-]*$/u.test(gap);
 }
 
@@ -177,7 +181,7 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
   // Kept, a relative clause cut off its head by a line break or a full stop goes back to the claim before it.
   const before = result.claims.at(-1);
   let lastClaim: SplitResult['claims'][number] | undefined =
-    RELATIVE_START.test(sentence.text) && before && /^[\s.]*$/u.test(caption.slice(before.end, sentence.start)) ? before : undefined;
+    /^\p{Ll}/u.test(sentence.text) && opensRelative(sentence.text) && before && /^[\s.]*$/u.test(caption.slice(before.end, sentence.start)) ? before : undefined;
   let subjectOnly = false;
   let previousEnd = sentence.start;
   const firstClaim = result.claims.length;

@@ -1,10 +1,37 @@
 /** What the claim stages share: the token, finite verbs, prepositions, things that bear text, and how a word list is written. */
-export const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
+export const words = (list: string): ReadonlySet<string> => new Set(list.trim().split(/\s+/u));
 
-export const FINITE = words(
-  'is are was were am has have had can could may might will would should must does do did appears appear appeared seems seem seemed looks suggests suggest indicates indicate implies imply shows show ' +
-    'creates adds makes gives provides offers features includes contains captures depicts showcases highlights says reads warns mentions displays lists states',
-);
+/** The forms of "be"; "isn't", "weren't" are read by their shape (`negated`). */
+export const BE = words('is are am was were be being been');
+/** Verbs of seeming ("looks tired", "seems to be"): what "is" would say, only hedged; in every form (`forms`). */
+export const LINKING = words('look seem appear');
+/** Verbs that report what text or an instrument says ("the label warns …", "the gauge indicates …"), in any form. */
+export const REPORTING = words('show display say read state warn note list mention indicate explain instruct advise tell suggest recommend');
+/** Verbs of making something out in a picture ("I can see …", "too dark to read"), with "make out" (`PERCEIVE`). */
+export const PERCEIVING = words('see notice read tell discern identify determine interpret');
+export const PERCEIVE = String.raw`(?:make out|${[...PERCEIVING].join('|')})\b`;
+/** Verbs that draw a conclusion from what is seen ("the wet road suggests …"). */
+export const CONCLUDING = words('suggest indicate imply');
+
+/** "look": look, looks, looked; "imply": imply, implies. */
+export const forms = (verb: string): string[] => [verb, presentForm(verb), verb.endsWith('e') ? `${verb}d` : `${verb}ed`];
+/** The third person singular: "shows", "implies", "watches". */
+export const presentForm = (verb: string): string =>
+  /[^aeiou]y$/u.test(verb) ? `${verb.slice(0, -1)}ies` : /(?:s|sh|ch|x)$/u.test(verb) ? `${verb}es` : `${verb}s`;
+/** A contracted negation of a word of `list` ("isn't", "didn't"). */
+export const negated = (word: string, list: ReadonlySet<string>): boolean => word.endsWith("n't") && list.has(word.slice(0, -3));
+
+/**
+ * Finite verbs: "be" and the auxiliaries and modals, the verbs of seeming ("looks", not "look", a noun as often as a
+ * verb), concluding and reporting, and the verbs of showing.
+ */
+export const FINITE: ReadonlySet<string> = new Set([
+  ...[...BE].slice(0, 5),
+  ...words('has have had can could may might will would should must does do did'),
+  ...[...LINKING].flatMap(forms).filter((w) => w !== 'look' && w !== 'looked'),
+  ...[...CONCLUDING, 'show'].flatMap((v) => [v, presentForm(v)]),
+  ...[...REPORTING, ...words('create add make give provide offer feature include contain capture depict showcase highlight')].map(presentForm),
+]);
 export const PREPOSITION = words(
   'of for by with in on at to from against under near into onto over along across above below behind beside around through between among inside outside atop beneath underneath within beyond toward towards upon amid after before during',
 );
@@ -28,6 +55,11 @@ export const DETERMINER: ReadonlySet<string> = new Set([...DEFINITE, ...INDEFINI
 /** Pronouns as a subject, and as an object. */
 export const SUBJECT_PRONOUN = words('he she it they we i you');
 export const OBJECT_PRONOUN = words('him her them it me us you himself herself themselves itself');
+/** Words that open a relative clause (and "that"), and that join two clauses. */
+export const RELATIVE = words('which who whose whom where');
+export const COORDINATOR = words('and but or yet');
+/** "… and is riding …": the auxiliary of a second predicate of the same subject. */
+export const AUXILIARY = words('is are was were has have had');
 /** Words that open a subordinate clause. */
 export const SUBORDINATOR = words('as while whereas because since although though so when');
 
@@ -51,4 +83,4 @@ export const TEXT_BEARERS: readonly string[] = (
 ).split(' ');
 
 /** "The screen says: Low battery, connect the charger": what follows a reporting verb and its colon is read off the image. */
-export const READ_OUT = /\b(?:says?|reads?|shows?|displays?|states?|warns?|lists?|written|printed|label(?:l)?ed)\s*:/iu;
+export const READ_OUT = new RegExp(String.raw`\b(?:${[...REPORTING].flatMap((v) => [v, presentForm(v)]).join('|')}|written|printed|label(?:l)?ed)\s*:`, 'iu');
