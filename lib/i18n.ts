@@ -30,11 +30,12 @@ function numberFormat(locale: string): Intl.NumberFormat {
 }
 
 /**
- * The English text shown where a lookup has none (Node, a missing key). The page script (entrypoints/page.ts)
- * goes without it: it sets the browser's lookup before anything speaks, and the table (71 kB) was half of
+ * The English text shown where a lookup has none (Node, a missing key). The page scripts (entrypoints/page.ts, read.ts)
+ * go without it: it sets the browser's lookup before anything speaks, and the table (71 kB) was half of
  * what each page had to load and compile at a right-click.
  */
-const fallbackTexts: Partial<Record<string, { message: string }>> = import.meta.env?.ENTRYPOINT === 'page' ? {} : english;
+const fallbackTexts: Partial<Record<string, { message: string }>> =
+  import.meta.env?.ENTRYPOINT === 'page' || import.meta.env?.ENTRYPOINT === 'read' ? {} : english;
 
 function fill(template: string, substitutions: readonly string[]): string {
   return template.replace(/\$(\d)/g, (whole, digit: string) => substitutions[Number(digit) - 1] ?? whole);

@@ -4,7 +4,7 @@ import { CheckError } from '../errors';
 import type { PageApi } from '../page/api';
 import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../check-lifecycle';
-import { PAGE_API_SLOT, PREFETCH_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
+import { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
 import type { CheckTarget, FrameTarget } from '../features/ports';
 import { markStep } from '../step-marks';
 
@@ -20,13 +20,21 @@ interface SentScript {
 }
 
 /**
- * The page script sent to each frame ("tab:frame") by this worker instance, the latest last (a few hundred
+ * The script a method lives in, and the slot its API is installed under. The image read and the selected
+ * caption have a small script of their own (entrypoints/read.ts, ~13 kB against page.js's ~97 kB): the
+ * decode then starts at the click, not after the whole page script has arrived and compiled.
+ */
+const scriptOf = (method: PageMethod) =>
+  method === 'readImage' || method === 'gatherSelection' ? ({ file: '/read.js', slot: READ_API_SLOT } as const) : ({ file: '/page.js', slot: PAGE_API_SLOT } as const);
+
+/**
+ * The page script sent to each frame ("tab:frame:file") by this worker instance, the latest last (a few hundred
  * at most): a later call there goes alone, and calls that find a new document wait for one script, not each their own.
  */
 const sentTo = new Map<string, SentScript>();
 
-function sendScript(key: string, frame: { tabId: number; frameIds: number[] }): Promise<unknown> {
-  const sent: SentScript = { done: browser.scripting.executeScript({ target: frame, files: ['/page.js'], injectImmediately: true }), settled: false };
+function sendScript(key: string, frame: { tabId: number; frameIds: number[] }, file: '/read.js' | '/page.js'): Promise<unknown> {
+  const sent: SentScript = { done: browser.scripting.executeScript({ target: frame, files: [file], injectImmediately: true }), settled: false };
   const settle = () => {
     sent.settled = true;
   };
@@ -48,6 +56,7 @@ export async function callPage<M extends PageMethod>(
   ...args: Parameters<PageApi[M]>
 ): Promise<PageReply<M>> {
   const frame = { tabId: target.tabId, frameIds: [target.frameId] };
+  const script = scriptOf(method);
   // Injected at once, not at the page's idle time: a page still loading (its ads, its lazy images) would
   // otherwise hold the call back until it has finished, while the user waits on a page already shown.
   const call = () =>
@@ -71,11 +80,11 @@ export async function callPage<M extends PageMethod>(
         }
         return missing;
       },
-      args: [SLOT_PREFIX + PAGE_API_SLOT, method, args, NO_PAGE_API, method === 'readImage' ? SLOT_PREFIX + PREFETCH_SLOT : null],
+      args: [SLOT_PREFIX + script.slot, method, args, NO_PAGE_API, method === 'readImage' ? SLOT_PREFIX + PREFETCH_SLOT : null],
     });
   let answer: unknown;
   markStep(`call:${method}`);
-  const key = `${target.tabId}:${target.frameId}`;
+  const key = `${target.tabId}:${target.frameId}:${script.file}`;
   try {
     // Where this worker has sent the script before (the check's image read, a moment ago), the call goes
     // alone. Finding no API there, it waits for the script sent last if that had not run yet (a file
@@ -97,7 +106,7 @@ export async function callPage<M extends PageMethod>(
     if (!known || answer === NO_PAGE_API) {
       // The script and the call are sent together, not one after the other's answer (one round trip to
       // the page fewer). Should the call ever run first, it says so and is sent again.
-      const [, called] = await Promise.all([sendScript(key, frame), call()]);
+      const [, called] = await Promise.all([sendScript(key, frame, script.file), call()]);
       answer = called[0]?.result;
       if (answer === NO_PAGE_API) answer = (await call())[0]?.result;
     }
@@ -129,7 +138,9 @@ export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCapt
   choosing.set(target.tabId, where);
   let found;
   try {
-    found = await callPage(target, 'gather', target.srcUrl, maxChars);
+    // A selection is read by the small read script the image read brought (the common case: no page.js
+    // before the request); without one, the page script's chooser asks.
+    found = (await callPage(target, 'gatherSelection', target.srcUrl, maxChars)) ?? (await callPage(target, 'gather', target.srcUrl, maxChars));
   } catch (error) {
     // Only a frame we could not script is asked about from the top frame; a bad answer is an answer.
     if (target.frameId === 0 || !(error instanceof CheckError && error.kind === 'page') || error instanceof PageReplyError) throw error;

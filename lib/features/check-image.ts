@@ -113,6 +113,12 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   // the popup or history.
   // The "checking" badge, drawn once; the result's marks wait for it so they always come last.
   let runMarks: Promise<unknown> | null = null;
+  // Drawn once the request has left (an endpoint check): drawn at the split, the badge's page call and
+  // layout ran beside the image's decode in the same page, ~100 ms later on one core. A check that ends
+  // first (a failure, a cached result) shows its final marks instead.
+  let checkEnded = () => {};
+  const ended = new Promise<'ended'>((resolve) => (checkEnded = () => resolve('ended')));
+  const marksWait = choice.provider === 'endpoint' ? Promise.race([request.sent, ended]) : Promise.resolve();
   const stamped = (job: CheckJob) => redactSecret({ ...job, frameId: target.frameId, owner: platform.workerInstance }, settings.apiKey);
   const job = await runCheck(
     {
@@ -136,7 +142,10 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
         void platform.showBadge(job).catch(() => {});
         await platform.saveJob(stamped(job));
         // Once its claims are known, the page shows by the image that the check runs (dotted marks, "Asking the model…").
-        if (job.status === 'running' && job.claims.length > 0 && !runMarks) runMarks = showMarks(platform, stamped(job));
+        if (job.status === 'running' && job.claims.length > 0 && !runMarks) {
+          const running = stamped(job);
+          runMarks = marksWait.then((first) => (first === 'ended' ? undefined : showMarks(platform, running)));
+        }
       },
       gather: async () => {
         choice.assertReady();
@@ -158,6 +167,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
       requestSent: request.sent,
     },
   );
+  checkEnded();
   await runMarks;
   if (task.current()) await afterCheck(platform, redactSecret({ ...job, frameId: target.frameId }, settings.apiKey), settings);
   return job;

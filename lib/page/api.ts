@@ -3,6 +3,7 @@ import { listCaptionedImages, selectCaptioned, type CaptionedImage } from './cap
 import { listAltTexts, type AltFinding } from './alt-texts';
 import { closeChooser } from './chooser';
 import { gatherAroundFrame, gatherCaption, readSelection, type GatherCancelled, type PageCaption } from './gather-caption';
+import { gatherSelection } from './selected-caption';
 import { clearMarks, focusMark, showMarks, type MarksPayload } from './marks';
 import { pickImage, type PickResult } from './picker';
 import { markListed, type ListedMark } from './listed-marks';
@@ -15,6 +16,8 @@ import { readImage, type PageImage, type PageImageError } from './read-image';
 export interface PageApi {
   /** The selection, else the caption the user confirms in the in-page chooser (a Promise the worker awaits). */
   gather(srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled>;
+  /** The selection as the caption; null when nothing is selected (then `gather` opens the chooser). In the read script too. */
+  gatherSelection(srcUrl: string, maxChars: number): PageCaption | null;
   /** In the top frame, for an image in a frame from another site: the chooser by that <iframe>. */
   gatherAroundFrame(frameUrl: string, srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled>;
   /** Closes the open chooser as cancelled (the check was cancelled from the popup); false when none is open. */
@@ -51,5 +54,5 @@ export { PAGE_API_SLOT } from './slot-names';
 
 /** Builds the page API from the lib/page helpers. */
 export function createPageApi(): PageApi {
-  return { gather: gatherCaption, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, focusMark, listCaptioned: listCaptionedImages, listAltTexts, selectCaptioned, markListed };
+  return { gather: gatherCaption, gatherSelection, gatherAroundFrame, closeChooser, pick: pickImage, readSelection, readImage, locateImage, locateFrame, forgetPicked, showMarks, clearMarks, focusMark, listCaptioned: listCaptionedImages, listAltTexts, selectCaptioned, markListed };
 }

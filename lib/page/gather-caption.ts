@@ -4,25 +4,10 @@ import { chooseCaption, type NamedCaption } from './chooser';
 import { answerSettled } from './conversation';
 import { selectedCaption } from './credit';
 import { findFrame } from './find-image';
-import { pickedElementFor } from './picker';
-import { markStep } from '../step-marks';
+import { anchorFor, declaredLanguage, gatherSelection, pageFacts, type PageCaption } from './selected-caption';
 
-/** What the page script reports about the chosen image. */
-export interface PageCaption {
-  caption: string;
-  source: 'selection' | 'chooser';
-  /** The photographer / agency / licence line set apart from the caption, by the chooser or from the selection ("" when none). */
-  credit: string;
-  pageUrl: string;
-  imageUrl: string;
-  /** The language the page declares for the caption's place (`lang` of the nearest element that has one), or "". */
-  lang: string;
-  /** The document's title (the worker caps it). */
-  pageTitle: string;
-  /** "Check both": the page's name of this answer, and the second answer to check with it. */
-  label?: string;
-  second?: NamedCaption;
-}
+export type { PageCaption } from './selected-caption';
+export { declaredLanguage } from './selected-caption';
 
 /** The user closed the chooser: the check ends quietly. */
 export interface GatherCancelled {
@@ -31,21 +16,6 @@ export interface GatherCancelled {
 
 function collapse(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/** The element showing `srcUrl`: the one the picker chose, else an <img> with that URL. */
-function anchorFor(srcUrl: string): Element | null {
-  const picked = pickedElementFor(srcUrl);
-  if (picked) return picked;
-  const images = Array.from(document.images);
-  return images.find((img) => img.currentSrc === srcUrl) ?? images.find((img) => img.src === srcUrl) ?? null;
-}
-
-/** The language the page declares where `node` is: the nearest `lang` attribute, else the document's, else "". */
-export function declaredLanguage(node: Node | null | undefined): string {
-  const element = node instanceof Element ? node : (node?.parentElement ?? null);
-  const lang = element?.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
-  return (lang ?? '').trim();
 }
 
 /** The text selected in this frame, whitespace collapsed, capped at `maxChars`. */
@@ -58,20 +28,15 @@ export function readSelection(maxChars: number): string {
  * the chooser offers the captions found near the image and waits for the user to confirm one.
  */
 export async function gatherCaption(srcUrl: string, maxChars: number): Promise<PageCaption | GatherCancelled> {
-  markStep('page:gather');
+  const selected = gatherSelection(srcUrl, maxChars);
+  if (selected) return selected;
   const image = anchorFor(srcUrl);
-  const base = { pageUrl: location.href, pageTitle: document.title, imageUrl: (image instanceof HTMLImageElement && image.currentSrc) || srcUrl };
-  // One character past the cap: the worker then sees that the selection was longer and says so
-  // (prepareCaption), instead of it being cut here silently. The chooser shows its own notice.
-  const selection = selectedCaption(window.getSelection()?.toString() ?? '', maxChars + 1);
-  if (selection.text)
-    return { ...base, caption: selection.text, source: 'selection', credit: selection.credit, lang: declaredLanguage(window.getSelection()?.anchorNode) };
   const anchor = image ?? document.documentElement;
   // A chat answer still being written is read once it is finished; if it is not done in time, the dialog says so.
   const settled = image ? await answerSettled(image) : true;
   const choice = await chooseCaption(anchor, image ? findCaptionCandidates(image, maxChars) : [], maxChars, settled ? undefined : t('chooserStillWriting'));
   if ('cancelled' in choice) return choice;
-  return { ...base, caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(anchor), ...bothOf(choice) };
+  return { ...pageFacts(image, srcUrl), caption: choice.caption, source: 'chooser', credit: choice.credit, lang: declaredLanguage(anchor), ...bothOf(choice) };
 }
 
 /** "Check both": the first answer's name and the second answer, passed on with the caption (nothing otherwise). */

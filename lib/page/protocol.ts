@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES } from '../image/encode';
 import { CheckError } from '../errors';
 import type { PageApi } from './api';
 
-export { PAGE_API_SLOT, PREFETCH_SLOT, SLOT_PREFIX } from './slot-names';
+export { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, SLOT_PREFIX } from './slot-names';
 
 /** How an image is shown on the page (lib/page/image-source.ts). */
 export const imageKindSchema = z.enum(['img', 'picture', 'poster', 'background', 'canvas', 'svg']);
@@ -51,6 +51,7 @@ const nothing = z.unknown().transform((): void => undefined);
 /** The schema of each page-API method's answer; callPage parses every answer with its method's schema. */
 export const pageReplySchemas = {
   gather: gatherReplySchema,
+  gatherSelection: gatherReplySchema.nullable(),
   gatherAroundFrame: gatherReplySchema,
   closeChooser: z.boolean(),
   pick: z.union([z.object({ cancelled: z.literal(true) }), z.object({ srcUrl: url.min(1), pageUrl: url, kind: imageKindSchema })]),

@@ -7,6 +7,9 @@ export const SLOT_PREFIX = 'caption-check:';
 /** Slot (lib/page/isolated-slot.ts) the page script installs itself under, in the isolated world. */
 export const PAGE_API_SLOT = 'page';
 
+/** Slot the image read's own script (entrypoints/read.ts, a few kB) installs its API under. */
+export const READ_API_SLOT = 'read';
+
 /**
  * Slot where the worker's first call of a check, arriving before the page script, starts reading the image's
  * bytes ({ url, read: Promise<{ status, bytes }> }), so the read begins at the click; readImage takes it.

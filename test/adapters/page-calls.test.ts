@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CheckError } from '@/lib/errors';
-import { PAGE_API_SLOT, PREFETCH_SLOT, SLOT_PREFIX } from '@/lib/page/slot-names';
-import { callPage } from '@/lib/adapters/page-calls';
+import { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, SLOT_PREFIX } from '@/lib/page/slot-names';
+import { callPage, gatherFromFrame } from '@/lib/adapters/page-calls';
 
 interface Injection {
   target: unknown;
@@ -12,6 +12,7 @@ interface Injection {
 }
 
 const slot = Symbol.for(SLOT_PREFIX + PAGE_API_SLOT);
+const readSlot = Symbol.for(SLOT_PREFIX + READ_API_SLOT);
 const prefetchSlot = Symbol.for(SLOT_PREFIX + PREFETCH_SLOT);
 const slots = globalThis as unknown as Record<symbol, unknown>;
 
@@ -25,8 +26,12 @@ function frame(order: 'script first' | 'call first' | 'unscriptable') {
   const run = (injection: Injection) => {
     if (injection.files) {
       ran.push('script');
-      slots[slot] = {
+      // Each script installs its API under its own slot: the image read's small one, or the page script.
+      slots[injection.files[0] === '/read.js' ? readSlot : slot] = {
         readSelection: (max: number) => 'A red kite'.slice(0, max),
+        // A selection only where the test made one; the chooser's answer otherwise.
+        gatherSelection: (srcUrl: string) => (selected ? { ...captionOf(srcUrl), caption: selected, source: 'selection' } : null),
+        gather: (srcUrl: string) => ({ ...captionOf(srcUrl), caption: selected || 'A kite in the chooser', source: selected ? 'selection' : 'chooser' }),
         // What the page's readImage does first: take the read the call started, if any (its URL as the message).
         readImage: () => {
           const early = slots[prefetchSlot] as { url: string } | undefined;
@@ -42,6 +47,7 @@ function frame(order: 'script first' | 'call first' | 'unscriptable') {
   let held: (() => void) | null = null;
   fakeBrowser.scripting.executeScript = (async (injection: Injection) => {
     ran.push(injection.files ? 'sent script' : 'sent call');
+    if (injection.files) files.push(...injection.files);
     // The answer comes back on a later turn, as from another process.
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (order === 'unscriptable') throw new Error('Cannot access contents of the page');
@@ -55,6 +61,13 @@ function frame(order: 'script first' | 'call first' | 'unscriptable') {
   return ran;
 }
 
+/** The script files sent, in order. */
+const files: string[] = [];
+
+/** The text selected in the fake frame ("" for none). */
+let selected = '';
+const captionOf = (srcUrl: string) => ({ credit: '', pageUrl: 'https://news.example/', imageUrl: srcUrl, lang: 'en', pageTitle: 'News' });
+
 // The fake browser is shared with the other files of the run (vitest.config.ts: isolate false): its own
 // executeScript is put back after each test.
 const ownExecuteScript = fakeBrowser.scripting.executeScript;
@@ -62,9 +75,12 @@ const ownExecuteScript = fakeBrowser.scripting.executeScript;
 describe('callPage', () => {
   beforeEach(() => {
     fakeBrowser.reset();
+    files.length = 0;
+    selected = '';
   });
   afterEach(() => {
     delete slots[slot];
+    delete slots[readSlot];
     fakeBrowser.scripting.executeScript = ownExecuteScript;
   });
 
@@ -73,6 +89,30 @@ describe('callPage', () => {
     await expect(callPage({ tabId: 1, frameId: 0 }, 'readSelection', 5)).resolves.toBe('A red');
     // Both were sent before either ran: one round trip to the page, not two.
     expect(ran).toEqual(['sent script', 'sent call', 'script', 'call']);
+    expect(files).toEqual(['/page.js']);
+  });
+
+  it('sends the image read its own small script, and the page script only to a call that needs it', async () => {
+    const ran = frame('script first');
+    await callPage({ tabId: 10, frameId: 0 }, 'readImage', 'https://news.example/photo.jpg', 1024);
+    expect(files).toEqual(['/read.js']);
+    await expect(callPage({ tabId: 10, frameId: 0 }, 'readSelection', 5)).resolves.toBe('A red');
+    expect(files).toEqual(['/read.js', '/page.js']);
+    // A second read goes alone: the read script is there.
+    await callPage({ tabId: 10, frameId: 0 }, 'readImage', 'https://news.example/photo.jpg', 1024);
+    expect(files).toEqual(['/read.js', '/page.js']);
+    expect(ran.slice(-2)).toEqual(['sent call', 'call']);
+  });
+
+  it('reads a selected caption with the small read script, and sends the page script only for the chooser', async () => {
+    frame('script first');
+    selected = 'A red kite over the bay.';
+    const target = { tabId: 11, frameId: 0, srcUrl: 'https://news.example/kite.jpg', pageUrl: 'https://news.example/' };
+    await expect(gatherFromFrame(target)).resolves.toMatchObject({ caption: 'A red kite over the bay.', imageUrl: target.srcUrl });
+    expect(files).toEqual(['/read.js']);
+    selected = '';
+    await expect(gatherFromFrame({ ...target, tabId: 12 })).resolves.toMatchObject({ caption: 'A kite in the chooser' });
+    expect(files).toEqual(['/read.js', '/read.js', '/page.js']);
   });
 
   it('sends the call again when it ran before the page script was installed', async () => {

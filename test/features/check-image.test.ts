@@ -137,6 +137,23 @@ describe('checkImage', () => {
     expect((fake.pageCalls[1]!.args[0] as MarksPayload).claims.map((c) => `${c.label} ${c.text}`)).toEqual(['true A red car.', 'true A blue bike.']);
   });
 
+  it('draws the waiting badge once the request has left, not while the page still reads the image', async () => {
+    let release!: () => void;
+    const read = new Promise<void>((resolve) => (release = resolve));
+    const fake = fakePlatform({ page: { showMarks: () => ({ located: 2, badge: true }) } });
+    const image = { dataUrl: 'data:image/jpeg;base64,AAAA', path: 'page' as const, byteLength: 3 };
+    let awaited = false;
+    fake.platform.startImageRead = () => Object.assign(async () => ((awaited = true), await read, image), { early: read.then(() => image) });
+    const running = checkImage(fake.platform, target);
+    // The check waits for the image only after its claims were saved, the moment the badge used to be drawn.
+    await expect.poll(() => awaited).toBe(true);
+    expect(fake.jobs.get(target.tabId)?.claims.length).toBeGreaterThan(0);
+    expect(fake.pageCalls).toEqual([]);
+    release();
+    await running;
+    expect(fake.pageCalls.map((c) => (c.args[0] as MarksPayload).tone)).toEqual(['running', 'ok']);
+  });
+
   it('a failed check says so by the image, with its cause in the badge\'s tooltip and panel', async () => {
     const fake = fakePlatform({
       page: { showMarks: () => ({ located: 1, badge: true }) },

@@ -61,7 +61,14 @@ export function fakePlatform(options: FakeOptions = {}) {
     provider: 'endpoint',
     label: chosen.model,
     assertReady: () => {},
-    verifier: (signal) => model(signal),
+    // As the endpoint's verifier does, the request is announced as it leaves (a verdict-cache hit sends none).
+    verifier: (signal, options) => {
+      const step = model(signal);
+      return (...args: Parameters<typeof step>) => {
+        options?.onRequest?.();
+        return step(...args);
+      };
+    },
   });
 
   const platform: Platform = {
