@@ -1,5 +1,6 @@
-// "Check both" on an arena page (test/ai-surfaces/dev/pages/arena-en.html), the way a user starts it: right-click the
-// picture, then in the dialog Tab to "Check both" and press Enter. Shared by the Check-both and accessibility tests.
+// "Check both" on a page with two answers to one picture (test/ai-surfaces/dev/pages: an arena, a chat asking which
+// answer is better), the way a user starts it: right-click the picture, then in the dialog Tab to "Check both" and
+// press Enter. Shared by the Check-both and accessibility tests.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import type { BrowserSuite } from './fixture';
 import { makeJpeg } from './page-server';
 import { storedJob } from './results-flow';
 
-const ARENA = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/dev/pages/arena-en.html');
+const DEV = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/dev/pages');
 
 /** The model's script: Model A's count of customers, Model B's sign and queue are not what the picture shows. */
 export const ARENA_VERDICTS = [
@@ -23,21 +24,22 @@ export const ARENA_VERDICTS = [
 let served = 0;
 
 /**
- * Opens the arena (its picture a colour of its own, so the verdict cache never answers for the server), checks both
- * answers through the menu and the dialog, and waits until the check is done; the dialog as it was offered.
+ * Opens a development page (its pictures one colour of their own, so the verdict cache never answers for the server),
+ * checks both answers to the picture whose src holds `picture` through the menu and the dialog, and waits until the
+ * check is done; the dialog as it was offered.
  */
-export async function checkBothOnArena(suite: BrowserSuite): Promise<{ page: Page; tabId: number; dialog: ChooserView }> {
+export async function checkBothOnArena(suite: BrowserSuite, file = 'arena-en.html', picture = 'arena/5d21'): Promise<{ page: Page; tabId: number; dialog: ChooserView }> {
   served += 1;
   const photo = await makeJpeg(640, 480, { r: (201 + served * 29) % 256, g: 87, b: (33 + served * 41) % 256 });
   const path = `/arena-both-${served}.html`;
-  suite.pages.route(path, { type: 'text/html; charset=utf-8', body: await readFile(ARENA) });
+  suite.pages.route(path, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, file)) });
   const page = await suite.ext.context.newPage();
   await page.route(
-    (url) => !url.href.startsWith(suite.pages.origin) || /file=/.test(url.pathname + url.search),
+    (url) => !url.href.startsWith(suite.pages.origin) || /file=|content\?id=/.test(url.pathname + url.search),
     (route) => (route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/jpeg', body: photo }) : route.abort()),
   );
   await page.goto(`${suite.pages.origin}${path}`);
-  const srcUrl = await page.evaluate(() => document.querySelector<HTMLImageElement>('img[src*="arena/5d21"]')?.src ?? '');
+  const srcUrl = await page.evaluate((piece) => Array.from(document.images).find((i) => i.getAttribute('src')?.includes(piece))?.src ?? '', picture);
   await page.waitForFunction((src) => Array.from(document.images).some((i) => i.src === src && i.complete), srcUrl);
   const tabId = await tabIdOf(suite.ext, page);
   await grantActiveTab(suite.ext, page);

@@ -68,4 +68,24 @@ describe('Check both: two answers to one picture, compared', () => {
     expect(await overflows(panel)).toBe(false);
     if (SHOTS) await panel.screenshot({ path: join(SHOTS, 'check-both-panel.png'), fullPage: true });
   });
+
+  it('a chat asking which of two answers is better (German page): the two checked, and as many not supported in each is said so', async () => {
+    suite.model.reset();
+    suite.model.set({
+      falseWhen: [
+        { match: /Anzeigetafel/, error_type: ['Object'], reasoning: 'Keine Anzeigetafel zu sehen.' },
+        { match: /Fahrrad/, error_type: ['Object'], reasoning: 'Kein Fahrrad zu sehen.' },
+      ],
+    });
+    const { tabId, dialog } = await checkBothOnArena(suite, 'compare-de.html', 'file-Bahnsteig22');
+    expect(dialog.candidates.slice(0, 2)).toEqual([expect.stringMatching(/^Antwort 1: Auf dem Foto ist ein Bahnsteig/), expect.stringMatching(/^Antwort 2: Das Foto zeigt:/)]);
+    expect(suite.model.requests.filter((r) => r.image)).toHaveLength(1);
+    const popup = await popupAt(suite.ext, tabId);
+    await expect.poll(() => popup.getByTestId('check-status').textContent()).toMatch(/^Neither answer held up better — Antwort 1: \d of \d claims? supported, 1 not supported · Antwort 2: \d of \d claims? supported, 1 not supported$/);
+    expect((await answersShown(popup)).map((a) => [a.name, a.better])).toEqual([
+      ['Antwort 1', 'false'],
+      ['Antwort 2', 'false'],
+    ]);
+    expect(await overflows(popup)).toBe(false);
+  });
 });
