@@ -146,6 +146,9 @@ describe('store pictures', () => {
 
     const panel = await ext.context.newPage();
     await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+    // The page follows tab switches once it has mounted and read its first tab (its own), which the
+    // pick-image button proves; switched before, it stays on its own tab.
+    await panel.locator('button.pick-image').waitFor();
     await page.bringToFront();
     await expect.poll(() => panel.getByTestId('claim').count(), { timeout: 15_000 }).toBe(2);
     await Promise.all([panel.setViewportSize({ width: 400, height: HEIGHT }), page.setViewportSize({ width: WIDTH - 400, height: HEIGHT })]);
@@ -178,9 +181,7 @@ describe('store pictures', () => {
     const gallery = await openGranted(ext, `${pages.origin}/gallery.html`);
     const panel = await ext.context.newPage();
     await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
-    // The page follows tab switches once it has mounted and read its first tab (its own), which the
-    // pick-image button proves; switched before, it stays on its own tab and checks that one's alt texts.
-    await panel.locator('button.pick-image').waitFor();
+    await panel.locator('button.pick-image').waitFor(); // mounted, so it follows the switch (as above)
     await gallery.page.bringToFront();
     await Promise.all([gallery.page.setViewportSize({ width: WIDTH - 560, height: HEIGHT }), panel.setViewportSize({ width: 560, height: HEIGHT })]);
     await panel.getByRole('button', { name: 'Check alt text on this page' }).click();
