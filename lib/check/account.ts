@@ -1,7 +1,7 @@
 // The one account of a check that every view reads: how it stands (the tick, the cross, or neither),
 // its sign and its headline. The popup, side panel, page badge, toolbar badge, History, page-check rows
 // and labels, copies and reports all take these from here; none derives its own tick or headline.
-import { allClaims, countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob, type ClaimResult } from '../job-record';
+import { allClaims, countCannotTell, countFalse, countTrue, errorTypesOf, type CheckJob, type ClaimResult, type SecondAnswer } from '../job-record';
 import type { SplitResult } from '../claims/split';
 import { formatDateTime, plural, type Translate } from '../i18n';
 import { errorTypeWord } from '../labels';
@@ -62,7 +62,7 @@ export function badgeFor(job: Pick<CheckJob, 'status' | 'claims' | 'secondAnswer
  * supported, and said first when nothing in the caption describes the image but it was checked anyway.
  */
 export function verdictSummary(job: Pick<CheckJob, 'claims' | 'checkedAnyway' | 'removedClaims' | 'reusedFrom' | 'secondAnswer'>, t: Translate): string {
-  if (job.secondAnswer) return [bothSummary(job, t), ...reuse(job, t)].join(' · ');
+  if (job.secondAnswer) return [bothSummary({ claims: job.claims, secondAnswer: job.secondAnswer }, t), ...reuse(job, t)].join(' · ');
   const total = job.claims.length;
   const unsupported = countFalse(job);
   const supported = countTrue(job);
@@ -108,7 +108,8 @@ export function historyResult(job: CheckJob, t: Translate): { standing: Standing
   const standing = standingOf(job);
   if (job.secondAnswer && standing !== 'failed') {
     const counts = answersOf(job, t).map((a) => t('bothHistoryAnswer', a.label, countFalse(a), a.claims.length));
-    return { standing, sign: STANDING_SIGN[standing], text: [t('bothTitle'), betterHead(job, t), ...counts, ...reuse(job, t)].join(' · ') };
+    const head = betterHead({ claims: job.claims, secondAnswer: job.secondAnswer }, t);
+    return { standing, sign: STANDING_SIGN[standing], text: [t('bothTitle'), head, ...counts, ...reuse(job, t)].join(' · ') };
   }
   const unsupported = countFalse(job);
   const unsettled = job.claims.length - countTrue(job) - unsupported;
@@ -135,17 +136,21 @@ export interface Answer {
   setAside: SplitResult['setAside'];
 }
 
+/** The page's names of the two answers of "Check both"; "Answer 1", "Answer 2" where the page named none. */
+function answerNames(second: SecondAnswer, t: Translate): [string, string] {
+  return [second.labels[0].trim() || t('bothAnswerNumber', 1), second.labels[1].trim() || t('bothAnswerNumber', 2)];
+}
+
 /** The answers a check verified: its caption, and with "Check both" the second answer, each under the page's name. */
 export function answersOf(job: Pick<CheckJob, 'caption' | 'credit' | 'claims' | 'setAside' | 'secondAnswer'>, t: Translate): Answer[] {
   const first = { caption: job.caption, ...(job.credit ? { credit: job.credit } : {}), claims: job.claims, setAside: job.setAside };
   const second = job.secondAnswer;
   if (!second) return [{ label: '', ...first }];
-  // A page that named neither answer: "Answer 1", "Answer 2".
-  const name = (label: string, n: number) => label.trim() || t('bothAnswerNumber', n);
-  const { labels, ...rest } = second;
+  const [one, two] = answerNames(second, t);
+  const { labels: _names, ...rest } = second;
   return [
-    { label: name(labels[0], 1), ...first },
-    { label: name(labels[1], 2), ...rest },
+    { label: one, ...first },
+    { label: two, ...rest },
   ];
 }
 
@@ -158,18 +163,19 @@ export function betterAnswer(job: Pick<CheckJob, 'claims' | 'secondAnswer'>): 0 
 }
 
 /** "Model B held up better" or "Neither answer held up better", by the count of claims not supported. */
-function betterHead(job: Pick<CheckJob, 'caption' | 'claims' | 'setAside' | 'secondAnswer'>, t: Translate): string {
+function betterHead(job: Pick<CheckJob, 'claims'> & { secondAnswer: SecondAnswer }, t: Translate): string {
   const better = betterAnswer(job);
-  return better === null ? t('bothEven') : t('bothBetter', answersOf(job, t)[better]!.label);
+  return better === null ? t('bothEven') : t('bothBetter', answerNames(job.secondAnswer, t)[better]);
 }
 
 /**
  * The headline of "Check both": which answer held up better, then each answer's counts —
  * "Model B held up better — Model A: 1 of 3 claims supported, 2 not supported · Model B: 3 of 3 claims supported, 0 not supported".
  */
-export function bothSummary(job: Pick<CheckJob, 'claims' | 'secondAnswer'> & Partial<Pick<CheckJob, 'caption' | 'setAside'>>, t: Translate): string {
-  const full = { caption: job.caption ?? '', setAside: job.setAside ?? [], claims: job.claims, secondAnswer: job.secondAnswer };
-  return `${betterHead(full, t)} — ${answersOf(full, t).map((a) => answerLine(a, t)).join(' · ')}`;
+function bothSummary(job: Pick<CheckJob, 'claims'> & { secondAnswer: SecondAnswer }, t: Translate): string {
+  const [one, two] = answerNames(job.secondAnswer, t);
+  const lines = [answerLine({ label: one, claims: job.claims }, t), answerLine({ label: two, claims: job.secondAnswer.claims }, t)];
+  return `${betterHead(job, t)} — ${lines.join(' · ')}`;
 }
 
 /** One answer's counts: "Model A: 1 of 3 claims supported, 2 not supported", or that nothing in it could be checked. */
