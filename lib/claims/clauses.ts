@@ -2,13 +2,12 @@ import { isMetaTalk } from './discourse.ts';
 import { evidenceVerb } from './evidence.ts';
 import { trimPiece, type Clause, type ClauseKind, type Span } from './span.ts';
 import { restrictiveRelative } from './relative.ts';
-import { AUXILIARY, COORDINATOR, DETERMINER, FINITE, OBJECT_PRONOUN, PREPOSITION, READ_OUT, RELATIVE, SUBJECT_PRONOUN, SUBORDINATOR, isSuperlative, words, type Token } from './words.ts';
+import { AUXILIARY, COORDINATOR, DETERMINER, FINITE, OBJECT_PRONOUN, PREPOSITION, READ_OUT, RELATIVE, SUBJECT_PRONOUN, SUBORDINATOR, TURN, isSuperlative, words, type Token } from './words.ts';
 
 
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’\-]*|[,;:\u2013\u2014]|\s-\s/gu;
 
-const TURN = words('but though although yet however');
 const HEDGE_LEAD = words('likely possibly probably perhaps maybe presumably apparently seemingly ready');
 // Words that can be the subject of a clause on their own.
 const SUBJECT = new Set([...SUBJECT_PRONOUN, ...words('there this these those that one someone everyone')]);

@@ -8,7 +8,7 @@
 // reads a verb opening on its object.
 import { shapeFeatures } from './clause-shape.ts';
 import { cueText } from './set-aside.ts';
-import { FINITE, PERCEIVE, SUBORDINATOR, WORD } from './words.ts';
+import { FINITE, PERCEIVE, SUBORDINATOR, TURN as TURN_WORDS, WORD } from './words.ts';
 
 /** Why a whole sentence is not about the image, or null. */
 export type DiscourseReason = 'question' | 'advice' | 'meta-talk';
@@ -55,7 +55,7 @@ const HOW_TO = /^how to /u;
 
 // "There's a logo on the sleeve, but I can't make out the brand", "i don't know but it says …": the description
 // beside the turn stands.
-const TURN = /,?\s+(?:but|though|although|however|yet)\s/u;
+const TURN = new RegExp(String.raw`,?\s+(?:${[...TURN_WORDS].join('|')})\s`, 'u');
 
 // "World War I", "Queen Elizabeth I": after a capitalised word inside a sentence, "I" is part of a name, not the
 // answerer. It becomes the numeral "Ⅰ", which no cue reads as a pronoun once the text is lower-cased.

@@ -1,4 +1,4 @@
-import { CONCLUDING, DETERMINER, FINITE, OBJECT_PRONOUN, SUBJECT_PRONOUN, TEXT_BEARERS, presentForm, words, type Token } from './words.ts';
+import { CONCLUDING, DETERMINER, FINITE, MODAL, OBJECT_PRONOUN, SUBJECT_PRONOUN, TEXT_BEARERS, presentForm, words, type Token } from './words.ts';
 
 // "The presence of plates and glasses suggests that …": the subject names what is seen and the verb draws
 // a conclusion from it. The subject is cut off as a claim of its own ('evidence'), so a hallucinated plate
@@ -9,7 +9,7 @@ const EVIDENCE_HEAD = words(`presence combination arrangement`);
 const CONCLUDES: ReadonlySet<string> = new Set([...[...CONCLUDING].flatMap((v) => [v, presentForm(v)]), 'means']);
 const EFFECT = words(
   `creates supports`);
-const BETWEEN = words('further also clearly strongly likely may might could can would all together');
+const BETWEEN: ReadonlySet<string> = new Set([...MODAL, ...words('further also clearly strongly likely all together')]);
 // Subjects that are the picture or its look, not a thing in view; and things bearing text, whose "indicates" reports
 // what they say (TEXT_BEARERS).
 const NOT_EVIDENCE: ReadonlySet<string> = new Set([...words('image picture photo scene atmosphere'), ...TEXT_BEARERS]);

@@ -1,5 +1,5 @@
 import type { ClauseKind } from './span.ts';
-import { PERCEIVE, PREPOSITION, READ_OUT, REPORTING, TEXT_BEARERS, isSuperlative, presentForm } from './words.ts';
+import { DEFINITE, DETERMINER, PERCEIVE, PREPOSITION, PRINTED, READ_OUT, RELATIVE, REPORTING, SUBJECT_PRONOUN, TEXT_BEARERS, isSuperlative, presentForm } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -60,6 +60,12 @@ const MODAL_BE_CAUSE =
 
 // Among all of its kind, not among what is in view ("one of the tallest in the row").
 const WORLD_SCOPE = /\b(?:history|ever|world|century)\b/u;
+
+// "Maroon is a dark brownish-red color": one word, a name and no pronoun or determiner, defined as a colour.
+function namesAColour(text: string): boolean {
+  const name = /^([\p{L}-]+) is an? (?:[\p{L}-]+,? ){0,3}(?:colou?r|shade|hue|tone)\b/u.exec(text.trim())?.[1] ?? '';
+  return name !== '' && name !== 'everything' && !DETERMINER.has(name) && !SUBJECT_PRONOUN.has(name) && !RELATIVE.has(name);
+}
 
 // Movements a photo catches in progress, so an attempt at one or one about to happen is part of the description.
 const MOVEMENT = '(?:catch|hit|jump|kick|throw|crash|fall|score)';
@@ -125,7 +131,7 @@ const RULES: readonly Rule[] = [
     also: (t, kind) =>
       (kind === 'relative' && /^(?:which|that) (?:is|are) (?:a|an) /u.test(t) && !/\b(?:appears?|seems?|likely)\b/u.test(t)) ||
       (kind === 'relative' && t.startsWith('one of the ') && isSuperlative(t.split(' ')[3] ?? '') && WORLD_SCOPE.test(t)) ||
-      /^(?!(?:it|this|that|which|the|its|their|his|her|one|each|both|all|everything)\b)[\p{L}-]+ is an? (?:[\p{L}-]+,? ){0,3}(?:colou?r|shade|hue|tone)\b/u.test(t.trim()),
+      namesAColour(t),
   },
   {
     reason: 'speculation',
@@ -154,7 +160,7 @@ const RULES: readonly Rule[] = [
 ];
 
 // Purpose and cause: "to win the race", "because she is eating it". "to the left" is a place.
-const REASONING = /^(?:because|since|so that|in order to|for |as an? act|to (?!(?:the|a|an|his|her|their|its|my|your|our|this|that|these|those|be)\b|\d)\p{L}+)/u;
+const REASONING = new RegExp(String.raw`^(?:because|since|so that|in order to|for |as an? act|to (?!(?:${[...DEFINITE, 'a', 'an', 'be'].join('|')})\b|\d)\p{L}+)`, 'u');
 
 // What text or an instrument in the picture says, reported without quotes: "the label on the bottle warns that it
 // may cause drowsiness", "the gauge indicates a full tank" are read off the image, so a modal or an "indicates"
@@ -177,6 +183,9 @@ const ACCORDING_TO_TEXT = new RegExp(
 );
 
 
+// "as indicated on the label", "as written on the box": what follows is read off the image.
+const AS_PRINTED = new RegExp(String.raw`\bas (?:indicated|shown|stated|${PRINTED}) (?:on|by|in)\b`, 'gu');
+
 // The stages read each clause's cue text several times (rules, meta-talk, the classifier's features and firm decisions).
 const cueCache = new Map<string, string>();
 
@@ -198,7 +207,7 @@ function readCueText(text: string): string {
     .toLowerCase()
     .replace(/[’]/gu, "'")
     .replace(/"[^"]*"|“[^”]*”|‘[^’]*’/gu, (quoted) => ' '.repeat(quoted.length))
-    .replace(/\bas (?:indicated|shown|stated|written|printed|labeled|labelled) (?:on|by|in)\b/gu, ' ')
+    .replace(AS_PRINTED, ' ')
     .replace(REPORTED_TEXT, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length))
     .replace(REPORTED_BY_PRONOUN, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length))
     .replace(ACCORDING_TO_TEXT, (_whole, reported: string, source: string) => ' '.repeat(reported.length) + source);

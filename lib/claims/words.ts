@@ -3,6 +3,8 @@ export const words = (list: string): ReadonlySet<string> => new Set(list.trim().
 
 /** The forms of "be"; "isn't", "weren't" are read by their shape (`negated`). */
 export const BE = words('is are am was were be being been');
+/** The modal verbs. */
+export const MODAL = words('can could may might will would should must');
 /** Verbs of seeming ("looks tired", "seems to be"): what "is" would say, only hedged; in every form (`forms`). */
 export const LINKING = words('look seem appear');
 /** Verbs that report what text or an instrument says ("the label warns …", "the gauge indicates …"), in any form. */
@@ -27,7 +29,8 @@ export const negated = (word: string, list: ReadonlySet<string>): boolean => wor
  */
 export const FINITE: ReadonlySet<string> = new Set([
   ...[...BE].slice(0, 5),
-  ...words('has have had can could may might will would should must does do did'),
+  ...words('has have had does do did'),
+  ...MODAL,
   ...[...LINKING].flatMap(forms).filter((w) => w !== 'look' && w !== 'looked'),
   ...[...CONCLUDING, 'show'].flatMap((v) => [v, presentForm(v)]),
   ...[...REPORTING, ...words('create add make give provide offer feature include contain capture depict showcase highlight')].map(presentForm),
@@ -60,6 +63,8 @@ export const RELATIVE = words('which who whose whom where');
 export const COORDINATOR = words('and but or yet');
 /** "… and is riding …": the auxiliary of a second predicate of the same subject. */
 export const AUXILIARY = words('is are was were has have had');
+/** Words that turn against what came before: "…, but I can't make out the brand". */
+export const TURN = words('but though although yet however');
 /** Words that open a subordinate clause. */
 export const SUBORDINATOR = words('as while whereas because since although though so when');
 
@@ -82,5 +87,7 @@ export const TEXT_BEARERS: readonly string[] = (
   'letter message receipt instructions directions heading title menu page bar indicator gauge clock counter timer graph chart'
 ).split(' ');
 
+/** How text comes to be on a thing: "written", "printed", "labelled". */
+export const PRINTED = 'written|printed|label(?:l)?ed';
 /** "The screen says: Low battery, connect the charger": what follows a reporting verb and its colon is read off the image. */
-export const READ_OUT = new RegExp(String.raw`\b(?:${[...REPORTING].flatMap((v) => [v, presentForm(v)]).join('|')}|written|printed|label(?:l)?ed)\s*:`, 'iu');
+export const READ_OUT = new RegExp(String.raw`\b(?:${[...REPORTING].flatMap((v) => [v, presentForm(v)]).join('|')}|${PRINTED})\s*:`, 'iu');
