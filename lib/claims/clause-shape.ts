@@ -110,9 +110,10 @@ export function shapeFeatures(words: readonly string[], endsWithQuestionMark: bo
   if (opener !== 'personal') out.push(`open:${opener}`);
 
   const has = (list: ReadonlySet<string>) => words.some((w) => list.has(w));
-  if (words.some((w) => FIRST_PERSON.has(contracted(w)))) out.push('person:1');
+  const firstPerson = words.some((w) => FIRST_PERSON.has(contracted(w)));
+  if (firstPerson) out.push('person:1');
   if (words.some((w) => SECOND_PERSON.has(contracted(w)))) out.push('person:2');
-  if (has(INABILITY) && words.some((w) => FIRST_PERSON.has(contracted(w)))) out.push('disclaimer');
+  if (firstPerson && has(INABILITY)) out.push('disclaimer');
   // "used to be a school" is the past; "is used for", "commonly used to open" are not.
   const usedToPast = words.some((w, k) => w === 'used' && words[k + 1] === 'to' && !BE.has(words[k - 1] ?? '') && !/ly$/u.test(words[k - 1] ?? ''));
   if (words.some((w) => PAST.has(w) || negated(w, PAST)) || usedToPast) out.push('tense:past');

@@ -1,4 +1,4 @@
-import { CONCLUDING, DETERMINER, FINITE, MODAL, OBJECT_PRONOUN, SUBJECT_PRONOUN, TEXT_BEARERS, presentForm, words, type Token } from './words.ts';
+import { CONCLUDES, DETERMINER, FINITE, MODAL, OBJECT_PRONOUN, SUBJECT_PRONOUN, TEXT_BEARERS, words, type Token } from './words.ts';
 
 // "The presence of plates and glasses suggests that …": the subject names what is seen and the verb draws
 // a conclusion from it. The subject is cut off as a claim of its own ('evidence'), so a hallucinated plate
@@ -6,7 +6,6 @@ import { CONCLUDING, DETERMINER, FINITE, MODAL, OBJECT_PRONOUN, SUBJECT_PRONOUN,
 // any verb of conclusion or effect; another subject only a verb of conclusion, and only when it says more
 // than a bare noun ("the scattered lumber", "the dog's wet fur", not "the sign", whose "indicates" is read).
 const EVIDENCE_HEAD = words(`presence combination arrangement`);
-const CONCLUDES: ReadonlySet<string> = new Set([...[...CONCLUDING].flatMap((v) => [v, presentForm(v)]), 'means']);
 const EFFECT = words(
   `creates supports`);
 const BETWEEN: ReadonlySet<string> = new Set([...MODAL, ...words('further also clearly strongly likely all together')]);
@@ -26,7 +25,7 @@ export function evidenceVerb(tokens: Token[], from: number): number {
     let verb = k;
     while (BETWEEN.has(tokens[verb]?.word ?? '') && verb < k + 3) verb++;
     const word = tokens[verb]?.word ?? '';
-    if (!(CONCLUDES.has(word) || (abstract && EFFECT.has(word)))) {
+    if (!(CONCLUDES.has(word) || word === 'means' || (abstract && EFFECT.has(word)))) {
       // Another verb first ("the dog is …"), or a comma in a plain subject: no evidence subject here.
       if ((token.isWord && FINITE.has(token.word) && !BETWEEN.has(token.word)) || (!abstract && !token.isWord)) return -1;
       continue;

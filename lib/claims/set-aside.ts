@@ -1,5 +1,5 @@
 import type { ClauseKind } from './span.ts';
-import { DEFINITE, DETERMINER, PERCEIVE, PREPOSITION, PRINTED, READ_OUT, RELATIVE, REPORTING, SUBJECT_PRONOUN, TEXT_BEARERS, isSuperlative, presentForm } from './words.ts';
+import { DEFINITE, DETERMINER, PERCEIVE, PREPOSITION, PRINTED, READ_OUT, RELATIVE, REPORTS, SUBJECT_PRONOUN, TEXT_BEARERS, isSuperlative } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -18,30 +18,12 @@ export const SET_ASIDE_REASONS = [
 ] as const;
 export type SetAsideReason = (typeof SET_ASIDE_REASONS)[number];
 
-// The list's own bars are the top-level ones; a bar inside a group ("on (?:a |his )?trip") is the pattern's,
-// and so is the space before it.
+// The list's own bars stand between spaces ("a | b |\n c"); a bar inside a group ("on (?:a |her )?trip") has none after it.
 function alternation(list: string): string {
-  const pieces: string[] = [];
-  let depth = 0;
-  let piece = '';
-  for (let i = 0; i < list.length; i++) {
-    const ch = list[i]!;
-    if (ch === '\\') {
-      piece += ch + (list[++i] ?? '');
-      continue;
-    }
-    if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    if (ch === '|' && depth === 0) {
-      pieces.push(piece.trim());
-      piece = '';
-    } else piece += ch;
-  }
-  pieces.push(piece.trim());
+  const joined = list.trim().replace(/\s+\|\s+/gu, '|');
   // A cue must end at a word's end, so one ending in a look-ahead after a space ("used to (?!be)") could never match.
-  const dead = pieces.find((p) => /\s\(\?![^()]*\)$/u.test(p));
-  if (dead) throw new Error(`cue "${dead}" ends in a look-ahead after a space: let it consume the word it looks at`);
-  return pieces.join('|');
+  if (/\s\(\?![^()]*\)(?:\||$)/u.test(joined)) throw new Error(`dead cue: ${joined}`);
+  return joined;
 }
 // A cue inside a hyphenated compound ("all-purpose", "stress-free") is part of a name, not the word.
 const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternation(list)})(?![\\p{L}\\p{N}-])`, 'u');
@@ -169,7 +151,7 @@ const TEXT_BEARER = TEXT_BEARERS.join('|');
 const REPORTED_TEXT = new RegExp(
   `^(\\s*(?:[^,]{1,30},\\s*)?(?:[\\p{L}'-]+\\s+){0,4}?(?:${TEXT_BEARER})` +
     `(?:\\s+(?:${[...PREPOSITION].join('|')}|next to)\\s+(?:[\\p{L}'-]+\\s+){0,3}?[\\p{L}'-]+)?\\s+)` +
-    `((?:also\\s+|(?:is|are)\\s+)?(?:showing|displaying|${[...REPORTING].flatMap((v) => [v, presentForm(v)]).join('|')})\\b.*)$`,
+    `((?:also\\s+|(?:is|are)\\s+)?(?:showing|displaying|${REPORTS})\\b.*)$`,
   'u',
 );
 

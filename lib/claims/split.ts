@@ -63,8 +63,8 @@ function inheritedReason(clause: Clause, previous: SetAsideReason | null, restri
 // gets in the way of the claim; the span starts after it (the set-aside pieces keep theirs).
 
 function withoutLeadingConjunction(caption: string, piece: Span): Span {
-  const match = /^(\p{L}+)\s+(?=\S)/u.exec(piece.text);
-  if (!match || !COORDINATOR.has(match[1]!.toLowerCase())) return piece;
+  const match = /^(?:and|but|yet)\s+(?=\S)/iu.exec(piece.text);
+  if (!match) return piece;
   const start = piece.start + match[0].length;
   return { text: caption.slice(start, piece.end), start, end: piece.end };
 }

@@ -15,11 +15,14 @@ export const PERCEIVE = String.raw`(?:make out|${[...PERCEIVING].join('|')})\b`;
 /** Verbs that draw a conclusion from what is seen ("the wet road suggests …"). */
 export const CONCLUDING = words('suggest indicate imply');
 
-/** "look": look, looks, looked; "imply": imply, implies. */
-export const forms = (verb: string): string[] => [verb, presentForm(verb), verb.endsWith('e') ? `${verb}d` : `${verb}ed`];
-/** The third person singular: "shows", "implies", "watches". */
-export const presentForm = (verb: string): string =>
-  /[^aeiou]y$/u.test(verb) ? `${verb.slice(0, -1)}ies` : /(?:s|sh|ch|x)$/u.test(verb) ? `${verb}es` : `${verb}s`;
+/** The third person singular of the verbs listed here: "shows", "implies". */
+export const presentForm = (verb: string): string => (/[^aeiou]y$/u.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`);
+/** "look": look, looks, looked (the verbs of seeming). */
+export const forms = (verb: string): string[] => [verb, `${verb}s`, `${verb}ed`];
+/** The reporting verbs in both present forms, as alternatives of a pattern: "show|shows|say|says|…". */
+export const REPORTS = [...REPORTING].flatMap((v) => [v, presentForm(v)]).join('|');
+/** "suggest", "suggests", "indicate", …: a conclusion drawn (evidence.ts). */
+export const CONCLUDES: ReadonlySet<string> = new Set([...CONCLUDING].flatMap((v) => [v, presentForm(v)]));
 /** A contracted negation of a word of `list` ("isn't", "didn't"). */
 export const negated = (word: string, list: ReadonlySet<string>): boolean => word.endsWith("n't") && list.has(word.slice(0, -3));
 
@@ -32,7 +35,9 @@ export const FINITE: ReadonlySet<string> = new Set([
   ...words('has have had does do did'),
   ...MODAL,
   ...[...LINKING].flatMap(forms).filter((w) => w !== 'look' && w !== 'looked'),
-  ...[...CONCLUDING, 'show'].flatMap((v) => [v, presentForm(v)]),
+  ...CONCLUDES,
+  'show',
+  'shows',
   ...[...REPORTING, ...words('create add make give provide offer feature include contain capture depict showcase highlight')].map(presentForm),
 ]);
 export const PREPOSITION = words(
@@ -90,4 +95,4 @@ export const TEXT_BEARERS: readonly string[] = (
 /** How text comes to be on a thing: "written", "printed", "labelled". */
 export const PRINTED = 'written|printed|label(?:l)?ed';
 /** "The screen says: Low battery, connect the charger": what follows a reporting verb and its colon is read off the image. */
-export const READ_OUT = new RegExp(String.raw`\b(?:${[...REPORTING].flatMap((v) => [v, presentForm(v)]).join('|')}|${PRINTED})\s*:`, 'iu');
+export const READ_OUT = new RegExp(String.raw`\b(?:${REPORTS}|${PRINTED})\s*:`, 'iu');
