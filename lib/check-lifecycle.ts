@@ -7,9 +7,7 @@ import { asCheckError, CheckError } from './errors';
 import { markStep } from './step-marks';
 import { setCreditApart } from './check/credit-apart';
 import { plannedSecond, withFinalClaims, withVerdictAt, type GatheredSecond } from './check/both-answers';
-import { streamVerdicts } from './check/stream-verdicts';
-import type { ScoreKind, Verdict } from './verify/schema';
-import type { Usage } from './verify/verify';
+import { streamVerdicts, type ModelStep } from './check/stream-verdicts';
 
 /** Longest caption taken from a page; the rest is cut with a notice. */
 export const MAX_CAPTION_CHARS = 10_000;
@@ -44,23 +42,7 @@ export interface AcquiredImage {
   note?: string;
 }
 
-export interface ModelAnswer {
-  verdicts: (Verdict | null)[];
-  /** Per claim, where the endpoint sent logprobs. */
-  confidences?: (number | null)[];
-  /** Per claim, how sure the model is of its verdict (kind: `scoreKind`); absent: the confidences are the scores. */
-  scores?: (number | null)[];
-  /** How the scores were measured; absent from verifiers that only read logprobs. */
-  scoreKind?: ScoreKind | null;
-  usage: Usage;
-  /** Requests the step sent (retries and agreement samples included; 0 from the cache); absent where nothing is counted (on-device). */
-  requests?: number;
-  reusedFrom?: number | null; // An answer the cache served: when the check that asked for it ran (null: not kept).
-  notes: string[];
-}
-
-/** The model step: verdicts for `claims` against the image, each handed to `onVerdict` as it arrives. */
-export type ModelStep = (claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void) => Promise<ModelAnswer>;
+export type { ModelAnswer, ModelStep } from './check/stream-verdicts';
 
 /** Everything a check needs from the outside world, passed in so the lifecycle runs anywhere. */
 export interface CheckDeps {

@@ -1,6 +1,24 @@
 // The model step shared by a check, a re-check and a comparison: verdicts saved as they stream in, in order.
-import type { ModelAnswer, ModelStep } from '../check-lifecycle';
-import type { Verdict } from '../verify/schema';
+import type { ScoreKind, Verdict } from '../verify/schema';
+import type { Usage } from '../verify/verify';
+
+export interface ModelAnswer {
+  verdicts: (Verdict | null)[];
+  /** Per claim, where the endpoint sent logprobs. */
+  confidences?: (number | null)[];
+  /** Per claim, how sure the model is of its verdict (kind: `scoreKind`); absent: the confidences are the scores. */
+  scores?: (number | null)[];
+  /** How the scores were measured; absent from verifiers that only read logprobs. */
+  scoreKind?: ScoreKind | null;
+  usage: Usage;
+  /** Requests the step sent (retries and agreement samples included; 0 from the cache); absent where nothing is counted (on-device). */
+  requests?: number;
+  reusedFrom?: number | null; // An answer the cache served: when the check that asked for it ran (null: not kept).
+  notes: string[];
+}
+
+/** The model step: verdicts for `claims` against the image, each handed to `onVerdict` as it arrives. */
+export type ModelStep = (claims: string[], imageDataUrl: string, onVerdict: (index: number, verdict: Verdict) => void) => Promise<ModelAnswer>;
 
 /** What `streamVerdicts` needs: the model step, and how each verdict changes the record that is saved. */
 export interface StreamVerdictsOptions<T> {
