@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { captionMatches } from './caption-metrics';
 
-/** The AI-surface pages: `dev/` (tuning and check halves) and `held-out/` (measured once, at the end). */
+/** The AI-surface pages: `dev/` (tuning and check halves), `held-out/` and `held-out-2/` (each measured once). */
 export const AI_SURFACES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../test/ai-surfaces');
 
 const goldSchema = z.object({
