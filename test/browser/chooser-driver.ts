@@ -99,7 +99,11 @@ export async function readChooser(page: Page): Promise<ChooserView | null> {
 /** Waits until the chooser is open and returns what it shows. */
 export async function waitForChooser(page: Page, timeoutMs = 15_000): Promise<ChooserView> {
   let view: ChooserView | null = null;
-  await expect.poll(async () => (view = await readChooser(page)) !== null, { timeout: timeoutMs, message: 'The caption chooser did not open' }).toBe(true);
+  // Open means shown: the dialog can be in the accessibility tree while its controls are still ignored (not yet
+  // laid out), and every chooser has its Check and Cancel buttons.
+  await expect
+    .poll(async () => ((view = await readChooser(page)) !== null && view.buttons.length > 0), { timeout: timeoutMs, message: 'The caption chooser did not open' })
+    .toBe(true);
   return view!;
 }
 

@@ -90,11 +90,13 @@ describe('the image picker', () => {
     await pickerOpen(page);
     await pickPicture(page);
     await expect.poll(() => page.locator('[data-caption-check="picker"]').count()).toBe(0);
-    // No text was selected: the chooser asks, with the page's text near the picture.
-    const view = await waitForChooser(page);
+    // No text was selected: the chooser asks, with the page's text near the picture. The dialog can be in the
+    // accessibility tree a moment before its suggestions are, so the suggestion is polled for.
+    await waitForChooser(page);
+    await expect.poll(async () => (await readChooser(page))?.candidates ?? []).toContain('Nearby text: Three sheep graze on a hill.');
+    const view = (await readChooser(page))!;
     // The click that picked never reached the page's own handlers (read once the pick has been handled).
     expect(await page.evaluate(() => (window as unknown as { pageClicks: number }).pageClicks)).toBe(0);
-    expect(view.candidates).toContain('Nearby text: Three sheep graze on a hill.');
     await page.keyboard.press('Tab');
     const index = view.candidates.indexOf('Nearby text: Three sheep graze on a hill.');
     for (let i = 0; i < index; i++) await page.keyboard.press('Tab');
