@@ -15,7 +15,7 @@ button.ok { background: #e6f4ea; color: #14532d; } button.unsettled, button.runn
 button.failed { background: #fce8e6; color: #8c1d18; border-style: dashed; } .panel li.detail { font-weight: 600; }
 button:focus-visible { outline: 2px solid #1a73e8; outline-offset: 2px; }
 .wrap[dir="rtl"] { direction: rtl; }
-.wrap.compact .words { display: none; }
+.wrap.compact .words { display: none; } .wrap:not(.compact) .panel li.summary { display: none; } .panel li.summary { font-weight: 600; }
 .close { margin-inline-start: 4px; padding: 2px 7px; }
 .panel { white-space: normal; margin-top: 6px; max-width: 340px; background: #fff; border: 1px solid #0002; border-radius: 8px; padding: 8px 10px; box-shadow: 0 2px 10px #0003; }
 .panel[hidden], .tip[hidden] { display: none; }

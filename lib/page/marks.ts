@@ -197,6 +197,7 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   panel.id = 'panel';
   button.setAttribute('aria-controls', 'panel');
   const list = document.createElement('ul');
+  list.append(Object.assign(document.createElement('li'), { className: 'summary', textContent: payload.summary })); // Shown where the badge is its sign alone.
   if (payload.detail) list.append(Object.assign(document.createElement('li'), { className: 'detail', textContent: payload.detail }));
   if (payload.detail) button.title = payload.detail;
   for (const claim of payload.claims) {
@@ -216,8 +217,8 @@ export function showMarks(payload: MarksPayload): { located: number; badge: bool
   attachAfter(host, image, wrap);
 
   const open = (show: boolean) => {
-    panel.hidden = !show;
-    button.setAttribute('aria-expanded', String(show));
+    panel.hidden = !show || (!wrap.classList.contains('compact') && !payload.claims.length && !payload.detail); // Nothing to list.
+    button.setAttribute('aria-expanded', String(!panel.hidden));
   };
   const controller = new AbortController();
   const { signal } = controller;

@@ -22,6 +22,17 @@ async function answersShown(view: Page) {
   );
 }
 
+/** The text a page shows as its accessibility tree reads it (into closed shadow roots), hidden text left out. */
+async function shownTexts(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored?: boolean; role?: { value?: unknown }; name?: { value?: unknown } }[] };
+    return nodes.filter((n) => !n.ignored && n.role?.value === 'StaticText').map((n) => String(n.name?.value ?? ''));
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Nothing in the view is wider than the view (a clipped name or caption would be). */
 const overflows = (view: Page) => view.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -32,6 +43,9 @@ describe('Check both: two answers to one picture, compared', () => {
     suite.model.reset();
     suite.model.set({ falseWhen: ARENA_VERDICTS });
     const { page, tabId, dialog } = await checkBothOnArena(suite);
+    // On the page, the badge on the picture (narrower than the headline, so its sign alone) is focused and open: its
+    // panel says the headline (there are no claims to list under it).
+    await expect.poll(() => shownTexts(page)).toContainEqual(expect.stringMatching(/^Model A held up better — Model A: 3 of 4 claims supported/));
     expect(dialog.candidates.slice(0, 2)).toEqual([expect.stringMatching(/^Model A: The image shows a street food stall/), expect.stringMatching(/^Model B: A night market scene/)]);
     expect(dialog.buttons).toEqual(['Check claims', 'Check both', 'Cancel']);
     // One model request carried the image once and both answers' claims.
