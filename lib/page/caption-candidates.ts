@@ -4,6 +4,7 @@ import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
 import { conversationAnswers } from './conversation';
 import { isCredit } from './credit';
+import { expandJson, holdsJsonCaption } from './json-output';
 import { aiDescriptionBox, isCode, labelledOutputs, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel, OUTPUT_LABEL, PROMPT_LABEL, UPLOAD_LABEL } from './requests';
 import { printsAlt } from './printed-caption';
@@ -156,7 +157,7 @@ function demoOutputs(image: Element): string[] {
       text: collapse(box instanceof HTMLTextAreaElement ? box.value : box.textContent),
       distance: rectDistance(anchor, box.getBoundingClientRect()),
     }))
-    .filter(({ box, text }) => text.length > 0 && !isCode(box, text))
+    .filter(({ box, text }) => text.length > 0 && (!isCode(box, text) || holdsJsonCaption(text)))
     .filter((box) => box.distance <= NEAR_PX * 2)
     .sort((a, b) => a.distance - b.distance)
     .map(({ text }) => text);
@@ -188,7 +189,7 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
     ...labelledOutputs(image).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: LABELLED_OUTPUT_SCORE })),
     ...rows.cells.map((c, i) => ({ source: 'cell' as const, text: c.text, credit: '', score: CELL_SCORE - i * 0.01, label: c.label || undefined })),
     ...postQuote(image).map((q, i) => ({ source: i ? ('post' as const) : ('quote' as const), text: q.text, credit: '', score: i ? POST_SCORE : QUOTE_SCORE })),
-  ];
+  ].flatMap(expandJson);
   return { found, userTexts: conversation?.userTexts ?? [], otherRows: rows.cells.length ? rows.otherRows : [] };
 }
 
@@ -233,7 +234,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     ...rankCaptions(image),
     ...demoOutputs(image)
       .slice(0, 2)
-      .map((text) => ({ source: 'demo-output' as const, text, credit: '', score: DEMO_SCORE })),
+      .flatMap((text) => expandJson({ source: 'demo-output' as const, text, credit: '', score: DEMO_SCORE })),
   ].filter((c) => !isTheirs(c.text));
   const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t));
   // A descriptive alt's printed form beside the picture is its caption as readers see it: put just before the alt.

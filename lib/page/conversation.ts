@@ -199,7 +199,8 @@ function answerByLayout(image: Element): { answers: FoundAnswer[]; userTexts: st
     const alike = Array.from(turn.parentElement?.children ?? []).filter((c) => key(c) === key(turn));
     if (alike.length < 2) continue;
     const next = alike[alike.indexOf(turn) + 1];
-    if (!next || Array.from(next.querySelectorAll('img')).some(isPicture) || !hasAnswerActions(next)) continue;
+    // Turns follow one another down the page: a column beside the picture's (a demo's output column) is no reply.
+    if (!next || sideBySide(turn, next) || Array.from(next.querySelectorAll('img')).some(isPicture) || !hasAnswerActions(next)) continue;
     const text = answerText(contentOf(next));
     return text ? { answers: [{ element: next, label: '', text }], userTexts: renderedLines(turn).map(collapse) } : null;
   }

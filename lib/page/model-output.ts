@@ -3,6 +3,7 @@
 // printed text after an image output, and a disclosed "AI description" box. Code is never a caption; a prompt
 // box is not an output. Pure DOM reads (layout only to skip avatar-sized pictures).
 import { collapse, renderedLines } from './caption-text';
+import { holdsJsonCaption } from './json-output';
 import { isRequestToModel, NOTEBOOK_PROMPT, OUTPUT_LABEL } from './requests';
 
 /** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
@@ -36,10 +37,12 @@ function boxText(element: Element): string {
 }
 
 /** A text that reads as words of a model, not code, a request or a label. */
-const isModelText = (element: Element, text: string) => collapse(text).split(' ').length >= 3 && !isCode(element, text) && !isRequestToModel(text);
+const isModelText = (element: Element, text: string) => collapse(text).split(' ').length >= 3 && (!isCode(element, text) || holdsJsonCaption(text)) && !isRequestToModel(text);
 /** After an output label, a fenced block of prose is the output (model cards render it as <pre><code>); source code is not. */
 const isLabelledText = (element: Element, text: string) =>
-  collapse(text).split(' ').length >= 3 && !isRequestToModel(text) && !looksLikeCode(text) && !element.querySelector('code[class*="language-"]') && !element.closest('code[class*="language-"]');
+  collapse(text).split(' ').length >= 3 &&
+  !isRequestToModel(text) &&
+  (holdsJsonCaption(text) || (!looksLikeCode(text) && !element.querySelector('code[class*="language-"]') && !element.closest('code[class*="language-"]')));
 
 /** The elements after `image` in document order, up to the next picture. */
 function elementsAfter(image: Element, limit: number): Element[] {
@@ -57,7 +60,10 @@ function elementsAfter(image: Element, limit: number): Element[] {
 /** The block holding what follows `label`: its first text, widened while the box stays clear of the label and other pictures. */
 function valueAfter(label: Element, after: Element[]): Element | null {
   const start = after.indexOf(label);
-  const first = after.slice(start + 1).find((el) => !label.contains(el) && (/^(?:TEXTAREA|OUTPUT|INPUT)$/.test(el.tagName) || Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && collapse(n.textContent))));
+  // A Copy or Clear button between the label and its box is a control, not the value.
+  const first = after
+    .slice(start + 1)
+    .find((el) => !label.contains(el) && !el.closest('button, [role="button"]') && (/^(?:TEXTAREA|OUTPUT|INPUT)$/.test(el.tagName) || Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && collapse(n.textContent))));
   if (!first) return null;
   let box: Element = first;
   while (box.parentElement && !box.parentElement.contains(label) && !Array.from(box.parentElement.querySelectorAll('img')).some(isPicture) && box.parentElement !== document.body) box = box.parentElement;
