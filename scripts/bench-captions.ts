@@ -3,8 +3,9 @@
 // point on the image, and the caption the chooser preselects (what Enter sends). Compared with two
 // naive finders (the alt; the figure's caption else the alt) on a hand-written gold set.
 // The AI-surface pages (test/ai-surfaces: chats, demos, notebooks, tables, arenas, posts) are measured beside them
-// (slices ai-dev-tuning, ai-dev-check; ai-held-out and ai-held-out-2 only when named with --slice).
-//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4|ai-dev|ai-dev-tuning|ai-dev-check|ai-held-out|ai-held-out-2 | --skip-slice NAME]
+// (slices ai-dev-tuning, ai-dev-check; ai-held-out, ai-held-out-2 and ai-held-out-3 only when named with --slice).
+// `--list` prints the pages a run would measure (slice, page, images) and stops, without a browser.
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --list] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4|ai-dev|ai-dev-tuning|ai-dev-check|ai-held-out|ai-held-out-2|ai-held-out-3 | --skip-slice NAME]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -99,6 +100,21 @@ async function waitFor<T>(read: () => Promise<T | null>, timeoutMs: number): Pro
 
 async function main(): Promise<void> {
   const gold = readRealPagesGold();
+  const sliceOfPage = (name: string) => gold.pages[name]?.slice ?? (gold.pages[name]?.heldOut ? 'held-out' : 'development');
+  const jobs = [
+    ...Object.keys(gold.pages).map((name) => ({ name, file: resolve(REALPAGES_DIR, 'pages', `${name}.html`), slice: sliceOfPage(name), surface: null, items: gold.images.filter((i) => i.page === name) })),
+    ...['dev', 'held-out', 'held-out-2', 'held-out-3'].flatMap(readSurfacePages).map((p) => ({ ...p, surface: p, items: p.images.map((i) => ({ ...i, credit: undefined })) })),
+  ].filter((job) => {
+    // The held-out AI-surface pages are measured only when asked for by name: they stay unread until the end.
+    // `--slice ai-dev` takes both halves of the development pages; `--slice ai-held-out` takes neither ai-held-out-2 nor -3.
+    const named = job.slice === onlySlice || (!!onlySlice?.startsWith('ai-') && !job.slice.startsWith('ai-held-out') && job.slice.startsWith(`${onlySlice}-`));
+    if ((only && job.name !== only) || (onlySlice && !named) || job.slice === skipSlice || (job.slice.startsWith('ai-held-out') && !named)) return false;
+    return job.items.length > 0;
+  });
+  if (args.includes('--list')) {
+    for (const job of jobs) console.log(`${job.slice}\t${job.name}\t${job.items.length} images`);
+    return;
+  }
   const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
   const photo = await makeJpeg(640, 480);
   await configureEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'bench-vlm' });
@@ -116,23 +132,12 @@ async function main(): Promise<void> {
   );
   const outcomes: Outcome[] = [];
   const surfaceOutcomes: (SurfaceOutcome & { slice: string })[] = [];
-  const sliceOfPage = (name: string) => gold.pages[name]?.slice ?? (gold.pages[name]?.heldOut ? 'held-out' : 'development');
-  const jobs = [
-    ...Object.keys(gold.pages).map((name) => ({ name, file: resolve(REALPAGES_DIR, 'pages', `${name}.html`), slice: sliceOfPage(name), surface: null, items: gold.images.filter((i) => i.page === name) })),
-    ...[...readSurfacePages('dev'), ...readSurfacePages('held-out'), ...readSurfacePages('held-out-2')].map((p) => ({ ...p, surface: p, items: p.images.map((i) => ({ ...i, credit: undefined })) })),
-  ];
   // Where the dialog opened: on screen (≥ 90% of it in the viewport) and by the image (≤ 64 px from its box).
   const placements: { onScreen: boolean; gap: number; ai: boolean }[] = [];
   let unseen = 0;
   try {
     for (const job of jobs) {
       const { name, items } = job;
-      if (only && name !== only) continue;
-      // The held-out AI-surface pages are measured only when asked for by name: they stay unread until the end.
-      // `--slice ai-dev` takes both halves of the development pages; `--slice ai-held-out` does not take ai-held-out-2.
-      const named = job.slice === onlySlice || (!!onlySlice?.startsWith('ai-') && !job.slice.startsWith('ai-held-out') && job.slice.startsWith(`${onlySlice}-`));
-      if ((onlySlice && !named) || job.slice === skipSlice || (job.slice.startsWith('ai-held-out') && !named)) continue;
-      if (!items.length) continue;
       pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: readFileSync(job.file) });
       const page: Page = await ext.context.newPage();
       await page.goto(`${pages.origin}/${name}.html`, { waitUntil: 'domcontentloaded' });

@@ -15,7 +15,8 @@ export interface Outcome {
   figcaptionElseAlt: string;
 }
 
-const normalize = (text: string) =>
+/** A text as captions are compared: case, punctuation and spacing set aside (also how gold texts are found on their pages). */
+export const normalize = (text: string) =>
   text
     .normalize('NFKC')
     .toLowerCase()
