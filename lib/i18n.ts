@@ -56,6 +56,32 @@ export function createTranslate(lookup?: MessageLookup): Translate {
   };
 }
 
+/** The folders of locales/ the extension ships (its _locales), for reading one when the browser's table is lost. */
+export const SHIPPED_LOCALES = ['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'pt_BR', 'uk'] as const;
+
+/**
+ * The shipped locale folders a language tag reads from, the browser's order: the tag with its region
+ * ("pt-BR" → pt_BR), then its language alone ("de-AT" → de), then English (the default locale).
+ */
+export function localeFolders(tag: string): string[] {
+  const [language = '', region] = tag.replace(/-/g, '_').split('_');
+  const wanted = [region ? `${language}_${region}` : '', language, 'en'].map((w) => w.toLowerCase());
+  const folders = wanted.map((w) => SHIPPED_LOCALES.find((folder) => folder.toLowerCase() === w)).filter((f) => f !== undefined);
+  return [...new Set(folders)];
+}
+
+/**
+ * A lookup over one messages.json table, as browser.i18n reads it: $1…$9 filled, "$$" a dollar sign, ""
+ * for a key the table lacks (the caller then shows English).
+ */
+export function tableLookup(table: Record<string, { message?: unknown } | undefined>): MessageLookup {
+  return (key, substitutions) => {
+    const message = table[key]?.message;
+    if (typeof message !== 'string') return '';
+    return message.replace(/\$(\$|[1-9])/g, (whole, mark: string) => (mark === '$' ? '$' : substitutions[Number(mark) - 1] ?? ''));
+  };
+}
+
 let contextLookup: MessageLookup | undefined;
 
 /**

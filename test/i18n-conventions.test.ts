@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { localeFolders, SHIPPED_LOCALES, tableLookup } from '../lib/i18n';
 
 type Messages = Record<string, { message: string; description?: string }>;
 const read = (lang: string) => JSON.parse(readFileSync(join('locales', lang, 'messages.json'), 'utf8')) as Messages;
@@ -55,6 +56,22 @@ const COUNTED_ONCE: { keys: string[]; reason: string }[] = [
 describe('locales', () => {
   it('ships the nine languages', () => {
     expect(LOCALES).toEqual(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'pt_BR', 'uk']);
+    // The list the extension reads a locale's file by, when the browser lost its message table.
+    expect([...SHIPPED_LOCALES]).toEqual(LOCALES);
+  });
+
+  it("reads a lost table from the shipped folder of the browser's language, as the browser picks it", () => {
+    expect(localeFolders('de')).toEqual(['de', 'en']);
+    expect(localeFolders('de-AT')).toEqual(['de', 'en']);
+    expect(localeFolders('pt-BR')).toEqual(['pt_BR', 'en']);
+    expect(localeFolders('pt-PT')).toEqual(['en']);
+    expect(localeFolders('en-US')).toEqual(['en']);
+    expect(localeFolders('ja')).toEqual(['en']);
+    const lookup = tableLookup(read('de'));
+    expect(lookup('pluralLocale', [])).toBe('de');
+    expect(lookup('tabHistory', ['3'])).toBe('Verlauf (3)');
+    expect(lookup('noSuchKey', [])).toBe('');
+    expect(tableLookup({ price: { message: 'costs $$$1 in $2' } })('price', ['5', 'USD'])).toBe('costs $5 in USD');
   });
 
   describe.each(LOCALES.filter((lang) => lang !== 'en'))('%s', (lang) => {

@@ -7,7 +7,7 @@ import type { Calibration } from '@/lib/calibrate/calibration';
 import { loadCalibrations, parseCalibrationFile, removeCalibration, saveCalibration } from '@/lib/adapters/calibration-store';
 import { SettingsForm } from '@/components/settings-form';
 import { isFailure, type ConnectionReport } from '@/lib/messages';
-import { applyPageLanguage, t } from '@/lib/adapters/i18n';
+import { applyPageLanguage, messagesReady, t } from '@/lib/adapters/i18n';
 import { send } from '@/lib/adapters/worker-client';
 import { readBuiltinStatus, startBuiltinDownload } from '@/lib/adapters/builtin-host';
 import { installLocalRule, isLocalEndpoint, localAccessReason, requestLocalAccess } from '@/lib/adapters/local-endpoint';
@@ -133,11 +133,14 @@ function Options() {
   );
 }
 
-applyPageLanguage();
-// The tab's title in the UI's language (the HTML's own title is English).
-document.title = t('optionsTitle');
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Options />
-  </StrictMode>,
-);
+// Rendered once the page speaks the browser's language (at once, unless the browser lost the messages).
+void messagesReady.then(() => {
+  applyPageLanguage();
+  // The tab's title in the UI's language (the HTML's own title is English).
+  document.title = t('optionsTitle');
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Options />
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Popup } from '@/components/popup';
-import { applyPageLanguage } from '@/lib/adapters/i18n';
+import { applyPageLanguage, messagesReady } from '@/lib/adapters/i18n';
 import { popupHost } from './host';
 import '@/components/theme.css';
 
@@ -9,9 +9,12 @@ import '@/components/theme.css';
 const IN_PANEL = location.pathname.endsWith('/sidepanel.html');
 const initialView = new URLSearchParams(location.search).get('view') === 'history' ? 'history' : 'check';
 
-applyPageLanguage();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Popup host={popupHost(IN_PANEL)} initialView={initialView} />
-  </StrictMode>,
-);
+// Rendered once the page speaks the browser's language (at once, unless the browser lost the messages).
+void messagesReady.then(() => {
+  applyPageLanguage();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Popup host={popupHost(IN_PANEL)} initialView={initialView} />
+    </StrictMode>,
+  );
+});

@@ -208,6 +208,38 @@ describe('a caption in another language, in a German browser', () => {
   const suite = browserSuite({ lang: 'de', ownBrowser: 'the UI language is fixed when the browser starts', closePages: true });
   const m = messagesOf('de');
 
+  // Chromium starting under load can give the extension's process an empty message table: every getMessage
+  // answers "" in the worker and each extension page, as the page below is made to see it from its first script.
+  it("speaks German in Options and the popup when the browser's message table is lost", async () => {
+    const { ext, model, pages } = suite;
+    model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'], reasoning: 'There is no dog in the image.' }] });
+    const { article, photo } = await freshArticle(pages, CAPTION);
+    const { page, tabId } = await openGranted(ext, article);
+    await checkWithSelection(ext, page, tabId, photo);
+    const lost = () => {
+      chrome.i18n.getMessage = () => '';
+    };
+    const options = await ext.context.newPage();
+    await options.addInitScript(lost);
+    await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    await options.getByRole('heading', { level: 1, name: m('optionsTitle') }).waitFor();
+    // The table really was lost in this page: the browser's lookup answers nothing.
+    expect(await options.evaluate(() => (chrome.i18n.getMessage as (key: string) => string)('optionsTitle'))).toBe('');
+    expect(await options.title()).toBe(m('optionsTitle'));
+    expect(await options.evaluate(() => document.documentElement.lang)).toBe(m('pluralLocale'));
+    await options.getByRole('button', { name: m('testConnection') }).waitFor();
+
+    const popup = await ext.context.newPage();
+    await popup.addInitScript(lost);
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html?tabId=${tabId}`);
+    const claims = popup.getByTestId('claim');
+    await expect.poll(() => claims.count()).toBe(3);
+    await expect.poll(() => claims.nth(1).innerText()).toContain(m('verdictNotSupported'));
+    await popup.getByRole('button', { name: m('rerun'), exact: true }).waitFor();
+    expect(await popup.locator('body').innerText()).not.toContain(english('rerun'));
+    await Promise.all([options.close(), popup.close(), page.close()]);
+  });
+
   it('is checked sentence by sentence, and one click splits it with the model (one more request)', async () => {
     const { ext, model, pages } = suite;
     model.set({
