@@ -25,8 +25,14 @@ setMessageLookup(browserLookup);
 export const messagesReady: Promise<void> = browserLookup('pluralLocale', []) ? Promise.resolve() : readPackagedMessages();
 
 async function readPackagedMessages(): Promise<void> {
-  // The worker's getUILanguage can answer en-US whatever the UI's language; its navigator.language follows the UI.
-  const tag = typeof document === 'undefined' ? navigator.language : browser.i18n.getUILanguage();
+  let tag = '';
+  try {
+    // The worker's getUILanguage can answer en-US whatever the UI's language; its navigator.language follows the UI.
+    tag = typeof document === 'undefined' ? (globalThis.navigator?.language ?? '') : browser.i18n.getUILanguage();
+  } catch {
+    // No language to read (outside a browser): English stays.
+  }
+  if (!tag) return;
   for (const folder of localeFolders(tag)) {
     try {
       const response = await fetch((browser.runtime.getURL as (path: string) => string)(`/_locales/${folder}/messages.json`));
