@@ -23,7 +23,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clauseFeatures, descriptiveProbability, firmDecision, type ClauseFacts, type ClauseModel } from '../lib/claims/classifier.ts';
+import { clauseFeatures, decodeModel, descriptiveProbability, encodeModel, featureHash, firmDecision } from '../lib/claims/classifier.ts';
+import type { ClauseFacts, NamedModel as ClauseModel, StoredModel } from '../lib/claims/classifier.ts';
 import { clauseFacts } from '../lib/claims/split.ts';
 import { CATEGORY_EXAMPLES } from './claim-example-categories.ts';
 import { EXAMPLES } from './claim-examples.ts';
@@ -54,7 +55,7 @@ const MIN_COUNT = 3;
 const MIN_KEPT = 0.975;
 /** At most this many weights are stored (3,652 before HL's training captions came in: 75 kB), the largest kept. */
 const MAX_WEIGHTS = Number(process.env.CLAIMS_MAX_WEIGHTS ?? 3600);
-/** And at most this many bytes of them as stored (`"feature":weight,` and a line break each), so new training sentences never grow the engine. */
+/** And at most this many bytes of them as `"feature":weight,` text (how they were stored until issue 44; now by hash, 6 bytes each before base64), so the selection stays as chosen. */
 const MAX_WEIGHT_BYTES = 70_400;
 const FOLDS = 5;
 const REPEATS = 3;
@@ -277,7 +278,9 @@ function main(): void {
   const seed = Number(process.argv.find((a) => a.startsWith('--seed='))?.slice(7) ?? SEED);
   const thresholds = process.argv.includes('--quick') ? { threshold: FLAGGED, unflagged: UNFLAGGED } : chooseThresholds(data);
   const model = { ...train(data, seed), ...thresholds };
-  const text = `${JSON.stringify(model, null, 0).replace(/,"/gu, ',\n"')}\n`;
+  // Stored by hash (lib/claims/classifier.ts): two features that shared one would share a weight.
+  if (new Set(Object.keys(model.weights).map(featureHash)).size < Object.keys(model.weights).length) throw new Error('two features share a hash');
+  const text = `${JSON.stringify(encodeModel(model), null, 0).replace(/,"/gu, ',\n"')}\n`;
   console.log(`${Object.keys(model.weights).length} weights, ${text.length} bytes`);
   if (process.argv.includes('--check')) {
     const same = readFileSync(weightsPath, 'utf8') === text;
@@ -287,7 +290,7 @@ function main(): void {
   }
   writeFileSync(weightsPath, text);
   // Sanity check through the product's own path, not the training copy of the formula.
-  const stored = JSON.parse(readFileSync(weightsPath, 'utf8')) as ClauseModel;
+  const stored = decodeModel(JSON.parse(readFileSync(weightsPath, 'utf8')) as StoredModel);
   const first = clauseFacts(EXAMPLES[0]!.text)[0];
   if (first) console.log(`P(descriptive) of the first example: ${descriptiveProbability(first, stored).toFixed(3)}`);
   console.log(`wrote ${weightsPath}`);

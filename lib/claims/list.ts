@@ -2,7 +2,7 @@
 // orange square.") becomes one claim per thing, each a span of the caption, so a verdict applies to one of them; and a
 // bracketed figure reference at a claim's edge ("Task State Transitions [Fig 2]") is left out of it.
 import { trimPiece, trimSpan, type Span } from './span.ts';
-import { FINITE, INDEFINITE, PREPOSITION, WORD } from './words.ts';
+import { FINITE, INDEFINITE, PREPOSITION, WORD, words } from './words.ts';
 
 // "[Fig 2]", "(Figure 3a)", "(see Fig. 2–4)", "[Abb. 1]", "(Table 2)": a pointer to another part of the page.
 const FIGURE_REFERENCE = /\s*[[(](?:see\s+)?(?:figs?|figures?|abb|tab|tables?|plates?)\.?\s*\d+[a-z]?(?:\s*[-–,]\s*\d+[a-z]?)*[\])]/giu;
@@ -43,5 +43,33 @@ export function listItems(caption: string, claim: Span): Span[] {
   const later = cuts.map((c, i) => claim.text.slice(c.next, ends[i]));
   if (later.some((item) => [...item.matchAll(WORD)].some(([w]) => FINITE.has(w.toLowerCase())))) return [claim];
   const pieces = [trimPiece(caption, claim.start, claim.start + cuts[0]!.at), ...cuts.map((c, i) => trimPiece(caption, claim.start + c.next, claim.start + ends[i]!))];
+  return pieces.every((p) => p !== null) ? (pieces as Span[]) : [claim];
+}
+
+// "and" in the languages the language test meets that write it as a word of its own (English, German, French, Spanish,
+// Italian and Portuguese, Ukrainian, Hindi); the list separators of Latin, Arabic and East Asian text.
+const AND = words('and und et y e і та और');
+const LIST_COMMA = /\s*[,،、，]\s*/gu;
+const COLON = /[:：]\s*/u;
+// An item of a list is a thing named, not a sentence: a few words at most.
+const ITEM_WORDS = 6;
+
+// It needs a comma between items, so "Farben: Schwarz und Weiß" stays one claim; the lead-in stays with the first item.
+/** In any language, a list after a colon ("Das Foto zeigt: einen roten Ball, eine blaue Tasse und einen kleinen Hund.") as one claim per item, or the claim alone. */
+export function colonListItems(caption: string, claim: Span): Span[] {
+  const colon = COLON.exec(claim.text);
+  if (!colon) return [claim];
+  const from = colon.index + colon[0].length;
+  const rest = claim.text.slice(from);
+  const cuts = [...rest.matchAll(LIST_COMMA)].map((m) => ({ at: from + m.index, next: from + m.index + m[0].length }));
+  if (cuts.length === 0) return [claim];
+  // The last item may hold the "and" that closes the list ("eine blaue Tasse und einen kleinen Hund").
+  const lastFrom = cuts.at(-1)!.next;
+  const and = [...claim.text.slice(lastFrom).matchAll(/\s+(\p{L}+)\s+/gu)].find((m) => AND.has(m[1]!.toLowerCase()));
+  if (and) cuts.push({ at: lastFrom + and.index, next: lastFrom + and.index + and[0].length });
+  const bounds = [from, ...cuts.map((c) => c.next)];
+  const items = bounds.map((start, i) => claim.text.slice(start, cuts[i]?.at ?? claim.text.length));
+  if (items.some((item) => (item.match(WORD) ?? []).length > ITEM_WORDS || !/\p{L}/u.test(item))) return [claim];
+  const pieces = [0, ...cuts.map((c) => c.next)].map((start, i) => trimPiece(caption, claim.start + start, claim.start + (cuts[i]?.at ?? claim.text.length)));
   return pieces.every((p) => p !== null) ? (pieces as Span[]) : [claim];
 }

@@ -10,7 +10,7 @@ import { splitSentences } from './sentences.ts';
 import { spanSchema, type Clause, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
 import { requestReason } from './request.ts';
-import { listItems, withoutFigureReference } from './list.ts';
+import { colonListItems, listItems, withoutFigureReference } from './list.ts';
 import { AUXILIARY, COORDINATOR, DETERMINER, PREPOSITION, RELATIVE, WORD } from './words.ts';
 
 export { spanSchema, type Span } from './span.ts';
@@ -209,10 +209,12 @@ function splitSentence(caption: string, sentence: Span, question: boolean, filte
       result.claims.push(lastClaim);
     }
   }
-  // One fact per claim: a listed thing each (English), and no figure reference at a claim's edge (list.ts).
+  // One fact per claim: a listed thing each (English; in any other language a list after a colon), and no figure
+  // reference at a claim's edge (list.ts). `requests` is off with --keep-all and for text read off the image.
   for (const claim of result.claims.splice(firstClaim)) {
     const trimmed = withoutFigureReference(caption, claim);
     if (!trimmed) continue;
-    for (const piece of filter ? listItems(caption, trimmed) : [trimmed]) result.claims.push({ ...piece, hedged: claim.hedged });
+    const pieces = filter ? listItems(caption, trimmed) : requests ? colonListItems(caption, trimmed) : [trimmed];
+    for (const piece of pieces) result.claims.push({ ...piece, hedged: claim.hedged });
   }
 }

@@ -3,11 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   clauseFeatures,
+  decodeModel,
   descriptiveProbability,
+  encodeModel,
+  featureHash,
   firmDecision,
   judgeClause,
+  namedModel,
   type ClauseFacts,
-  type ClauseModel,
 } from '../../lib/claims/classifier.ts';
 import weights from '../../lib/claims/classifier-weights.json';
 import { clauseFacts, splitCaption } from '../../lib/claims/split.ts';
@@ -46,7 +49,7 @@ describe('clauseFeatures', () => {
 });
 
 describe('descriptiveProbability', () => {
-  const model: ClauseModel = { threshold: 0.5, unflagged: 0.5, bias: -1, weights: { 'w:kettle': 3, 'rule:none': 0.5 } };
+  const model = namedModel({ threshold: 0.5, unflagged: 0.5, bias: -1, weights: { 'w:kettle': 3, 'rule:none': 0.5 } });
 
   it('is the logistic of the bias plus the weights of the features present', () => {
     expect(descriptiveProbability(facts('A kettle'), model)).toBeCloseTo(1 / (1 + Math.exp(-2.5)), 10);
@@ -57,12 +60,21 @@ describe('descriptiveProbability', () => {
 
 describe('the stored model', () => {
   it('has sane thresholds and weights', () => {
-    expect(weights.threshold).toBeGreaterThan(0);
-    expect(weights.threshold).toBeLessThan(1);
+    const stored = decodeModel(weights);
+    expect(stored.threshold).toBeGreaterThan(0);
+    expect(stored.threshold).toBeLessThan(1);
     // Text no rule flagged needs at least as much confidence to be set aside as a flagged one.
-    expect(weights.unflagged).toBeLessThanOrEqual(weights.threshold);
-    expect(Object.keys(weights.weights).length).toBeGreaterThan(500);
-    expect(Object.values(weights.weights).every((w) => Number.isFinite(w))).toBe(true);
+    expect(stored.unflagged).toBeLessThanOrEqual(stored.threshold);
+    expect(stored.weights.size).toBeGreaterThan(500);
+    expect([...stored.weights.values()].every((w) => Number.isFinite(w) && Math.abs(w) < 20)).toBe(true);
+  });
+
+  it('stores each named weight under its hash, to the hundredth, negative ones too', () => {
+    const named = { threshold: 0.333, unflagged: 0.125, bias: -2, weights: { 'w:kettle': 2.26, 'rule:world knowledge': -2.38, 'b:a bag': 0.16, 'first:in': -0.01 } };
+    const decoded = decodeModel(encodeModel(named));
+    expect(decoded).toMatchObject({ threshold: 0.333, unflagged: 0.125, bias: -2 });
+    expect(Object.fromEntries(decoded.weights)).toEqual(Object.fromEntries(Object.entries(named.weights).map(([f, w]) => [featureHash(f), w])));
+    expect(featureHash('w:kettle')).not.toBe(featureHash('w:kettles'));
   });
 });
 

@@ -37,6 +37,30 @@ describe('one fact per claim', () => {
     expect(speculative.claims.map((c) => c.text)).toEqual(['Edward Lorenz at his desk with the weather model']);
   });
 
+  // The set-aside rules read English only, but a list after a colon is one claim per item in any language.
+  it.each([
+    ['Das Foto zeigt: einen roten Ball, eine blaue Tasse und einen kleinen Hund.', ['Das Foto zeigt: einen roten Ball', 'eine blaue Tasse', 'einen kleinen Hund.']],
+    ['La photo montre : un ballon rouge, une tasse bleue et un petit chien.', ['La photo montre : un ballon rouge', 'une tasse bleue', 'un petit chien.']],
+    ['Zu sehen: ein Hund, eine Katze, ein Vogel.', ['Zu sehen: ein Hund', 'eine Katze', 'ein Vogel.']],
+    ['写真には：赤いボール、青いカップ、小さな犬。', ['写真には：赤いボール', '青いカップ', '小さな犬。']],
+  ])('cuts a list after a colon into one claim per item, in any language: %s', (caption, expected) => {
+    const { claims, notes } = splitCaption(caption);
+    expect(notes).toHaveLength(1);
+    expect(claims.map((c) => c.text)).toEqual(expected);
+    for (const c of claims) expect(caption.slice(c.start, c.end)).toBe(c.text);
+  });
+
+  it.each(['Farben: Schwarz und Weiß.', 'Das Foto zeigt einen roten Ball, eine blaue Tasse und einen Hund.', 'Hinweis: Der Hund schläft auf dem Sofa, während die Katze am Fenster sitzt und nach draußen schaut.'])(
+    'leaves a sentence after a colon whole when it is no list of things: %s',
+    (caption) => {
+      expect(claimsOf(caption)).toHaveLength(1);
+    },
+  );
+
+  it('keeps a list after a colon whole with --keep-all', () => {
+    expect(splitCaption('Das Foto zeigt: einen roten Ball, eine blaue Tasse und einen kleinen Hund.', { keepAll: true }).claims).toHaveLength(1);
+  });
+
   it.each([
     ['Task State Transitions [Fig 2]', ['Task State Transitions']],
     ['A chart of task states (Fig. 2).', ['A chart of task states']],
