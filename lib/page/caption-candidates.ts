@@ -5,8 +5,9 @@ import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption
 import { conversationAnswers } from './conversation';
 import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption } from './json-output';
-import { aiDescriptionBox, isCode, labelledOutputs, notebookOutput } from './model-output';
-import { asksAboutPicture, isRequestToModel, OUTPUT_LABEL, PROMPT_LABEL, UPLOAD_LABEL } from './requests';
+import { aiDescriptionBox, isCode, labelledOutputs, liveOutput, notebookOutput } from './model-output';
+import { asksAboutPicture, isRequestToModel, PROMPT_LABEL } from './requests';
+import { isOutputLabel, namesTheUpload } from './ui-labels';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
 
@@ -144,7 +145,7 @@ function isPromptBox(box: HTMLElement): boolean {
   // The label's own words, without the box's text inside it ("<label>Output<textarea>…</textarea></label>").
   const labelElement = (box as HTMLTextAreaElement).labels?.[0];
   const label = collapse(labelElement ? (labelElement.textContent ?? '').replace(box.textContent ?? '', '') : (box.getAttribute('aria-label') ?? box.getAttribute('placeholder') ?? ''));
-  return PROMPT_LABEL.test(label) || (editable && !OUTPUT_LABEL.test(label));
+  return PROMPT_LABEL.test(label) || (editable && !isOutputLabel(label));
 }
 
 /** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. Code is not. */
@@ -169,6 +170,8 @@ const DISCLOSED_SCORE = 0.92;
 const NOTEBOOK_SCORE = 0.85;
 /** Above a caption-classed slot: a demo's own caption line (model, time) or an upload's label sits in one. */
 const LABELLED_OUTPUT_SCORE = 0.93;
+/** Just below a labelled output: a region the page rewrites with the answer, after the box the user asked in. */
+const LIVE_OUTPUT_SCORE = 0.9;
 const CELL_SCORE = 0.85;
 const QUOTE_SCORE = 0.8;
 /** The whole post around a quote: offered second, never first. */
@@ -187,6 +190,7 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
     ...(disclosed ? [{ source: 'caption' as const, text: disclosed, credit: '', score: DISCLOSED_SCORE }] : []),
     ...(printed ? [{ source: 'demo-output' as const, text: printed, credit: '', score: NOTEBOOK_SCORE }] : []),
     ...labelledOutputs(image).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: LABELLED_OUTPUT_SCORE })),
+    ...[liveOutput(image)].filter(Boolean).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: LIVE_OUTPUT_SCORE })),
     ...rows.cells.map((c, i) => ({ source: 'cell' as const, text: c.text, credit: '', score: CELL_SCORE - i * 0.01, label: c.label || undefined })),
     ...postQuote(image).map((q, i) => ({ source: i ? ('post' as const) : ('quote' as const), text: q.text, credit: '', score: i ? POST_SCORE : QUOTE_SCORE })),
   ].flatMap(expandJson);
@@ -228,7 +232,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   // A page with a model's answer, output or quote on it reads any request as one; elsewhere only one about the picture.
   const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
   const isTheirs = (text: string) =>
-    (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || UPLOAD_LABEL.test(collapse(text)) || theirs.has(collapse(text)) || FILE_META.test(collapse(text)) || ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u));
+    (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || namesTheUpload(text) || theirs.has(collapse(text)) || FILE_META.test(collapse(text)) || ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u));
   const found: Found[] = [
     ...ai.found,
     ...rankCaptions(image),

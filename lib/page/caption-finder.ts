@@ -6,6 +6,7 @@ import { inFurniture, isVideoPoster } from './furniture';
 import { aboutThePage, collapse, isFileName, isLabel, linkShare, readsAsDescription, renderedLines, tidyCaption, wordCount } from './caption-text';
 import { isControl, isControlText, isMarkedCredit, leadIn, namesItsCard, namesItsFile, picturesIn, sharedCaption, SYMBOLIC, withoutCounter } from './caption-parts';
 import { CREDIT_CLASS, isCredit, splitCredit } from './credit';
+import { namesTheUpload } from './ui-labels';
 
 /** Where a ranked caption comes from. */
 export type FoundSource = 'figcaption' | 'caption' | 'aria-describedby' | 'aria-labelledby' | 'data-caption' | 'gallery' | 'alt' | 'title';
@@ -245,7 +246,8 @@ export function rankCaptions(image: Element): FoundCaption[] {
 
   const alt = collapse((image.getAttribute('alt') ?? '').replace(/<[^>]*>.*$/s, '')).replace(/^\[(.*)\]$/, '$1');
   const shortCaption = creditOnlyFigcaption && wordCount(alt) >= 2 && !isFileName(alt) && !isLabel(alt);
-  if ((readsAsDescription(alt) || shortCaption) && !namesItsFile(alt, image)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
+  // An app's name for an upload's preview ("Aperçu de l'image téléversée") says nothing of what it shows.
+  if ((readsAsDescription(alt) || shortCaption) && !namesItsFile(alt, image) && !namesTheUpload(alt)) add('alt', null, linksElsewhere(image) ? 0.3 : 0.7, alt);
   const title = collapse(image.getAttribute('title'));
   if (readsAsDescription(title)) add('title', null, linksElsewhere(image) ? 0.25 : 0.55, title);
 

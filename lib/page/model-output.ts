@@ -4,7 +4,8 @@
 // box is not an output. Pure DOM reads (layout only to skip avatar-sized pictures).
 import { collapse, renderedLines } from './caption-text';
 import { holdsJsonCaption } from './json-output';
-import { isRequestToModel, NOTEBOOK_PROMPT, OUTPUT_LABEL } from './requests';
+import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
+import { isOutputLabel } from './ui-labels';
 
 /** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
 const PICTURE_PX = 48;
@@ -81,7 +82,7 @@ export function labelledOutputs(image: Element): string[] {
     // A label is a small element: reading a whole section's text to find out costs more than it tells.
     if (label.childElementCount > 3) continue;
     const own = collapse(label.textContent);
-    if (!own || own.length > LABEL_CHARS || !OUTPUT_LABEL.test(own) || label.querySelector('textarea, output, input')) continue;
+    if (!own || own.length > LABEL_CHARS || !isOutputLabel(own) || label.querySelector('textarea, output, input')) continue;
     // "Output: a yellow tram …" on one line: the words after the label are the value.
     const inline = /^(?:STRONG|B|EM|I|SPAN)$/.test(label.tagName) && /^(?:P|LI|DD)$/.test(label.parentElement?.tagName ?? '');
     const line = inline && label.parentElement ? collapse(label.parentElement.textContent) : '';
@@ -133,4 +134,37 @@ export function aiDescriptionBox(image: Element): string {
     if (collapse(text)) return text;
   }
   return '';
+}
+
+/** Regions a page rewrites as the model answers: a live region, a status, an `<output>` (a chat's `role="log"` is conversation.ts's). */
+const LIVE_REGION = '[aria-live]:not([aria-live="off"]), [role="status"], output';
+/** Where the user asks about the picture: a question or prompt box, a submit button. */
+const ASK_BOX = 'input:not([type="hidden"]):not([type="file"]):not([type="radio"]):not([type="checkbox"]), textarea, button[type="submit"]';
+/** A button that sets the model to work (Submit, Run, Ask, Generate …, nine languages and ja, zh), not one that shares or clears. */
+const RUN_BUTTON =
+  /^(?:submit|run|ask|send|go|generate|caption|describe|analy[sz]e|predict|absenden|senden|fragen|ausführen|starten|generieren|beschreiben|analysieren|envoyer|demander|lancer|générer|décrire|analyser|soumettre|enviar|preguntar|ejecutar|generar|describir|analizar|invia|chiedi|esegui|genera|descrivi|analizza|perguntar|executar|gerar|descrever|analisar|надіслати|запитати|згенерувати|إرسال|اسأل|توليد|تشغيل|भेजें|पूछें|送信|質問|実行|生成|提交|发送|發送|运行)\b/iu;
+const isAskControl = (el: Element) => el.matches(ASK_BOX) || ((el.tagName === 'BUTTON' || el.getAttribute('role') === 'button') && RUN_BUTTON.test(collapse(el.getAttribute('aria-label') || el.textContent)));
+/** How far up the image and the region may meet (the app's own box, holding this picture alone). */
+const APP_LEVELS = 4;
+/** A line of bookkeeping under an answer ("vqa-base · 0,8 s · confiance 0,86"): separated figures, not words about the picture. */
+const META_LINE = /^(?=.*\d)(?:[^·•|]{1,40}\s[·•|]\s)+[^·•|]{1,40}$/u;
+
+/**
+ * The region a demo writes its model's answer into: a live region, status or `<output>` after the image and after the
+ * control the user asks with (a question or prompt box, a Submit / Ask / Generate button), in the same app box as the
+ * picture. Its words past its heading, controls and bookkeeping line; "" when there is none.
+ */
+export function liveOutput(image: Element): string {
+  let app: Element | null = image.parentElement;
+  const after = elementsAfter(image, LABEL_REACH * 4);
+  const asked = after.findIndex(isAskControl);
+  if (asked < 0) return '';
+  const region = after.slice(asked + 1).find((el) => el.matches(LIVE_REGION));
+  if (!region) return '';
+  for (let level = 0; app && !app.contains(region); level++, app = app.parentElement)
+    if (level >= APP_LEVELS || Array.from(app.querySelectorAll('img')).filter(isPicture).length > 1) return '';
+  const skip = (el: Element) => /^(?:H[1-6]|BUTTON|LABEL|LEGEND)$/.test(el.tagName) || el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'heading';
+  const lines = renderedLines(region, undefined, skip).filter((line) => !META_LINE.test(line));
+  const text = lines.join('\n');
+  return isModelText(region, text) ? text : '';
 }

@@ -1,6 +1,6 @@
 // What people type to a model ("Describe this image", "Was ist auf dem Foto?") and the labels demo apps put on
 // their boxes (Prompt, Output, Ergebnis …), in every language the extension has locales for (en, de, fr, es, it,
-// pt, uk, ar, hi). A request to the model is never a caption; a prompt box is not an output box. Pure text tests.
+// pt, uk, ar, hi) and ja, zh. A request to the model is never a caption; a prompt box is not an output box. Pure text tests.
 import { collapse } from './caption-text';
 
 /** Openers of a request addressed to the model: an imperative or a question about the picture. */
@@ -37,6 +37,9 @@ const REQUEST_OPENER = new RegExp(
     // Hindi
     String.raw`(?:कृपया\s+)?(?:इस (?:चित्र|तस्वीर|फ़ोटो|फोटो|छवि) (?:का|में|को))`,
     String.raw`(?:बताइए|बताओ|वर्णन कीजिए|वर्णन करें|क्या आप)`,
+    // Japanese, Chinese
+    String.raw`.{0,30}(?:説明|描写|記述|教えて)(?:して)?(?:ください|下さい|くれ|して)?[。！!]?$`,
+    String.raw`请|請|(?:描述|说明|說明|介绍|介紹)(?:一下)?`,
   ]
     .map((opener) => `(?:${opener})`)
     .join('|'),
@@ -45,7 +48,7 @@ const REQUEST_OPENER = new RegExp(
 
 /** A request names the picture it asks about ("this image", "dieses Bild", "cette photo" …). */
 const NAMES_PICTURE =
-  /\b(?:image|picture|photo|pic|screenshot|bild|foto|aufnahme|imagen|immagine|imagem|фото|зображення|світлин)\w*\b|صورة|الصورة|चित्र|तस्वीर|फ़ोटो|फोटो|छवि/iu;
+  /\b(?:image|picture|photo|pic|screenshot|bild|foto|aufnahme|imagen|immagine|imagem|фото|зображення|світлин)\w*\b|صورة|الصورة|चित्र|तस्वीर|फ़ोटो|फोटो|छवि|画像|写真|图片|圖片|照片|图像/iu;
 
 /** Longest text a request usually is; a model's answer or a caption is longer or is not phrased as one. */
 const REQUEST_CHARS = 240;
@@ -69,7 +72,7 @@ export function isRequestToModel(text: string): boolean {
 }
 
 /** Verbs of asking for a description ("describe", "beschreibe", "décris" …). */
-const DESCRIBE = /describ|beschreib|décri|descri|опиш|صف|وصف|वर्णन/iu;
+const DESCRIBE = /describ|beschreib|décri|descri|опиш|صف|وصف|वर्णन|説明|描述|描写/iu;
 
 /**
  * A request that asks about a picture by name or for a description: one even a page with no other sign of a model
@@ -83,7 +86,7 @@ export const UPLOAD_LABEL =
 
 /** Labels a demo app puts on its output: the box or text after one is what the model wrote. */
 export const OUTPUT_LABEL =
-  /^(?:output|outputs|model output|caption|generated (?:caption|text|description)|(?:légende|description|texte) générée?|generierte (?:beschreibung|bildunterschrift|ausgabe)|(?:descripción|leyenda) generada|(?:didascalia|descrizione) generata|(?:legenda|descrição) gerada|result|results|prediction|response|answer|description|ergebnis|ausgabe|antwort|bildbeschreibung|beschreibung|résultat|sortie|légende|réponse|description générée|resultado|salida|respuesta|descripción|risultato|didascalia|risposta|descrizione|saída|legenda|resposta|descrição|результат|вихід|відповідь|опис|підпис|النتيجة|الناتج|الإجابة|الوصف|परिणाम|आउटपुट|उत्तर|विवरण)\s*[:：]?$/i;
+  /^(?:output|outputs|model output|caption|generated (?:caption|text|description)|(?:légende|description|texte) générée?|generierte (?:beschreibung|bildunterschrift|ausgabe)|(?:descripción|leyenda) generada|(?:didascalia|descrizione) generata|(?:legenda|descrição) gerada|result|results|prediction|response|answer|description|ergebnis|ausgabe|antwort|bildbeschreibung|beschreibung|résultat|sortie|légende|réponse|description générée|resultado|salida|respuesta|descripción|risultato|didascalia|risposta|descrizione|saída|legenda|resposta|descrição|результат|вихід|відповідь|опис|підпис|النتيجة|الناتج|الإجابة|الوصف|परिणाम|आउटपुट|उत्तर|विवरण|出力|結果|回答|答え|キャプション|説明|生成されたキャプション|输出|结果|答案|描述|生成的描述|图片描述|标题|إجابة|الجواب|جواب|التعليق|المخرجات)\s*[:：]?$/i;
 
 /** Labels of the box where the user types to the model: never an output. */
 export const PROMPT_LABEL =

@@ -6,9 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findCaptionCandidates } from '../../lib/page/caption-candidates';
 import { listCaptionedImages } from '../../lib/page/captioned-images';
 import { asksAboutPicture, isRequestToModel } from '../../lib/page/requests';
-import { page } from './caption-snippet';
-
-const offered = (html: string) => findCaptionCandidates(page(html), 10_000).map((c) => ({ source: c.source, label: c.label ?? '', text: c.text.replace(/\s+/g, ' '), preselect: !!c.preselect }));
+import { offered, page } from './caption-snippet';
 
 describe('requests to the model are never captions', () => {
   it.each([

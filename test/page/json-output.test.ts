@@ -2,11 +2,8 @@
 // A model's output shown as JSON (a demo's JSON component, an API response, a notebook's printed list of dicts): the
 // string field that describes the picture is offered under its key and preselected; the raw block never is.
 import { describe, expect, it } from 'vitest';
-import { findCaptionCandidates } from '../../lib/page/caption-candidates';
 import { jsonFields } from '../../lib/page/json-output';
-import { page } from './caption-snippet';
-
-const offered = (html: string) => findCaptionCandidates(page(html), 10_000).map((c) => ({ source: c.source, label: c.label ?? '', text: c.text.replace(/\s+/g, ' '), preselect: !!c.preselect }));
+import { offered } from './caption-snippet';
 
 describe('the describing fields of a JSON value', () => {
   it('a caption field, whatever the casing of its key, before a plain text; labels, ids and numbers are not descriptions', () => {

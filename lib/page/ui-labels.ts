@@ -1,0 +1,71 @@
+// Words an app's own interface puts by a picture and its output, as opposed to words about the picture: the alt or
+// label of an upload's preview ("Preview of the uploaded image", "Aperçu de l'image téléversée", "アップロードされた画像"),
+// and an output's heading with the model named in it ("Réponse du modèle", "Model's answer", "Antwort des Modells").
+// Pure text tests, in the extension's languages and ja, zh.
+import { collapse } from './caption-text';
+import { OUTPUT_LABEL, UPLOAD_LABEL } from './requests';
+
+/**
+ * Words of an upload's interface: the picture as a thing handled (image, file), what was done to it (uploaded,
+ * selected, attached), where it is shown (preview, thumbnail), and the small words between them. Lower case.
+ */
+const UI_WORDS = new Set([
+  // en
+  'uploaded', 'upload', 'preview', 'previewed', 'selected', 'chosen', 'attached', 'attachment', 'input', 'thumbnail', 'image', 'picture',
+  'photo', 'file', 'your', 'my', 'the', 'a', 'an', 'of', 'current', 'dropped', 'pasted', 'submitted', 'user', 'query', 'source', 'original',
+  // de
+  'hochgeladen', 'hochgeladene', 'hochgeladenes', 'hochgeladenen', 'vorschau', 'bildvorschau', 'ausgewählt', 'ausgewählte', 'ausgewähltes',
+  'ausgewählten', 'angehängt', 'angehängte', 'angehängtes', 'anhang', 'eingabe', 'eingabebild', 'bild', 'bildes', 'foto', 'fotos', 'datei',
+  'ihr', 'ihre', 'ihres', 'dein', 'deine', 'deines', 'des', 'der', 'die', 'das', 'vom', 'von', 'zum',
+  // fr
+  'aperçu', 'téléversée', 'téléversé', 'téléchargée', 'téléchargé', 'importée', 'importé', 'envoyée', 'sélectionnée', 'chargée', 'jointe',
+  'pièce', 'fichier', 'votre', 'ton', 'ta', 'de', "l'", 'la', 'le', 'du', "d'", 'image', 'photo', 'vignette',
+  // es
+  'vista', 'previa', 'previsualización', 'imagen', 'subida', 'cargada', 'seleccionada', 'adjunta', 'adjunto', 'archivo', 'entrada', 'tu', 'su',
+  'el', 'del', 'miniatura',
+  // it
+  'anteprima', 'immagine', 'caricata', 'selezionata', 'allegata', 'allegato', 'tua', 'tuo', 'della', "dell'", 'di', 'il',
+  // pt
+  'pré-visualização', 'visualização', 'prévia', 'imagem', 'enviada', 'carregada', 'selecionada', 'anexada', 'anexo', 'arquivo', 'ficheiro',
+  'sua', 'seu', 'da', 'do', 'o',
+  // uk
+  'завантажене', 'зображення', 'попередній', 'перегляд', 'вибране', 'файл', 'фото',
+  // ar
+  'معاينة', 'الصورة', 'صورة', 'المرفوعة', 'المحملة', 'المختارة', 'المرفقة', 'ملف', 'الإدخال',
+  // hi
+  'अपलोड', 'की', 'गई', 'छवि', 'तस्वीर', 'पूर्वावलोकन', 'फ़ाइल',
+]);
+/** The same for scripts written without spaces (ja, zh): removed as runs of characters. */
+const UI_RUNS = /アップロードされた|アップロードした|アップロード|プレビュー|選択された|選択した|添付された|添付|入力|画像|写真|ファイル|上传的|已上传|上传|预览|預覽|所选|选中的|已选择|附件|输入|图片|圖片|图像|照片|文件|の|的|された|した/gu;
+
+/**
+ * An upload's interface label, not a description of what it shows: "Uploaded image", "Preview of the uploaded image",
+ * "Aperçu de l'image téléversée", "Vorschau des hochgeladenen Bildes", "アップロードされた画像のプレビュー".
+ */
+export function namesTheUpload(text: string): boolean {
+  const t = collapse(text).toLowerCase();
+  if (!t) return false;
+  if (UPLOAD_LABEL.test(t)) return true;
+  const rest = t
+    .replace(UI_RUNS, ' ')
+    .replace(/[’]/g, "'")
+    .split(/[\s.,:;!?()[\]"«»“”]+|(?<=['])/u)
+    .filter((w) => w && !UI_WORDS.has(w) && !UI_WORDS.has(w.replace(/s$/, '')));
+  return rest.length === 0 && /\p{L}/u.test(t);
+}
+
+/** Words that name the model in an output's heading ("du modèle", "Model's", "KI-"), taken off before the label is read. */
+const MODEL_NAMED =
+  /^(?:the\s+)?(?:model|ai|assistant|bot)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+моделі$/iu;
+/** A step's number before a heading ("3. Answer", "Step 3:", "Schritt 3 –"). */
+const STEP = /^(?:(?:step|schritt|étape|paso|passo|etapa)\s*)?\d+\s*[.):–-]\s*/iu;
+
+/**
+ * A label a demo or an app puts on what the model wrote: "Output", "Caption", "Ergebnis" (requests.ts's list), also
+ * with the model named ("Réponse du modèle", "Model's answer", "Antwort des Modells", "KI-Antwort", "モデルの回答") or a
+ * step's number before it ("3. Answer").
+ */
+export function isOutputLabel(text: string): boolean {
+  const t = collapse(text).replace(STEP, '');
+  return OUTPUT_LABEL.test(t) || OUTPUT_LABEL.test(t.replace(MODEL_NAMED, '').trim());
+}
