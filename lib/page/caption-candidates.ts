@@ -232,7 +232,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   // A page with a model's answer, output or quote on it reads any request as one; elsewhere only one about the picture.
   const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
   const isTheirs = (text: string) =>
-    (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || namesTheUpload(text) || theirs.has(collapse(text)) || FILE_META.test(collapse(text)) || ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u));
+    (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || namesTheUpload(text) || isOutputLabel(text) || theirs.has(collapse(text)) || FILE_META.test(collapse(text)) || ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u));
   const found: Found[] = [
     ...ai.found,
     ...rankCaptions(image),

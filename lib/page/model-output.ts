@@ -2,10 +2,10 @@
 // (a demo's "Output" box, a model card's "Output:" quote or <pre>, a tutorial's "Ausgabe:"), a notebook's
 // printed text after an image output, and a disclosed "AI description" box. Code is never a caption; a prompt
 // box is not an output. Pure DOM reads (layout only to skip avatar-sized pictures).
-import { collapse, renderedLines } from './caption-text';
+import { collapse, renderedLines, wordCount } from './caption-text';
 import { holdsJsonCaption } from './json-output';
 import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
-import { isOutputLabel } from './ui-labels';
+import { isOutputLabel, withoutOutputLabel } from './ui-labels';
 
 /** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
 const PICTURE_PX = 48;
@@ -38,10 +38,10 @@ function boxText(element: Element): string {
 }
 
 /** A text that reads as words of a model, not code, a request or a label. */
-const isModelText = (element: Element, text: string) => collapse(text).split(' ').length >= 3 && (!isCode(element, text) || holdsJsonCaption(text)) && !isRequestToModel(text);
+const isModelText = (element: Element, text: string) => wordCount(text) >= 3 && (!isCode(element, text) || holdsJsonCaption(text)) && !isRequestToModel(text);
 /** After an output label, a fenced block of prose is the output (model cards render it as <pre><code>); source code is not. */
 const isLabelledText = (element: Element, text: string) =>
-  collapse(text).split(' ').length >= 3 &&
+  wordCount(text) >= 3 &&
   !isRequestToModel(text) &&
   (holdsJsonCaption(text) || (!looksLikeCode(text) && !element.querySelector('code[class*="language-"]') && !element.closest('code[class*="language-"]')));
 
@@ -110,7 +110,7 @@ export function notebookOutput(image: Element): string {
     for (let next = box.nextElementSibling; next; next = next.nextElementSibling) {
       if (next.querySelector('img')) break;
       const lines = renderedLines(next).filter((line) => !NOTEBOOK_PROMPT.test(line));
-      const text = unquote(lines.join('\n'));
+      const text = withoutOutputLabel(unquote(lines.join('\n')));
       if (collapse(text)) return isModelText(next, text) ? text : '';
     }
   }
@@ -165,6 +165,6 @@ export function liveOutput(image: Element): string {
     if (level >= APP_LEVELS || Array.from(app.querySelectorAll('img')).filter(isPicture).length > 1) return '';
   const skip = (el: Element) => /^(?:H[1-6]|BUTTON|LABEL|LEGEND)$/.test(el.tagName) || el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'heading';
   const lines = renderedLines(region, undefined, skip).filter((line) => !META_LINE.test(line));
-  const text = lines.join('\n');
+  const text = withoutOutputLabel(lines.join('\n'));
   return isModelText(region, text) ? text : '';
 }

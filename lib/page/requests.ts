@@ -97,4 +97,4 @@ export const NOTEBOOK_PROMPT = /^(?:In|Out)\s*\[\s*\d*\s*\]\s*:?$/;
 
 /** Notices chat products print under answers ("ChatGPT can make mistakes."): never part of an answer. */
 export const DISCLAIMER =
-  /\b(?:can make mistakes|may (?:make mistakes|be inaccurate|produce inaccurate)|check important info|double-check|kann fehler machen|können fehler machen|peu(?:t|vent) (?:faire|commettre) des erreurs|puede cometer errores|può commettere errori|pode cometer erros|може помилятися)\b/i;
+  /\b(?:can make mistakes|may (?:make mistakes|be inaccurate|produce inaccurate)|check important info|double-check|kann fehler machen|können fehler machen|peu(?:t|vent) (?:faire|commettre) des erreurs|puede cometer errores|può commettere errori|pode cometer erros|може помилятися)\b|由\s?AI\s?生成|AI\s?生成的内容|请仔细甄别|間違える(?:こと|可能性)があります|誤りを含む(?:場合|可能性)があります/i;

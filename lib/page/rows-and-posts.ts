@@ -23,7 +23,11 @@ function readsAsCaption(text: string): boolean {
 
 /** The header cell above column `index` of `table`, read as its first line ("caption" of "caption / string · lengths"). */
 function headerOf(table: Element, index: number): string {
-  const head = table.querySelector('thead tr') ?? Array.from(table.querySelectorAll('tr')).find((tr) => tr.querySelector('th') && !tr.querySelector('td'));
+  // A <table>'s head row, or an ARIA grid's row of column headers (a dataset viewer built of divs).
+  const head =
+    table.querySelector('thead tr') ??
+    Array.from(table.querySelectorAll('tr')).find((tr) => tr.querySelector('th') && !tr.querySelector('td')) ??
+    Array.from(table.querySelectorAll('[role="row"]')).find((row) => row.querySelector('[role="columnheader"]') && !row.querySelector('[role="cell"], [role="gridcell"]'));
   const cell = head ? Array.from(head.children)[index] : undefined;
   return cell ? collapse(renderedLines(cell)[0]) : '';
 }
@@ -53,9 +57,15 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
 }
 
 /** The post says a model or an AI wrote what it quotes ("I asked an AI to describe…", "von einer KI beschreiben lassen"). */
-const NAMES_MODEL = /\b(?:ai|a\.i\.|ki|ia|bot|bots|chatbot|llm|gpt|chatgpt|gemini|claude|llava|copilot|vision model|language model|sprachmodell|modèle de langage)\b/i;
-/** A quoted run of words: an opening mark after a space or colon, a closing one before a space or punctuation (“…”, "…", „…“, «…»). */
-const QUOTED = /(?:^|[\s:(])[“"„«]\s?(?=\S)([^“”"„«»]{30,}?)(?<=\S)\s?[”"“»](?=$|[\s.,;:!?)])/u;
+const NAMES_MODEL =
+  /\b(?:ai|a\.i\.|ki|ia|bot|bots|chatbot|llm|gpt|chatgpt|gemini|claude|llava|copilot|vision model|language model|sprachmodell|modèle de langage|modelo de lenguaje|modello linguistico|modelo de linguagem|inteligencia artificial|intelligenza artificiale|inteligência artificial)\b|人工知能|人工智能|ＡＩ|チャットボット|聊天机器人|الذكاء الاصطناعي/i;
+/**
+ * A quoted run of words: an opening mark after a space or colon, a closing one before a space or punctuation (“…”, "…",
+ * „…“, «…», German »…«), or Japanese and Chinese corner brackets anywhere (「…」, 『…』).
+ */
+const QUOTED = /(?:^|[\s:(])[“"„«]\s?(?=\S)([^“”"„«»]{30,}?)(?<=\S)\s?[”"“»](?=$|[\s.,;:!?)])|(?:^|[\s:(])»(?=\S)([^«»]{30,}?)(?<=\S)«|[「『]([^「」『』]{12,}?)[」』]/u;
+/** The quoted words of a QUOTED match, whichever marks it used. */
+const quotedWords = (match: RegExpExecArray | null) => match?.[1] ?? match?.[2] ?? match?.[3] ?? '';
 /** How far up the post holding the picture may be. */
 const POST_LEVELS = 6;
 /** An image's file name and size line ("sommerfest.jpeg 2048×1365 412 KB"): not part of a post's words. */
@@ -78,17 +88,17 @@ export function postQuote(image: Element): LabelledText[] {
     const quote = Array.from(box.querySelectorAll('blockquote')).find((q) => wordCount(q.textContent ?? '') >= 6);
     // Laying the box out line by line is dear: only where it holds a quote, or quotation marks, or names a model.
     const raw = box.textContent ?? '';
-    if ((!quote && !/[“"„«]/.test(raw)) || !NAMES_MODEL.test(raw)) continue;
+    if ((!quote && !/[“"„«»「『]/.test(raw)) || !NAMES_MODEL.test(raw)) continue;
     const all = renderedLines(box).join('\n');
     const inline = quote ? null : QUOTED.exec(all);
-    if (!quote && !(inline && wordCount(inline[1] ?? '') >= 6)) continue;
+    if (!quote && !(inline && wordCount(quotedWords(inline)) >= 6)) continue;
     if (!NAMES_MODEL.test(all.replace(quote ? collapse(quote.textContent) : (inline?.[0] ?? ''), ''))) return [];
-    const text = quote ? renderedLines(quote).join('\n') : (inline?.[1] ?? '');
+    const text = quote ? renderedLines(quote).join('\n') : quotedWords(inline);
     // The whole post: the quote's block with the words around it.
     let holder: Element | null = quote?.parentElement ?? null;
     if (!holder) {
       const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (collapse(node.textContent).includes(collapse(inline?.[1]).slice(0, 30))) holder = node.parentElement;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (collapse(node.textContent).includes(collapse(quotedWords(inline)).slice(0, 30))) holder = node.parentElement;
       while (holder && holder !== box && collapse(holder.textContent).length < (inline?.[0].length ?? 0) + 10) holder = holder.parentElement;
     }
     const whole = holder ? postText(holder) : '';

@@ -1,6 +1,7 @@
 // Words an app's own interface puts by a picture and its output, as opposed to words about the picture: the alt or
 // label of an upload's preview ("Preview of the uploaded image", "Aperçu de l'image téléversée", "アップロードされた画像"),
-// and an output's heading with the model named in it ("Réponse du modèle", "Model's answer", "Antwort des Modells").
+// and an output's heading with the model named in it ("Réponse du modèle", "Model's answer", "Antwort des Modells") or
+// as an example ("Esempio di output:", "Beispielausgabe").
 // Pure text tests, in the extension's languages and ja, zh.
 import { collapse } from './caption-text';
 import { OUTPUT_LABEL, UPLOAD_LABEL } from './requests';
@@ -57,6 +58,9 @@ export function namesTheUpload(text: string): boolean {
 /** Words that name the model in an output's heading ("du modèle", "Model's", "KI-"), taken off before the label is read. */
 const MODEL_NAMED =
   /^(?:the\s+)?(?:model|ai|assistant|bot)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+моделі$/iu;
+/** Words that make a label an example of the output ("Example output", "Esempio di output", "Beispielausgabe", "出力例"). */
+const EXAMPLE_OF =
+  /^(?:example|sample|expected|predicted|final|generated)\s+|^(?:exemple|ejemplo|esempio|exemplo)\s+(?:de|di|d['’])\s*|^beispiel-?|^erwartete\s+|\s+(?:example|attendue?|esperad[oa]|attes[oa])$|\s*\(.{1,20}\)$|例$|^示例|示例$/iu;
 /** A step's number before a heading ("3. Answer", "Step 3:", "Schritt 3 –"). */
 const STEP = /^(?:(?:step|schritt|étape|paso|passo|etapa)\s*)?\d+\s*[.):–-]\s*/iu;
 
@@ -67,5 +71,12 @@ const STEP = /^(?:(?:step|schritt|étape|paso|passo|etapa)\s*)?\d+\s*[.):–-]\s
  */
 export function isOutputLabel(text: string): boolean {
   const t = collapse(text).replace(STEP, '');
-  return OUTPUT_LABEL.test(t) || OUTPUT_LABEL.test(t.replace(MODEL_NAMED, '').trim());
+  const bare = t.replace(/\s*[:：]$/, '').replace(MODEL_NAMED, '').trim();
+  return OUTPUT_LABEL.test(t) || OUTPUT_LABEL.test(bare) || OUTPUT_LABEL.test(bare.replace(EXAMPLE_OF, '').trim());
+}
+
+/** A printed value that begins with its output label ("Legenda: um guarda-sol …", "Caption: a dog …"): the words after it. */
+export function withoutOutputLabel(text: string): string {
+  const labelled = /^([^\n:：]{1,30})[:：][ \t]*(\S[\s\S]*)$/u.exec(text.trim());
+  return labelled && isOutputLabel(labelled[1]!) ? labelled[2]! : text;
 }
