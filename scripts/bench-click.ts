@@ -10,30 +10,25 @@
  * --one-core runs the whole browser on one CPU core (taskset -c 0: a machine at half speed; DevTools' CPU
  * throttling reaches pages only, not the extension's worker). --beside keeps the popup (for the checked tab)
  * or the side panel's page open during each check, as a fact-checker works.
- *
- * The span: from the menu click event firing in the worker, with the caption already selected (so no
- * dialog waits for the user and nothing can hide behind it), to the request's arrival at the model server.
- * Both ends on the system clock. The steps between come from the extension's own marks (lib/step-marks.ts),
- * read from the worker and from the page's isolated world once the request is in.
+ * The span: from the menu click event firing in the worker, with the caption already selected (so no dialog
+ * waits for the user), to the request's arrival at the model server, both on the system clock. The steps
+ * between are the extension's own marks (lib/step-marks.ts), read from the worker and the page's isolated
+ * world once the request is in; the CPU time of each kind of browser process is read beside both spans.
  */
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import type { ModelServer, RecordedRequest } from '../test/server/openai-server.ts';
 import { clickMenu, currentWorker, type LoadedExtension } from '../test/browser/extension.ts';
-import { findChromium } from '../test/browser/find-chromium.ts';
 import { htmlPage, type PageServer } from '../test/browser/page-server.ts';
 import { clearVerdictCache, finishedJob, openGranted, selectText } from '../test/browser/run-check.ts';
 import type { StepMark } from '../lib/step-marks.ts';
+import { cpuBetween, cpuLine, oneCoreChromium, readCpu, type CpuByKind } from './process-cpu.ts';
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A camera-like JPEG (a gradient scene under grain). `variant` moves the colours and shapes, and the grain
@@ -106,7 +101,7 @@ export async function waitForRequest(model: ModelServer, deadlineMs = 30_000): P
     const request = model.requests.find((r) => r.image);
     if (request) return request;
     if (Date.now() > until) throw new Error('no verification request arrived');
-    await sleep(2);
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
 
@@ -168,12 +163,14 @@ export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: 
   const view = beside ? await openBeside(ext, beside, tabId) : null;
   await page.bringToFront();
   await selectText(page, '#cap');
+  const before = readCpu();
   const clickedAt = await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/${name}`, pageUrl: page.url() });
   const request = await waitForRequest(model);
+  const cpu = cpuBetween(before, readCpu());
   // The check ends before the next step: nothing of it runs beside the next timed span.
   const job = await finishedJob(ext, tabId, undefined, 60_000);
   await view?.close();
-  return { page, tabId, clickedAt, request, job };
+  return { page, tabId, clickedAt, request, job, cpu };
 }
 
 /** A view of the extension kept open during the check: the popup of the checked tab, or the side panel's page. */
@@ -198,6 +195,8 @@ export interface ClickFigures {
   steps: Map<string, number[]>;
   /** The original files, bytes. */
   originals: number[];
+  /** CPU ms of the browser's processes by kind (scripts/process-cpu.ts), per run: click → request, and the limit. */
+  cpu: CpuByKind[]; floorCpu: CpuByKind[];
 }
 
 /**
@@ -212,7 +211,7 @@ export async function measureClicks(
   image: { fresh: true; exifBytes: number } | { name: string },
   beside?: Beside,
 ): Promise<ClickFigures> {
-  const figures: ClickFigures = { clickMs: [], floorMs: [], uploaded: [], steps: new Map(), originals: [] };
+  const figures: ClickFigures = { clickMs: [], floorMs: [], uploaded: [], steps: new Map(), originals: [], cpu: [], floorCpu: [] };
   // Made before any run, so the encoder's work never overlaps a timed span.
   const names: string[] = [];
   for (let run = 0; run < runs; run++) {
@@ -228,13 +227,16 @@ export async function measureClicks(
   }
   for (const name of names) {
     await clearVerdictCache(ext);
-    const { page, tabId, clickedAt, request } = await clickOnce(ext, pages, model, name, beside);
+    const { page, tabId, clickedAt, request, cpu } = await clickOnce(ext, pages, model, name, beside);
     figures.clickMs.push(request.at - clickedAt);
     figures.uploaded.push(JSON.stringify(request.body).length);
     const steps = await stepsBetween(ext, tabId, clickedAt, request.at);
     steps.set('request arrived', request.at - clickedAt);
     for (const [step, ms] of steps) figures.steps.set(step, [...(figures.steps.get(step) ?? []), ms]);
+    const beforeFloor = readCpu();
     figures.floorMs.push(await decodeFloor(page, `${pages.origin}/${name}`, { width: 4000, height: 3000 }));
+    figures.floorCpu.push(cpuBetween(beforeFloor, readCpu()));
+    figures.cpu.push(cpu);
     await page.close();
   }
   return figures;
@@ -254,7 +256,8 @@ export function ratioLine(label: string, figures: ClickFigures): string {
   const perRun = median(figures.clickMs.map((ms, i) => ms / figures.floorMs[i]!));
   return (
     `${label}: click → request median ${median(figures.clickMs)} ms (runs: ${figures.clickMs.join(', ')}); limit median ${floor.toFixed(0)} ms; ` +
-    `ratio ${(median(figures.clickMs) / floor).toFixed(2)}× (median of each run's own ratio: ${perRun.toFixed(2)}×)`
+    `ratio ${(median(figures.clickMs) / floor).toFixed(2)}× (median of each run's own ratio: ${perRun.toFixed(2)}×)\n` +
+    `  CPU time of the browser's processes, median: click → request ${cpuLine(figures.cpu)}; the limit ${cpuLine(figures.floorCpu)}`
   );
 }
 
@@ -284,11 +287,4 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } finally {
     await Promise.all([ext.close(), model.close(), pages.close()]);
   }
-}
-
-/** A script that starts the Chromium the tests find on one CPU core (its child processes inherit the mask). */
-function oneCoreChromium(): string {
-  const script = join(tmpdir(), 'caption-check-chromium-one-core.sh');
-  writeFileSync(script, `#!/bin/sh\nexec taskset -c 0 ${JSON.stringify(findChromium())} "$@"\n`, { mode: 0o755 });
-  return script;
 }

@@ -131,7 +131,7 @@ const choosing = new Map<number, { frameId: number }>();
  * reaches only the tab's own origin) is asked about from the top frame, by its <iframe>; its image then
  * comes from a screenshot of that frame (acquire.ts). Null when the user cancelled.
  */
-export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCaption | null> {
+export async function gatherFromFrame(target: CheckTarget, chooserOpens: () => void = () => {}): Promise<GatheredCaption | null> {
   // The page bounds what it sends by the cap (a selection one character past it, so a cut is noticed).
   const maxChars = MAX_CAPTION_CHARS;
   const where = { frameId: target.frameId };
@@ -140,11 +140,16 @@ export async function gatherFromFrame(target: CheckTarget): Promise<GatheredCapt
   try {
     // A selection is read by the small read script the image read brought (the common case: no page.js
     // before the request); without one, the page script's chooser asks.
-    found = (await callPage(target, 'gatherSelection', target.srcUrl, maxChars)) ?? (await callPage(target, 'gather', target.srcUrl, maxChars));
+    found = await callPage(target, 'gatherSelection', target.srcUrl, maxChars);
+    if (!found) {
+      chooserOpens();
+      found = await callPage(target, 'gather', target.srcUrl, maxChars);
+    }
   } catch (error) {
     // Only a frame we could not script is asked about from the top frame; a bad answer is an answer.
     if (target.frameId === 0 || !(error instanceof CheckError && error.kind === 'page') || error instanceof PageReplyError) throw error;
     where.frameId = 0;
+    chooserOpens();
     found = await callPage({ tabId: target.tabId, frameId: 0 }, 'gatherAroundFrame', target.frameUrl ?? '', target.srcUrl, maxChars);
   } finally {
     if (choosing.get(target.tabId) === where) choosing.delete(target.tabId);

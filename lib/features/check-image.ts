@@ -76,14 +76,16 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
       ? { caption: preset.caption, ...(preset.credit ? { credit: preset.credit } : {}), pageUrl: target.pageUrl, imageUrl: target.srcUrl }
       : null;
   if (!chosen && choice.provider) {
-    const waiting = showWaiting(platform, target, read);
+    // Shown only once a chooser opens: for a selected caption, which answers at once, the record, tooltip
+    // and badge were written and removed again before the request, CPU the check's way to it does not need.
+    let waiting: ReturnType<typeof showWaiting> | null = null;
     chosen = await platform
-      .gatherCaption(target)
+      .gatherCaption(target, () => void (waiting ??= showWaiting(platform, target, read)))
       .catch((error: unknown) => {
         if (error instanceof CheckError) return error;
         throw error;
       })
-      .finally(() => waiting.end());
+      .finally(() => waiting?.end());
     if (chosen === null || signal.aborted) {
       // A check that replaced this one owns the badge now.
       // The tab may be gone (closed while its chooser was open): nothing is left to clear then.

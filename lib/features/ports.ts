@@ -49,8 +49,11 @@ export interface TasksPort {
 /** The page a check works on: its script, the caption chooser, the image read from it. */
 export interface PagePort {
   callPage: CallPage;
-  /** The caption of the image in its own frame (the selection, else the in-page chooser); null when the user cancelled. */
-  gatherCaption(target: CheckTarget): Promise<GatheredCaption | null>;
+  /**
+   * The caption of the image in its own frame (the selection, else the in-page chooser); null when the user
+   * cancelled. `chooserOpens` is called just before a chooser opens (never when the selection answers).
+   */
+  gatherCaption(target: CheckTarget, chooserOpens?: () => void): Promise<GatheredCaption | null>;
   /** Closes the caption chooser a check on this tab waits on, as if the user cancelled it. */
   closeChooser(tabId: number): Promise<void>;
   /** Starts reading the image at once (page, then fetch) and returns the step that finishes it (else a screenshot). */

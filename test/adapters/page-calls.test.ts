@@ -115,6 +115,18 @@ describe('callPage', () => {
     expect(files).toEqual(['/read.js', '/read.js', '/page.js']);
   });
 
+  it('says a chooser opens only when no selection answered, before the page script is sent for it', async () => {
+    frame('script first');
+    const target = { tabId: 13, frameId: 0, srcUrl: 'https://news.example/kite.jpg', pageUrl: 'https://news.example/' };
+    const opened: string[][] = [];
+    selected = 'A red kite over the bay.';
+    await expect(gatherFromFrame(target, () => opened.push([...files]))).resolves.toMatchObject({ caption: 'A red kite over the bay.' });
+    expect(opened).toEqual([]);
+    selected = '';
+    await expect(gatherFromFrame({ ...target, tabId: 14 }, () => opened.push([...files]))).resolves.toMatchObject({ caption: 'A kite in the chooser' });
+    expect(opened).toEqual([['/read.js', '/read.js']]);
+  });
+
   it('sends the call again when it ran before the page script was installed', async () => {
     const ran = frame('call first');
     await expect(callPage({ tabId: 2, frameId: 0 }, 'readSelection', 40)).resolves.toBe('A red kite');

@@ -225,6 +225,17 @@ describe('a check waiting for its caption', () => {
     expect(fake.waiting.has(4)).toBe(false);
   });
 
+  it('is never written for a selected caption, which no chooser waits for', async () => {
+    const fake = fakePlatform({ selected: { caption: 'A red car.', pageUrl: target.pageUrl, imageUrl: target.srcUrl } });
+    const shown: string[] = [];
+    const showWaiting = fake.platform.showWaiting;
+    fake.platform.showWaiting = (record) => (shown.push(record.id), showWaiting(record));
+    await expect(checkImage(fake.platform, target)).resolves.toMatchObject({ status: 'done', caption: 'A red car.' });
+    expect(fake.events).not.toContain('chooser');
+    expect(shown).toEqual([]);
+    expect(fake.badges.get(4)).toBe('done');
+  });
+
   it('left behind by a stopped worker is cleared by Cancel, though no check runs', async () => {
     const fake = fakePlatform({});
     await fake.platform.showWaiting({ id: 'old', tabId: 4, pageUrl: target.pageUrl, imageUrl: target.srcUrl, since: 1, thumbnail: null });

@@ -23,6 +23,8 @@ export interface FakeOptions {
   model?: (signal: AbortSignal) => ModelStep;
   /** The caption the chooser returns (null: the user cancelled); a function may wait for the test. */
   caption?: GatheredCaption | null | ((target: { srcUrl: string }) => Promise<GatheredCaption | null>);
+  /** A caption the user selected on the page: it answers at once, and no chooser opens. */
+  selected?: GatheredCaption;
   image?: AcquiredImage;
 }
 
@@ -74,7 +76,10 @@ export function fakePlatform(options: FakeOptions = {}) {
   const platform: Platform = {
     tasks: createTabTasks({ ping: () => events.push('ping'), every: 20_000 }),
     callPage,
-    gatherCaption: async (target) => {
+    gatherCaption: async (target, chooserOpens) => {
+      if (options.selected) return options.selected;
+      events.push('chooser');
+      chooserOpens?.();
       const caption = options.caption === undefined ? { caption: 'A red car on a road.', pageUrl: target.pageUrl, imageUrl: target.srcUrl } : options.caption;
       return typeof caption === 'function' ? caption(target) : caption;
     },
