@@ -12,6 +12,7 @@ import type { ProviderId } from '../verify/provider';
 import { newWaitingCheck } from '../waiting-check';
 import { isWelcomePage, WELCOME_PAGE, WELCOME_SAMPLES, type WelcomeSample } from '../welcome';
 import { markStep } from '../step-marks';
+import { badgeFor } from '../check/account';
 import { showMarks } from './marks';
 import { followRow } from './open-row';
 import type { BadgePort, CheckTarget, ExtensionPort, ImageRead, PagePort, Platform, StoragePort, TasksPort } from './ports';
@@ -122,6 +123,9 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   const ended = new Promise<'ended'>((resolve) => (checkEnded = () => resolve('ended')));
   const marksWait = choice.provider === 'endpoint' ? Promise.race([request.sent, ended]) : Promise.resolve();
   const stamped = (job: CheckJob) => redactSecret({ ...job, frameId: target.frameId, owner: platform.workerInstance }, settings.apiKey);
+  // The toolbar badge this check last set: a save that leaves it as it is (each phase before the request and
+  // each verdict of a running check show "…") makes no toolbar call.
+  let badgeShown: string | null = null;
   const job = await runCheck(
     {
       id: platform.newId(),
@@ -141,7 +145,11 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
         if (!task.current()) return;
         // The badge is not awaited: its calls reach the browser before the save's, so it is
         // never behind what the popup shows, and the request does not wait on it.
-        void platform.showBadge(job).catch(() => {});
+        const badge = badgeFor(job);
+        if (badgeShown !== `${badge.text} ${badge.color}`) {
+          badgeShown = `${badge.text} ${badge.color}`;
+          void platform.showBadge(job).catch(() => {});
+        }
         await platform.saveJob(stamped(job));
         // Once its claims are known, the page shows by the image that the check runs (dotted marks, "Asking the model…").
         if (job.status === 'running' && job.claims.length > 0 && !runMarks) {

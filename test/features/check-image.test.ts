@@ -20,6 +20,19 @@ function withoutModel(fake: ReturnType<typeof fakePlatform>): void {
 const target = { tabId: 4, frameId: 0, srcUrl: 'https://news.test/car.jpg', pageUrl: 'https://news.test/story' };
 
 describe('checkImage', () => {
+  it('sets the toolbar badge when it changes, not at every save: "…" once while the check runs, then the result', async () => {
+    const fake = fakePlatform({ caption: { caption: 'A red car. A man rides a bicycle. Two dogs run.', pageUrl: target.pageUrl, imageUrl: target.srcUrl } });
+    const shown: string[] = [];
+    const showBadge = fake.platform.showBadge;
+    fake.platform.showBadge = (job) => (shown.push(`${job.status} ${job.phase}`), showBadge(job));
+    const job = await checkImage(fake.platform, target);
+    expect(job?.claims).toHaveLength(3);
+    // Saved at each phase and each verdict (gathering, image, verifying, three verdicts, finished).
+    expect(fake.saved.length).toBeGreaterThanOrEqual(7);
+    expect(shown).toEqual(['running gathering', 'done finished']);
+    expect(fake.badges.get(4)).toBe('done');
+  });
+
   it('runs the chosen caption through to a finished job: saved with owner and thumbnail, badge, history, marks', async () => {
     const fake = fakePlatform({ page: { showMarks: () => ({ located: 1, badge: true }) } });
     const job = await checkImage(fake.platform, target);
