@@ -128,10 +128,20 @@ const DEMO_SCORE = 0.6;
 /** How far up the image and a demo's output box may meet (image and box share a card or a row). */
 const DEMO_LEVELS = 4;
 
-/** The box sits in the same small container as the image, not anywhere on a long page. */
-function sharesCard(image: Element, box: Element): boolean {
+/**
+ * How far up an output box that only a program writes (a read-only or disabled text box, an `<output>`) may meet the
+ * image it follows: a demo app nests its input picture deep in upload widgets, its output in another column.
+ */
+const APP_LEVELS = 8;
+
+/** A box the page writes and the user cannot: a read-only or disabled text box, or an `<output>`. */
+const writtenByPage = (box: HTMLElement) => box instanceof HTMLOutputElement || (box instanceof HTMLTextAreaElement && (box.readOnly || box.disabled));
+
+/** The box sits in the same small container as the image (an app box holding this picture alone), not anywhere on a long page. */
+function sharesCard(image: Element, box: HTMLElement): boolean {
+  const levels = writtenByPage(box) && !!(image.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING) ? APP_LEVELS : DEMO_LEVELS;
   let container: Element | null = image.parentElement;
-  for (let level = 0; container && level < DEMO_LEVELS; level++, container = container.parentElement) {
+  for (let level = 0; container && level < levels; level++, container = container.parentElement) {
     // Once the container holds other pictures it is a page section, and its boxes belong to no one image.
     if (container.querySelectorAll('img').length > 1) return false;
     if (container.contains(box)) return true;

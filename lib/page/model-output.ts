@@ -150,21 +150,31 @@ const APP_LEVELS = 4;
 const META_LINE = /^(?=.*\d)(?:[^·•|]{1,40}\s[·•|]\s)+[^·•|]{1,40}$/u;
 
 /**
- * The region a demo writes its model's answer into: a live region, status or `<output>` after the image and after the
- * control the user asks with (a question or prompt box, a Submit / Ask / Generate button), in the same app box as the
- * picture. Its words past its heading, controls and bookkeeping line; "" when there is none.
+ * The region a demo writes its model's answer into, in the same app box as the picture: an `<output>` after the image,
+ * or a live region or status after the control the user asks with (a question or prompt box, a Submit / Ask / Generate
+ * button). Its words past its heading, controls and bookkeeping line; "" when there is none.
  */
 export function liveOutput(image: Element): string {
-  let app: Element | null = image.parentElement;
   const after = elementsAfter(image, LABEL_REACH * 4);
   const asked = after.findIndex(isAskControl);
-  if (asked < 0) return '';
-  const region = after.slice(asked + 1).find((el) => el.matches(LIVE_REGION));
-  if (!region) return '';
-  for (let level = 0; app && !app.contains(region); level++, app = app.parentElement)
-    if (level >= APP_LEVELS || Array.from(app.querySelectorAll('img')).filter(isPicture).length > 1) return '';
+  // An <output> needs no control before it (a demo may caption a picture as soon as it is dropped); other regions do.
+  const regions = after.filter((el, i) => el.matches(LIVE_REGION) && (el.tagName === 'OUTPUT' || (asked >= 0 && i > asked)));
+  // An <output> first, then the other regions in order: a status line ("Model loaded") may come before the answer.
+  regions.sort((a, b) => Number(b.tagName === 'OUTPUT') - Number(a.tagName === 'OUTPUT'));
   const skip = (el: Element) => /^(?:H[1-6]|BUTTON|LABEL|LEGEND)$/.test(el.tagName) || el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'heading';
-  const lines = renderedLines(region, undefined, skip).filter((line) => !META_LINE.test(line));
-  const text = withoutOutputLabel(lines.join('\n'));
-  return isModelText(region, text) ? text : '';
+  for (const region of regions) {
+    if (!inAppBox(image, region)) continue;
+    const lines = renderedLines(region, undefined, skip).filter((line) => !META_LINE.test(line));
+    const text = withoutOutputLabel(lines.join('\n'));
+    if (isModelText(region, text)) return text;
+  }
+  return '';
+}
+
+/** The region sits in the picture's own app box: within a few levels above it, in a box holding no other picture. */
+function inAppBox(image: Element, region: Element): boolean {
+  let app: Element | null = image.parentElement;
+  for (let level = 0; app && !app.contains(region); level++, app = app.parentElement)
+    if (level >= APP_LEVELS || Array.from(app.querySelectorAll('img')).filter(isPicture).length > 1) return false;
+  return !!app;
 }

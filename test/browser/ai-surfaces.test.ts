@@ -128,4 +128,18 @@ window.startStream = () => {
     const { view } = await checkImage('/streaming.html', 'upload.jpg', (page) => page.evaluate(() => (window as unknown as { startStream: () => void }).startStream()));
     expect(view.caption).toBe('A red boat lies on a pebble beach beside a blue rowing boat, with two gulls on its bow.');
   });
+
+  it('a demo whose read-only output box, labelled only "Textbox", sits in another column far from the nested input picture', async () => {
+    const nested = (depth: number, inner: string) => '<div class="wrap">'.repeat(depth) + inner + '</div>'.repeat(depth);
+    suite.pages.route('/deep-demo.html', {
+      type: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><title>Captioner</title><style>.row{display:flex;gap:16px}.col{flex:1}</style></head><body><div class="app">
+        <p>Drop a picture and press Run: the model writes one sentence about it.</p><div class="row">
+        <div class="col">${nested(6, '<img src="deep-demo/upload.png" alt="" width="320" height="240">')}<label>Prompt<textarea>Describe the picture.</textarea></label><button>Run</button></div>
+        <div class="col"><div class="block"><div class="box"><label><span>Textbox</span><textarea readonly>an orange cat sleeps on a windowsill in the afternoon sun</textarea></label></div></div></div>
+        </div></div></body></html>`,
+    });
+    const { view } = await checkImage('/deep-demo.html', 'deep-demo/upload.png');
+    expect(view.caption).toBe('an orange cat sleeps on a windowsill in the afternoon sun');
+  });
 });

@@ -70,3 +70,11 @@ describe("a question-answering demo's answer card", () => {
     expect(found.some((c) => c.preselect)).toBe(false);
   });
 });
+
+describe('an <output> a demo writes on its own', () => {
+  it('right after the dropped picture, with no button to press; a status line before it is not the answer', () => {
+    const found = offered(`<div class="app"><label>Drop an image <input type="file"></label><div class="preview"><img id="target" src="blob:upload" alt=""></div>
+      <p role="status">Loading model weights from the hub</p><output>A brown horse grazes in a meadow beside a wooden fence.</output></div>`);
+    expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'A brown horse grazes in a meadow beside a wooden fence.' });
+  });
+});
