@@ -1,6 +1,6 @@
 import { modelWord } from '@/lib/labels';
 import { useState } from 'react';
-import { historyResult } from '@/lib/check/account';
+import { answersOf, historyResult } from '@/lib/check/account';
 import { searchHistory, type HistoryEntry } from '@/lib/history';
 import { plural, type Translate } from '@/lib/i18n';
 import { hostNameOf } from '@/lib/url-names';
@@ -75,6 +75,9 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
         {shown.map((entry) => {
           const { job } = entry;
           const result = historyResult(job, t);
+          // "Check both": the row holds both answers, each under the page's name for it, not the first one alone.
+          const answers = answersOf(job, t);
+          const pair = answers.length > 1;
           return (
             <li key={entry.id} className="history__item" data-testid="history-entry" data-entry-id={entry.id}>
               {onSaveReport && (
@@ -94,8 +97,20 @@ export function HistoryView({ entries, t, formatTime, onOpen, onDelete, onClear,
               {job.thumbnail ? <img className="thumb thumb--small" src={job.thumbnail} alt="" /> : <span className="thumb thumb--small" aria-hidden="true" />}
               <div className="history__body">
                 {/* The button takes the caption's direction, so a long English caption in an Arabic list is cut at its end. */}
-                <button type="button" dir="auto" className="link history__open" onClick={() => onOpen(entry)} aria-label={t('historyOpen', job.caption)}>
-                  {job.caption}
+                <button
+                  type="button"
+                  dir="auto"
+                  className={`link history__open${pair ? ' history__open--pair' : ''}`}
+                  onClick={() => onOpen(entry)}
+                  aria-label={t('historyOpen', pair ? answers.map((a) => `${a.label}: ${a.caption}`).join(' · ') : job.caption)}
+                >
+                  {pair
+                    ? answers.map((a) => (
+                        <span key={a.label} className="history__answer" data-testid="history-answer">
+                          <bdi>{a.label}</bdi>: <bdi>{a.caption}</bdi>
+                        </span>
+                      ))
+                    : job.caption}
                 </button>
                 <p className={`history__result is-${result.standing}`} data-standing={result.standing}>
                   <span aria-hidden="true">{result.sign} </span>

@@ -68,6 +68,11 @@ describe('Check both: two answers to one picture, compared', () => {
     await expect.poll(() => popup.getByRole('heading', { name: 'Two answers on one image' }).count()).toBe(1);
     expect(await overflows(popup)).toBe(false);
     if (SHOTS) await popup.screenshot({ path: join(SHOTS, 'check-both-popup.png'), fullPage: true });
+    // History keeps the pair: its row names both answers, each under the page's name for it.
+    await popup.getByRole('tab', { name: /^History/ }).click();
+    await expect.poll(() => popup.getByTestId('history-answer').allTextContents()).toEqual([expect.stringMatching(/^Model A: The image shows a street food stall/), expect.stringMatching(/^Model B: A night market scene/)]);
+    expect(await overflows(popup)).toBe(false);
+    if (SHOTS) await popup.screenshot({ path: join(SHOTS, 'check-both-history.png'), fullPage: true });
 
     // The side panel, as wide as a user may drag it: the two answers side by side.
     const panel = await suite.ext.context.newPage();

@@ -143,9 +143,12 @@ describe('Check both: the account every view reads', () => {
   it('History, copies, the report, the citation and the page badge describe a comparison of two captions', async () => {
     const { job } = await checkBoth();
     const entry = historyEntryFrom(job, 2);
-    expect(html(<HistoryView entries={[entry]} t={t} formatTime={() => 'now'} onOpen={noop} onDelete={noop} onClear={noop} onExport={noop} />)).toContain(
-      'Two answers on one image · Model A held up better',
-    );
+    const row = html(<HistoryView entries={[entry]} t={t} formatTime={() => 'now'} onOpen={noop} onDelete={noop} onClear={noop} onExport={noop} />);
+    expect(row).toContain('Two answers on one image · Model A held up better');
+    // The row holds the pair: each answer under its name, in what it shows and in what it says to a screen reader.
+    expect(row.match(/data-testid="history-answer"/g)).toHaveLength(2);
+    expect(row).toContain(`<bdi>Model B</bdi>: <bdi>${B}</bdi>`);
+    expect(row).toContain(`aria-label="${t('historyOpen', `Model A: ${A} · Model B: ${B}`)}"`);
     const markdown = jobToMarkdown(job);
     expect(markdown).toContain('### Model A');
     expect(markdown).toContain('### Model B');
