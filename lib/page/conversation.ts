@@ -11,15 +11,22 @@ import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 export type Role = 'user' | 'assistant';
 
 /** Words that name the person's side of a conversation. */
-const USER_WORDS = new Set(['user', 'human', 'query', 'sender', 'outgoing']);
+const USER_WORDS = new Set(['user', 'human', 'query', 'sender', 'outgoing', 'self', 'prompt']);
 /** Words that name the model's side. */
-const ASSISTANT_WORDS = new Set(['assistant', 'bot', 'model', 'response', 'incoming', 'chatbot', 'llm', 'agent']);
+const ASSISTANT_WORDS = new Set([
+  'assistant', 'bot', 'model', 'response', 'incoming', 'chatbot', 'llm', 'agent', 'ai',
+  // Products name their side after the model: "font-claude-message", "gemini-response", "copilot-message".
+  'claude', 'gemini', 'gpt', 'chatgpt', 'copilot', 'grok', 'mistral', 'llama', 'deepseek', 'qwen',
+]);
 /** Words that make a class name about a conversation. */
 const MESSAGING_WORDS = new Set(['message', 'messages', 'msg', 'chat', 'turn', 'row', 'bubble', 'conversation', 'response', 'query', 'reply', 'dialog', 'dialogue']);
 /** The text of a badge that marks a message as a bot's. */
 const BADGE = /^(?:BOT|APP)$/;
 /** Attributes whose value is a role by name. */
-const ROLE_ATTRIBUTES = ['data-message-author-role', 'data-role', 'data-author-role', 'data-author', 'data-sender', 'data-from', 'data-turn'];
+const ROLE_ATTRIBUTES = [
+  'data-message-author-role', 'data-role', 'data-author-role', 'data-author', 'data-sender', 'data-from', 'data-turn',
+  'data-message-role', 'data-sender-type', 'data-speaker', 'data-participant', 'data-type', 'source', 'author',
+];
 
 /** Splits "stChatMessageAvatarUser", "user-row", "message_bot" into lower-case words. */
 const words = (value: string) =>
@@ -45,6 +52,8 @@ export function ownRole(element: Element): Role | null {
     }
   }
   // "Chat message from assistant", "bot's message: …", "user's message: …"
+  // Only a model's message is marked as being written or done being written.
+  if (element.hasAttribute('data-is-streaming')) return 'assistant';
   const label = (element.getAttribute('aria-label') ?? '').slice(0, 60);
   const labelled = /^(?:chat )?message from (\w+)|^(\w+)['’]s message\b/i.exec(label);
   if (labelled) return roleFromWords(words(labelled[1] ?? labelled[2] ?? ''));

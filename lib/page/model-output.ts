@@ -109,12 +109,29 @@ export function notebookOutput(image: Element): string {
     if (!inOutput) continue;
     for (let next = box.nextElementSibling; next; next = next.nextElementSibling) {
       if (next.querySelector('img')) break;
-      const lines = renderedLines(next).filter((line) => !NOTEBOOK_PROMPT.test(line));
-      const text = withoutOutputLabel(unquote(lines.join('\n')));
-      if (collapse(text)) return isModelText(next, text) ? text : '';
+      const text = printedText(next);
+      if (text !== null) return text;
+    }
+  }
+  // Printed before the figure in the same cell (print(caption), then the picture): an output before it, never its code.
+  const isOutputPart = (el: Element) => wordsOf(el.getAttribute('class') ?? '').includes('output') && !wordsOf(el.getAttribute('class') ?? '').includes('input');
+  for (let box = image.parentElement, level = 0; box && level < OUTPUT_LEVELS; box = box.parentElement, level++) {
+    if (!isOutputPart(box)) continue;
+    for (let prev = box.previousElementSibling; prev && isOutputPart(prev); prev = prev.previousElementSibling) {
+      if (prev.querySelector('img')) break;
+      const text = printedText(prev);
+      if (text !== null) return text;
     }
   }
   return '';
+}
+
+/** What a notebook output prints, without Out[n], a repr's quotes or its label: null when it prints nothing, "" when not words. */
+function printedText(output: Element): string | null {
+  const lines = renderedLines(output).filter((line) => !NOTEBOOK_PROMPT.test(line));
+  const text = withoutOutputLabel(unquote(lines.join('\n')));
+  if (!collapse(text)) return null;
+  return isModelText(output, text) ? text : '';
 }
 
 /** A disclosure's summary that says the box holds a generated description ("AI description", "KI-Bildbeschreibung"). */
@@ -136,8 +153,8 @@ export function aiDescriptionBox(image: Element): string {
   return '';
 }
 
-/** Regions a page rewrites as the model answers: a live region, a status, an `<output>` (a chat's `role="log"` is conversation.ts's). */
-const LIVE_REGION = '[aria-live]:not([aria-live="off"]), [role="status"], output';
+/** Regions a page rewrites as the model answers: a live region, a status or alert (Streamlit's st.success), an `<output>` (a chat's `role="log"` is conversation.ts's). */
+const LIVE_REGION = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], output';
 /** Where the user asks about the picture: a question or prompt box, a submit button. */
 const ASK_BOX = 'input:not([type="hidden"]):not([type="file"]):not([type="radio"]):not([type="checkbox"]), textarea, button[type="submit"]';
 /** A button that sets the model to work (Submit, Run, Ask, Generate …, nine languages and ja, zh), not one that shares or clears. */

@@ -66,3 +66,32 @@ describe('outputs in other languages and shapes', () => {
     expect(found.map((c) => c.text)).not.toContain('请描述这张图片。');
   });
 });
+
+describe('more products of the same kinds', () => {
+  it("a chat that names the model's side after the model, or marks it as streamed (\"font-claude-message\", data-is-streaming)", () => {
+    const answer = 'A red kite hangs over a green field on a windy day.';
+    for (const reply of [`<div class="font-claude-message"><p>${answer}</p></div>`, `<div data-is-streaming="false"><div class="grid"><p>${answer}</p></div></div>`]) {
+      const found = offered(`<main><div data-testid="user-message" class="font-user-message"><img id="target" src="/api/files/kite.jpg" alt="kite.jpg"><p>What's in this photo?</p></div>${reply}</main>`);
+      expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: answer });
+    }
+  });
+
+  it('message groups marked by a source attribute (source="user", source="bot")', () => {
+    const found = offered(`<cib-chat-turn><cib-message-group source="user"><img id="target" src="/upload/harbour.jpg" alt=""><div class="text">Describe this picture</div></cib-message-group>
+      <cib-message-group source="bot"><div class="ac-textBlock"><p>Fishing boats are moored in a small harbour below white houses.</p></div></cib-message-group></cib-chat-turn>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: 'Fishing boats are moored in a small harbour below white houses.' });
+  });
+
+  it('a success alert after the Generate button (Streamlit\'s st.success), its "Caption:" label left out', () => {
+    const found = offered(`<div class="main"><div data-testid="stImage"><img id="target" src="/media/upload.png" alt=""></div><div data-testid="stButton"><button>Generate caption</button></div>
+      <div data-testid="stAlert" role="alert"><div class="markdown"><p>Caption: a red kite flies over a green field on a windy day</p></div></div></div>`);
+    expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'a red kite flies over a green field on a windy day' });
+  });
+
+  it('a notebook that prints the caption before it shows the picture, in the same cell', () => {
+    const found = offered(`<div class="cell"><div class="input"><pre>print(caption)\\ndisplay(img)</pre></div><div class="output_wrapper"><div class="output">
+      <div class="output_area"><div class="output_subarea output_text output_stream"><pre>a wooden rowing boat lies on a pebble beach at low tide</pre></div></div>
+      <div class="output_area"><div class="output_subarea output_png"><img id="target" src="data:image/png;base64,AAAA"></div></div></div></div></div>`);
+    expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'a wooden rowing boat lies on a pebble beach at low tide' });
+  });
+});
