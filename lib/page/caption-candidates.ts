@@ -2,7 +2,7 @@
 import { t, type MessageKey } from '../i18n';
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
-import { conversationAnswers } from './conversation';
+import { conversationAnswers, inModelTurn } from './conversation';
 import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption } from './json-output';
 import { aiDescriptionBox, isCode, labelledOutputs, liveOutput, notebookOutput } from './model-output';
@@ -200,7 +200,8 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
     ...(disclosed ? [{ source: 'caption' as const, text: disclosed, credit: '', score: DISCLOSED_SCORE }] : []),
     ...(printed ? [{ source: 'demo-output' as const, text: printed, credit: '', score: NOTEBOOK_SCORE }] : []),
     ...labelledOutputs(image).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: LABELLED_OUTPUT_SCORE })),
-    ...[liveOutput(image)].filter(Boolean).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: LIVE_OUTPUT_SCORE })),
+    // A live region by a chat's picture is the chat's (the transcript, a typing notice), read above as its conversation.
+    ...[conversation || inModelTurn(image) ? '' : liveOutput(image)].filter(Boolean).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: LIVE_OUTPUT_SCORE })),
     ...rows.cells.map((c, i) => ({ source: 'cell' as const, text: c.text, credit: '', score: CELL_SCORE - i * 0.01, label: c.label || undefined })),
     ...postQuote(image).map((q, i) => ({ source: i ? ('post' as const) : ('quote' as const), text: q.text, credit: '', score: i ? POST_SCORE : QUOTE_SCORE })),
   ].flatMap(expandJson);
@@ -241,8 +242,16 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   const theirs = new Set(ai.userTexts);
   // A page with a model's answer, output or quote on it reads any request as one; elsewhere only one about the picture.
   const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
+  // In a model's own answer, a short line ending in a colon ("Here it is:") leads in to the picture the model made.
+  const leadInOfAnswer = (text: string) => /[:：]$/.test(collapse(text)) && wordCount(text) <= 8 && inModelTurn(image);
   const isTheirs = (text: string) =>
-    (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || namesTheUpload(text) || isOutputLabel(text) || theirs.has(collapse(text)) || FILE_META.test(collapse(text)) || ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u));
+    (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) ||
+    namesTheUpload(text) ||
+    isOutputLabel(text) ||
+    theirs.has(collapse(text)) ||
+    FILE_META.test(collapse(text)) ||
+    ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u)) ||
+    leadInOfAnswer(text);
   const found: Found[] = [
     ...ai.found,
     ...rankCaptions(image),

@@ -25,6 +25,13 @@ function displayOf(element: Element): string {
   return BLOCK_TAGS.has(element.tagName.toUpperCase()) ? 'block' : 'inline';
 }
 
+/** Visually hidden ("sr-only" headings such as "ChatGPT said:", screen-reader announcements): a reader of the page does not see it. */
+export function visuallyHidden(element: Element): boolean {
+  if (!element.isConnected || !collapse(element.textContent) || getComputedStyle(element).position !== 'absolute') return false;
+  const rect = element.getBoundingClientRect();
+  return rect.width <= 1 && rect.height <= 1;
+}
+
 /** Hidden by the page's own styles (display:none, hidden attribute, aria-hidden furniture). */
 export function isHiddenElement(element: Element): boolean {
   if (element.hasAttribute('hidden')) return true;

@@ -4,7 +4,7 @@
 // `<model-response>`), class words (user/bot/assistant), a bot badge — not by one product's class names.
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
-import { collapse, renderedLines } from './caption-text';
+import { collapse, renderedLines, visuallyHidden } from './caption-text';
 import { isPicture } from './model-output';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
@@ -118,13 +118,6 @@ function scanRoles(root: ParentNode): { element: Element; role: Role }[] {
 }
 
 const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-
-/** Visually hidden ("sr-only" headings such as "ChatGPT said:"): a reader of the page does not see it. */
-function visuallyHidden(element: Element): boolean {
-  if (!element.isConnected || !collapse(element.textContent) || getComputedStyle(element).position !== 'absolute') return false;
-  const rect = element.getBoundingClientRect();
-  return rect.width <= 1 && rect.height <= 1;
-}
 
 /** Controls, times and hidden labels inside an answer: not part of what the model said. */
 const isChrome = (element: Element) =>
@@ -245,6 +238,12 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
     })
     .filter((a) => a.text);
   return answers.length ? { answers, userTexts } : null;
+}
+
+/** The picture is part of a model's own turn (a generated image, a chart in an answer): it answers, it is not asked about. */
+export function inModelTurn(image: Element): boolean {
+  for (let el = image.parentElement; el && el !== document.body; el = el.parentElement) if (ownRole(el) === 'assistant') return true;
+  return false;
 }
 
 /** The answer is still being written: the page marks it busy or streaming. */

@@ -2,7 +2,7 @@
 // (a demo's "Output" box, a model card's "Output:" quote or <pre>, a tutorial's "Ausgabe:"), a notebook's
 // printed text after an image output, and a disclosed "AI description" box. Code is never a caption; a prompt
 // box is not an output. Pure DOM reads (layout only to skip avatar-sized pictures).
-import { collapse, renderedLines, wordCount } from './caption-text';
+import { collapse, renderedLines, visuallyHidden, wordCount } from './caption-text';
 import { holdsJsonCaption } from './json-output';
 import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
 import { isOutputLabel, withoutOutputLabel } from './ui-labels';
@@ -180,7 +180,8 @@ export function liveOutput(image: Element): string {
   regions.sort((a, b) => Number(b.tagName === 'OUTPUT') - Number(a.tagName === 'OUTPUT'));
   const skip = (el: Element) => /^(?:H[1-6]|BUTTON|LABEL|LEGEND)$/.test(el.tagName) || el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'heading';
   for (const region of regions) {
-    if (!inAppBox(image, region)) continue;
+    // A screen reader's announcement ("Assistant is typing") is not shown; what the model wrote is.
+    if (!inAppBox(image, region) || visuallyHidden(region)) continue;
     const lines = renderedLines(region, undefined, skip).filter((line) => !META_LINE.test(line));
     const text = withoutOutputLabel(lines.join('\n'));
     if (isModelText(region, text)) return text;

@@ -78,3 +78,19 @@ describe('an <output> a demo writes on its own', () => {
     expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'A brown horse grazes in a meadow beside a wooden fence.' });
   });
 });
+
+describe("a chat's live regions are the chat's, not a picture's output", () => {
+  it("a picture in the model's own answer: the live notice after the composer is not its caption", () => {
+    const found = offered(`<main><div data-message-author-role="user"><p>Draw me a lighthouse at night, please.</p></div>
+      <div data-message-author-role="assistant"><div class="generated-image"><img id="target" src="/generated/lighthouse.png" alt=""></div></div>
+      <form><textarea placeholder="Message the assistant"></textarea><button type="submit">Send</button></form>
+      <div aria-live="polite">The assistant finished writing its answer a moment ago.</div></main>`);
+    expect(found.some((c) => c.preselect)).toBe(false);
+  });
+
+  it("a picture the model made, after its lead-in (\"Here it is:\"): the lead-in is not its caption", () => {
+    const found = offered(`<main><div data-message-author-role="user"><p>Draw me a lighthouse at night, please.</p></div>
+      <div data-message-author-role="assistant"><p>Here it is:<br><img id="target" src="/generated/lighthouse.png" alt=""></p></div></main>`);
+    expect(found.some((c) => c.preselect)).toBe(false);
+  });
+});
