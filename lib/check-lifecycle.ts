@@ -199,15 +199,20 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
     });
     const image = await deps.acquireImage(job.imageUrl);
     markStep('image');
-    // The request does not wait for this save; verdicts arrive one by one and their saves queue behind it.
-    const saving = update({
-      phase: 'verifying',
-      imagePath: image.path,
-      imageBytes: image.byteLength,
-      ...(image.note ? { notes: [...job.notes, image.note] } : {}),
-    });
+    job = { ...job, phase: 'verifying', imagePath: image.path, imageBytes: image.byteLength, ...(image.note ? { notes: [...job.notes, image.note] } : {}) };
+    // This phase is stored once the request has left (or the model step ended without one): its write no
+    // longer runs between the image and the request. Verdicts arrive one by one and their saves queue behind it.
+    const verifying = job;
+    let stepSettled = () => {};
+    const settled = new Promise<void>((resolve) => (stepSettled = resolve));
+    const saving = Promise.race([deps.requestSent ?? Promise.resolve(), settled]).then(() => save(verifying));
     const modelStep = streamVerdicts({
-      verify: deps.verify,
+      // The model's own end (not streamVerdicts', which waits for this save) releases it without a request.
+      verify: (...args) => {
+        const answer = (async () => deps.verify(...args))();
+        answer.then(stepSettled, stepSettled);
+        return answer;
+      },
       claims: allClaims(job).map((c) => c.text),
       imageDataUrl: image.dataUrl,
       withVerdict: (index, verdict) => (job = withVerdictAt(job, index, verdict)),

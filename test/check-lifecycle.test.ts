@@ -28,6 +28,39 @@ function deps(overrides: Partial<CheckDeps> = {}): CheckDeps & { saved: CheckJob
   };
 }
 
+describe('runCheck: the verifying phase', () => {
+  /** A model step that says when it is called and when its request leaves (none: a cached answer). */
+  function stepper(events: string[], request: ReturnType<typeof requestSignal> | null): CheckDeps['verify'] {
+    return async (_claims, _image, onVerdict) => {
+      events.push('verify called');
+      await Promise.resolve();
+      if (request) {
+        events.push('request leaves');
+        request.onRequest();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      onVerdict(0, yes);
+      onVerdict(1, no);
+      return { verdicts: [yes, no], usage: { promptTokens: 1, completionTokens: 1 }, notes: [] };
+    };
+  }
+
+  it('is stored once the request has left, not between the image and the request; the verdicts after it', async () => {
+    const events: string[] = [];
+    const request = requestSignal();
+    const job = await runCheck(input, deps({ save: async (j) => void events.push(`save ${j.phase} ${j.claims.filter((c) => c.verdict).length}`), verify: stepper(events, request), requestSent: request.sent }));
+    expect(job.status).toBe('done');
+    expect(events).toEqual(['save gathering 0', 'save image 0', 'verify called', 'request leaves', 'save verifying 0', 'save verifying 1', 'save verifying 2', 'save finished 2']);
+  });
+
+  it('is stored before the verdicts of a step that sends no request (a cached answer)', async () => {
+    const events: string[] = [];
+    const job = await runCheck(input, deps({ save: async (j) => void events.push(`save ${j.phase} ${j.claims.filter((c) => c.verdict).length}`), verify: stepper(events, null), requestSent: requestSignal().sent }));
+    expect(job.status).toBe('done');
+    expect(events).toEqual(['save gathering 0', 'save image 0', 'verify called', 'save verifying 0', 'save verifying 1', 'save verifying 2', 'save finished 2']);
+  });
+});
+
 describe('runCheck: the thumbnail hook', () => {
   it('runs once the request has left, while the model still answers; the thumbnail joins the next saves', async () => {
     const request = requestSignal();
