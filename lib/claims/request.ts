@@ -12,7 +12,8 @@ const QUESTION = /^[\s"'“«]*¿|[?？؟]["'”’»)\]\s]*$/u;
 const QUOTED = /["“„«][^"“”„«»]*["”»]/gu;
 
 // The verbs that open a request in the imperative (or, in French, the infinitive of a written instruction), lower case.
-const REQUEST_VERBS = new Set(
+// The caption finder reads requests by the same verbs (lib/page/requests.ts).
+export const REQUEST_VERBS = new Set(
   [
     'describe explain summarize summarise identify analyze analyse translate list tell write give',
     'beschreibe beschreib beschreiben erkläre erklär erklären sag sagen nenne nennen fasse halte schreibe gib zähle übersetze bitte',

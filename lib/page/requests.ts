@@ -1,38 +1,44 @@
 // What people type to a model ("Describe this image", "Was ist auf dem Foto?") and the labels demo apps put on
 // their boxes (Prompt, Output, Ergebnis …), in every language the extension has locales for (en, de, fr, es, it,
 // pt, uk, ar, hi) and ja, zh. A request to the model is never a caption; a prompt box is not an output box. Pure text tests.
+import { REQUEST_VERBS } from '../claims/request';
 import { collapse } from './caption-text';
+
+/** Polite words before a request's verb ("Please describe", "Bitte beschreibe", "Por favor, describe"). */
+const POLITE = String.raw`(?:please\s+|can you\s+|could you\s+|would you\s+|bitte\s+|peux-tu\s+|pouvez-vous\s+|merci de\s+|por favor,?\s+|per favore,?\s+|будь ласка,?\s+|من فضلك\s+)?`;
+/**
+ * A request's verb: the claim splitter's list (one source for both, lib/claims/request.ts), and forms only a request typed
+ * to a chat or a demo uses. Followed by what it asks for (not "List of …"), or nothing ("Describe.").
+ */
+const VERBS = [
+  ...REQUEST_VERBS,
+  ...'caption schreib fass nenn décrit écrit réponds répondez descríbeme dígame spieghi напишіть اوصف'.split(' '),
+].sort((a, b) => b.length - a.length);
+const VERB_OPENER = String.raw`${POLITE}(?:${VERBS.join('|')}|look at|sage mir|me diga)(?:-(?:moi|me|nous))?(?:[\s,]+(?!of\b)\S|[.!]?$)`;
 
 /** Openers of a request addressed to the model: an imperative or a question about the picture. */
 const REQUEST_OPENER = new RegExp(
   [
+    VERB_OPENER,
     // English
-    String.raw`(?:please\s+|can you\s+|could you\s+|would you\s+)?(?:describe|caption|explain|identify|analy[sz]e|summari[sz]e|tell me|write (?:an?\s+)?(?:alt|caption|description|short)|give me|list|look at)\b`,
     String.raw`what(?:'s|’s| is| are| do you see| can you (?:see|tell))\b`,
     String.raw`(?:can|could|would) you\b`,
     String.raw`(?:and )?(?:this|that) one\b.*\?$`,
     String.raw`keep it\b|be (?:brief|concise)|in one sentence|just one (?:sentence|paragraph)|one sentence\b`,
     // German
-    String.raw`(?:bitte\s+)?(?:beschreib(?:e|en sie)?|erklär(?:e|en sie)?|schreib(?:e)?|fass(?:e)?|nenn(?:e)?|sag(?:e)? mir|gib mir)\b`,
     String.raw`(?:was|wer|wo|wie viele) (?:ist|sind|siehst du|sehen sie|gibt es)\b`,
     String.raw`(?:kannst du|könntest du|können sie|könnten sie)\b`,
     // French
-    String.raw`(?:peux-tu |pouvez-vous |merci de )?(?:décri[st]|décrivez|explique[sz]?|résume[sz]?|écri[st]|donne[sz]?-moi|dis-moi|dites-moi|réponds|répondez)\b`,
     String.raw`qu['’]est-ce qu['’](?:il y a|on voit)|que vois-tu|que voyez-vous|peux-tu|pouvez-vous`,
     // Spanish
-    String.raw`(?:por favor,?\s+)?(?:describe|describa|descríbeme|explica|explique|dime|dígame|escribe)\b`,
     String.raw`¿?\s*(?:qué hay|qué ves|qué se ve|puedes|podrías|puede usted)\b`,
     // Italian
-    String.raw`(?:per favore,?\s+)?(?:descrivi|descriva|spiega|spieghi|dimmi|scrivi)\b`,
     String.raw`(?:cosa c['’]è|che cosa c['’]è|cosa vedi|puoi|potresti)\b`,
     // Portuguese
-    String.raw`(?:por favor,?\s+)?(?:descreva|descreve|explique|explica|diga|me diga|escreva)\b`,
     String.raw`(?:o que (?:há|tem|você vê|vês)|você pode|pode descrever|poderia)\b`,
     // Ukrainian
-    String.raw`(?:будь ласка,?\s+)?(?:опиши|опишіть|поясни|поясніть|розкажи|розкажіть|напиши|напишіть)`,
     String.raw`(?:що (?:на|зображено|ти бачиш|ви бачите)|чи можеш|чи можете)`,
     // Arabic
-    String.raw`(?:من فضلك\s+)?(?:صف|اوصف|صِف|اشرح|أخبرني|اكتب)`,
     String.raw`(?:ماذا (?:يوجد|ترى|في)|ما الذي|هل يمكنك)`,
     // Hindi
     String.raw`(?:कृपया\s+)?(?:इस (?:चित्र|तस्वीर|फ़ोटो|फोटो|छवि) (?:का|में|को))`,

@@ -3,6 +3,8 @@
 // quoting a model in 「…」 or »…«, a notebook printing "Legenda: …", an answer in Japanese, an "Esempio di output:"
 // label, a role-less chat whose answer buttons read 复制 / 重新生成.
 import { describe, expect, it } from 'vitest';
+import { requestReason } from '../../lib/claims/request';
+import { isRequestToModel } from '../../lib/page/requests';
 import { isOutputLabel, withoutOutputLabel } from '../../lib/page/ui-labels';
 import { offered } from './caption-snippet';
 
@@ -94,4 +96,13 @@ describe('more products of the same kinds', () => {
       <div class="output_area"><div class="output_subarea output_png"><img id="target" src="data:image/png;base64,AAAA"></div></div></div></div></div>`);
     expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'a wooden rowing boat lies on a pebble beach at low tide' });
   });
+});
+
+describe("requests read by the claim splitter's verbs (one list for both)", () => {
+  it.each(['Translate the sign in this photo.', 'Zähle die Äpfel auf dem Bild.', 'Traduis le panneau sur cette photo.', 'Sii breve.'])('%s', (text) => {
+    expect(isRequestToModel(text)).toBe(true);
+    expect(requestReason(text)).not.toBeNull();
+  });
+
+  it.each(['List of ingredients printed on the jar', 'Describe: a red bus on a bridge'])('a label, not a request: %s', (text) => expect(isRequestToModel(text)).toBe(false));
 });
