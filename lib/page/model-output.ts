@@ -120,16 +120,18 @@ export function notebookOutput(image: Element): string {
     for (let prev = box.previousElementSibling; prev && isOutputPart(prev); prev = prev.previousElementSibling) {
       if (prev.querySelector('img')) break;
       const text = printedText(prev);
-      if (text !== null) return text;
+      // Only a print that names what it prints ("Caption: …"): a training log before a plot is no caption of it.
+      if (text !== null) return text && text !== printedText(prev, false) ? text : '';
     }
   }
   return '';
 }
 
 /** What a notebook output prints, without Out[n], a repr's quotes or its label: null when it prints nothing, "" when not words. */
-function printedText(output: Element): string | null {
+function printedText(output: Element, unlabelled = true): string | null {
   const lines = renderedLines(output).filter((line) => !NOTEBOOK_PROMPT.test(line));
-  const text = withoutOutputLabel(unquote(lines.join('\n')));
+  const printed = unquote(lines.join('\n'));
+  const text = unlabelled ? withoutOutputLabel(printed) : printed;
   if (!collapse(text)) return null;
   return isModelText(output, text) ? text : '';
 }
@@ -166,12 +168,17 @@ const APP_LEVELS = 4;
 /** A line of bookkeeping under an answer ("vqa-base · 0,8 s · confiance 0,86"): separated figures, not words about the picture. */
 const META_LINE = /^(?=.*\d)(?:[^·•|]{1,40}\s[·•|]\s)+[^·•|]{1,40}$/u;
 
+/** A demo's status line ("Done in 3.2 s", "Generated in 1.4 seconds on GPU", "Fertig nach 2 Sekunden"): a time taken, not words about the picture. */
+const STATUS_LINE = /^(?=(?:\S+\s+){0,7}\S+$).*\b\d+(?:[.,]\d+)?\s*(?:ms|s|sec|secs|seconds?|sekunden|secondes|segundos|secondi|秒)\b/iu;
+
 /**
  * The region a demo writes its model's answer into, in the same app box as the picture: an `<output>` after the image,
  * or a live region or status after the control the user asks with (a question or prompt box, a Submit / Ask / Generate
  * button). Its words past its heading, controls and bookkeeping line; "" when there is none.
  */
 export function liveOutput(image: Element): string {
+  // An example's thumbnail or an icon is not the picture the demo answers about.
+  if (!isPicture(image)) return '';
   const after = elementsAfter(image, LABEL_REACH * 4);
   const asked = after.findIndex(isAskControl);
   // An <output> needs no control before it (a demo may caption a picture as soon as it is dropped); other regions do.
@@ -182,7 +189,7 @@ export function liveOutput(image: Element): string {
   for (const region of regions) {
     // A screen reader's announcement ("Assistant is typing") is not shown; what the model wrote is.
     if (!inAppBox(image, region) || visuallyHidden(region)) continue;
-    const lines = renderedLines(region, undefined, skip).filter((line) => !META_LINE.test(line));
+    const lines = renderedLines(region, undefined, skip).filter((line) => !META_LINE.test(line) && !STATUS_LINE.test(line));
     const text = withoutOutputLabel(lines.join('\n'));
     if (isModelText(region, text)) return text;
   }

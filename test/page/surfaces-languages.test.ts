@@ -84,15 +84,23 @@ describe('more products of the same kinds', () => {
     expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: 'Fishing boats are moored in a small harbour below white houses.' });
   });
 
+  it('a status line with a time taken is not an answer', () => {
+    const done = offered(`<div class="app"><div class="in"><div><img id="target" src="/upload/main.jpg" alt=""></div><button>Generate</button></div><div class="out"><div role="status">Generated in 3.2 seconds on GPU</div></div></div>`);
+    expect(done.some((c) => c.preselect)).toBe(false);
+  });
+
   it('a success alert after the Generate button (Streamlit\'s st.success), its "Caption:" label left out', () => {
     const found = offered(`<div class="main"><div data-testid="stImage"><img id="target" src="/media/upload.png" alt=""></div><div data-testid="stButton"><button>Generate caption</button></div>
       <div data-testid="stAlert" role="alert"><div class="markdown"><p>Caption: a red kite flies over a green field on a windy day</p></div></div></div>`);
     expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'a red kite flies over a green field on a windy day' });
   });
 
-  it('a notebook that prints the caption before it shows the picture, in the same cell', () => {
-    const found = offered(`<div class="cell"><div class="input"><pre>print(caption)\\ndisplay(img)</pre></div><div class="output_wrapper"><div class="output">
-      <div class="output_area"><div class="output_subarea output_text output_stream"><pre>a wooden rowing boat lies on a pebble beach at low tide</pre></div></div>
+  it('a notebook that prints the caption, labelled, before it shows the picture in the same cell; an unlabelled log is not it', () => {
+    const log = offered(`<div class="output"><div class="output_area"><div class="output_subarea output_stream"><pre>epoch 3 of 10 finished with a training loss of 0.31</pre></div></div>
+      <div class="output_area"><div class="output_subarea output_png"><img id="target" src="data:image/png;base64,AAAA"></div></div></div>`);
+    expect(log.some((c) => c.preselect)).toBe(false);
+    const found = offered(`<div class="cell"><div class="input"><pre>print("Caption:", caption)\\ndisplay(img)</pre></div><div class="output_wrapper"><div class="output">
+      <div class="output_area"><div class="output_subarea output_text output_stream"><pre>Caption: a wooden rowing boat lies on a pebble beach at low tide</pre></div></div>
       <div class="output_area"><div class="output_subarea output_png"><img id="target" src="data:image/png;base64,AAAA"></div></div></div></div></div>`);
     expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'a wooden rowing boat lies on a pebble beach at low tide' });
   });
