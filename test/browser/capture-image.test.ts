@@ -344,6 +344,34 @@ describe('the image that reaches the model, from any kind of image', () => {
     await expectUpright(outcome);
   });
 
+  it('phone photo stored sideways (EXIF 8) that ImageDecoder takes but cannot decode: createImageBitmap gets the bytes again', async () => {
+    pages.route('/portrait-undecoded.html', htmlPage(`<img id="photo" src="/portrait-8.jpg" width="300" height="400" alt=""><p id="cap">A red kite above a blue lake.</p>`));
+    const outcome = await check('/portrait-undecoded.html', () => `${pages.origin}/portrait-8.jpg`, {
+      // In the isolated world, an ImageDecoder that takes the buffer handed to it and then fails, as on a
+      // variant it does not know: the read's fallback must not need the bytes it gave away.
+      before: async (_, tabId) => {
+        const replaced = await (await currentWorker(ext)).evaluate(async (id) => {
+          const [result] = await chrome.scripting.executeScript({
+            target: { tabId: id },
+            func: () => {
+              const scope = globalThis as unknown as { ImageDecoder: typeof ImageDecoder };
+              scope.ImageDecoder = class extends scope.ImageDecoder {
+                override decode(): Promise<ImageDecodeResult> {
+                  return Promise.reject(new DOMException('not this variant', 'EncodingError'));
+                }
+              };
+              return true;
+            },
+          });
+          return result?.result;
+        }, tabId);
+        expect(replaced).toBe(true);
+      },
+    });
+    expect(outcome.job.imagePath).toBe('page');
+    await expectUpright(outcome);
+  });
+
   it('phone photo stored sideways (EXIF 6), fetched by the worker: sized upright, not squashed', async () => {
     // Inside a closed shadow root the page script cannot find the image: the worker fetches the URL
     // (the page's own origin, which activeTab opens to it) and decodes it with createImageBitmap.
