@@ -4,7 +4,7 @@ import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
 import { conversationAnswers, inModelTurn } from './conversation';
 import { isCredit } from './credit';
-import { expandJson, holdsJsonCaption } from './json-output';
+import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
 import { aiDescriptionBox, isCode, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel, PROMPT_LABEL } from './requests';
 import { isOutputLabel, namesTheUpload } from './ui-labels';
@@ -259,7 +259,8 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
       .slice(0, 2)
       .flatMap((text) => expandJson({ source: 'demo-output' as const, text, credit: '', score: DEMO_SCORE })),
   ].filter((c) => !isTheirs(c.text));
-  const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t));
+  // A JSON block is code: offered once, as the output it is (its fields first), never again as nearby prose.
+  const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t) && jsonFields(t) === null);
   // A descriptive alt's printed form beside the picture is its caption as readers see it: put just before the alt.
   // (An alt that is not evidence enough, such as a card's repeated headline, lends its printed form none.)
   const alt = found.find((c) => c.source === 'alt' && c.score >= PRESELECT_SCORE);

@@ -63,7 +63,8 @@ function unescape(raw: string, quote: string): string {
  */
 export function jsonFields(text: string): JsonField[] | null {
   const t = text.trim();
-  if (!/^[[{]/.test(t) && !/^\S{0,12}\s*[[{]/.test(t)) return null;
+  // It opens with a bracket, perhaps after a short label or index and a viewer's toggle ("root ▼ {", "0: ▼{").
+  if (!/^\S{0,12}\s*[▶▼▸▾►]?\s*[[{]/u.test(t)) return null;
   const found: { key: string; text: string; rank: number; at: number }[] = [];
   let residue = t;
   for (const m of t.matchAll(PAIR)) {

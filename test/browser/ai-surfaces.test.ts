@@ -20,7 +20,7 @@ describe('the caption dialog where AI descriptions are read', () => {
 
   beforeAll(async () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
-    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de'])
+    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
   });
 
@@ -65,6 +65,14 @@ describe('the caption dialog where AI descriptions are read', () => {
     const { view } = await checkImage('/demo-gradio-en.html', 'harbour-crane');
     expect(view.caption).toBe('a large blue crane lifts a red shipping container off a cargo ship in a harbour at dusk, with stacks of containers on the quay');
     expect(view.candidates.some((c) => textOf(c) === 'Describe the image.')).toBe(false);
+  });
+
+  it("a demo's JSON output: the field that describes the picture, under its key; the raw JSON offered once, never preselected", async () => {
+    const { view } = await checkImage('/demo-json-de.html', 'bahnhof.jpg');
+    const caption = 'Ein roter Regionalzug steht an einem Bahnsteig mit Überdachung, auf dem zwei Reisende mit Koffern warten.';
+    expect(view.caption).toBe(caption);
+    expect(view.candidates[0]).toBe(`generated_text: ${caption}`);
+    expect(view.candidates.filter((c) => c.includes('generated_text: "'))).toHaveLength(1);
   });
 
   it('a model card: the quote after "Output:", never the usage code', async () => {

@@ -66,3 +66,9 @@ describe('an output label with a control between it and its box', () => {
     expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'Une petite maison jaune au toit rouge se dresse sur une pelouse verte.' });
   });
 });
+
+describe("a JSON viewer's rendering", () => {
+  it('an index and a toggle before the bracket ("0: ▼{ generated_text: …}") is JSON too', () => {
+    expect(jsonFields('0: ▼{ generated_text: "Ein roter Regionalzug steht an einem Bahnsteig." }')).toEqual([{ key: 'generated_text', text: 'Ein roter Regionalzug steht an einem Bahnsteig.' }]);
+  });
+});
