@@ -1,5 +1,6 @@
 // Where a caption for an image may be on a page, best first. Pure DOM reads: nothing here changes the page.
 import { t, type MessageKey } from '../i18n';
+import { isAvatarOrLogo } from './avatar-logo';
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
 import { conversationAnswers, inModelTurn } from './conversation';
@@ -222,7 +223,8 @@ export function aiSurfaceCaption(image: Element): { best: { source: 'answer' | '
   const userTexts = new Set(ai.userTexts);
   const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
   const theirs = (text: string) => (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || userTexts.has(collapse(text));
-  const best = ai.found.filter((c) => LISTED_AI_SOURCES.has(c.source) && !theirs(c.text)).sort((a, b) => b.score - a.score)[0];
+  // An avatar or a logo is not what the answer beside it describes.
+  const best = isAvatarOrLogo(image) ? undefined : ai.found.filter((c) => LISTED_AI_SOURCES.has(c.source) && !theirs(c.text)).sort((a, b) => b.score - a.score)[0];
   return { best: best ? { source: best.source as 'answer' | 'demo-output' | 'cell' | 'caption', text: best.text, score: best.score } : null, theirs };
 }
 
@@ -274,6 +276,8 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
+  // An avatar or a logo gets no preselection: the answers and titles around it are about something else.
+  const standsFor = isAvatarOrLogo(image);
   const seen = new Set<string>();
   const candidates: CaptionCandidate[] = [];
   for (const { source, text, score, label, ...rest } of found) {
@@ -281,7 +285,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     if (!key || seen.has(key)) continue;
     seen.add(key);
     const own = rest.credit || (source === 'alt' || source === 'title' ? credit : '');
-    candidates.push({ source, text: text.slice(0, maxChars), truncated: text.length > maxChars, credit: own, preselect: score >= PRESELECT_SCORE, ...(label ? { label } : {}) });
+    candidates.push({ source, text: text.slice(0, maxChars), truncated: text.length > maxChars, credit: own, preselect: score >= PRESELECT_SCORE && !standsFor, ...(label ? { label } : {}) });
   }
   return candidates;
 }

@@ -4,6 +4,7 @@
 // `<model-response>`), class words (user/bot/assistant), a bot badge — not by one product's class names.
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
+import { embedDescription, messageOfBadge, thumbnailDescription } from './bot-embed';
 import { collapse, renderedLines, visuallyHidden } from './caption-text';
 import { isPicture } from './model-output';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
@@ -103,7 +104,8 @@ function scanRoles(root: ParentNode): { element: Element; role: Role }[] {
   for (const element of Array.from(root.querySelectorAll('*')).slice(0, 20_000)) {
     const role = ownRole(element);
     if (!role) continue;
-    let holder: Element = element;
+    // A badge in a name line ("CaptionBot APP") marks the whole message it heads, embeds and all, not the name line.
+    let holder: Element = (role === 'assistant' && BADGE.test(collapse(element.textContent)) && messageOfBadge(element)) || element;
     // A badge or an avatar: its message is the nearest box around it with text of its own, not the name line.
     const short = (el: Element) => collapse(el.textContent).length < BADGE_CHARS || /^(?:H[1-6]|HEADER)$/.test(el.tagName);
     for (let level = 0; short(holder) && holder.parentElement && level < BADGE_LEVELS; level++) holder = holder.parentElement;
@@ -126,7 +128,7 @@ const isChrome = (element: Element) =>
 /** An answer's text as read: its lines, without controls, hidden labels, notices, or the heading that names it. */
 export function answerText(element: Element, label = ''): string {
   // A bot's embed card: the description is what it said; its title and footer name the bot.
-  const embed = element.querySelector('[class*="embed" i] [class*="description" i]');
+  const embed = embedDescription(element) ?? element.querySelector('[class*="embed" i] [class*="description" i]');
   const lines = renderedLines(embed ?? element, undefined, isChrome).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
   if (label && collapse(lines[0]) === label) lines.shift();
   return collapse(lines.join('\n')) && lines.join('\n');
@@ -171,6 +173,10 @@ const TURN_LEVELS = 10;
  */
 export function conversationAnswers(image: Element): { answers: FoundAnswer[]; userTexts: string[] } | null {
   if (!isPicture(image)) return null;
+  // The picture again as the thumbnail of a bot's embed: the embed's description is the answer about it.
+  const described = thumbnailDescription(image);
+  if (described && roleElements(document.body).some((t) => t.role === 'assistant' && t.element.contains(image)))
+    return { answers: [{ element: described, label: '', text: answerText(described) }].filter((a) => a.text), userTexts: [] };
   return answersByRole(image) ?? answerByLayout(image);
 }
 

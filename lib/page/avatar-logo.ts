@@ -1,0 +1,80 @@
+// Pictures that stand for someone or something rather than show what a page talks about: a person's or a
+// model's avatar in a message header or a menu, a site's or an app's logo in its header, banner or sidebar.
+// An answer, an output or a title beside them belongs to the uploaded picture, not to them: the chooser
+// offers what it finds but preselects nothing (caption-candidates.ts). Pure DOM reads.
+import { collapse } from './caption-text';
+
+/** Words that name a picture as someone's avatar or profile picture, or as a logo (en, de, fr, es, it, pt, nl). */
+const BADGE_WORDS = new Set([
+  'avatar', 'avatars', 'pfp', 'gravatar', 'profile', 'profil', 'perfil', 'profilo', 'profielfoto', 'profilbild',
+  'logo', 'logos', 'logotipo', 'logotype', 'favicon', 'emblem',
+]);
+
+/** Splits "avatar_c19a55", "logo-laboratorio.png", "stLogo", "Perfil do utilizador" into lower-case words. */
+const words = (value: string) =>
+  value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+const named = (value: string | null | undefined) => words(value ?? '').some((w) => BADGE_WORDS.has(w));
+
+/** The file's own name, without its folder and query ("images/avatar-maren.png?size=40" → "avatar-maren.png"). */
+const fileName = (src: string) => src.split(/[?#]/)[0]?.split('/').at(-1) ?? '';
+
+/** Longest alt that may name its picture an avatar or a logo by one word ("Foto de perfil", "Company logo"). */
+const SHORT_ALT_WORDS = 4;
+/** Both sides at least this (CSS px): a picture the page shows large, not an avatar or a logo. */
+const LARGE_PX = 240;
+const large = (image: Element) => {
+  const rect = image.getBoundingClientRect();
+  return rect.width >= LARGE_PX && rect.height >= LARGE_PX;
+};
+/** How far up a wrapper may name its picture an avatar or a logo ("div.profile > img", "a.logo > span > img"). */
+const WRAPPER_LEVELS = 3;
+/** A wrapper that names its picture holds little more than a name beside it, not a post or an article. */
+const WRAPPER_CHARS = 60;
+
+/** The page's header, banner, navigation or sidebar: where a site or app puts its logo and its user's menu. */
+const CHROME_REGION = 'header, nav, aside, [role="banner"], [role="navigation"], [role="complementary"]';
+/** Class words of a sidebar or top bar ("stSidebar", "app-sidebar", "navbar"). */
+const CHROME_WORDS = new Set(['sidebar', 'topbar', 'navbar', 'appbar', 'masthead']);
+
+/** How far up a sidebar or top bar may hold its logo or its user's menu. */
+const CHROME_LEVELS = 8;
+
+function inChromeRegion(image: Element): boolean {
+  if (image.closest(CHROME_REGION)) return true;
+  // Up to the page's main content: a theme names its content box "content-with-sidebar".
+  for (let el = image.parentElement, level = 0; el && el !== document.body && level < CHROME_LEVELS && !el.matches('main, article, [role="main"]'); el = el.parentElement, level++)
+    if (words(`${el.getAttribute('class') ?? ''} ${el.id} ${el.getAttribute('data-testid') ?? ''}`).some((w) => CHROME_WORDS.has(w))) return true;
+  return false;
+}
+
+/**
+ * The picture is an avatar or a logo: its own class, id, alt, test id or file name says so ("avatar_c19a55",
+ * alt "Perfil do utilizador", "arena-logo.png"), or a small wrapper around it does ("div.profile > img"); or it sits
+ * in the page's header, banner, navigation or sidebar with an alt that is the name printed beside it (a site's
+ * name beside its logo, a user's name beside their picture in the account menu).
+ */
+export function isAvatarOrLogo(image: Element): boolean {
+  // A picture a publisher captions in its figure is one the story shows ("The new logo on the shop front").
+  if (image.closest('figure')?.querySelector('figcaption')) return false;
+  const alt = collapse(image.getAttribute('alt'));
+  // A short alt only: "The company's logo on its new headquarters" describes a photograph.
+  const own = [image.getAttribute('class'), image.id, image.getAttribute('data-testid'), words(alt).length <= SHORT_ALT_WORDS ? alt : ''];
+  if (own.some(named)) return true;
+  // A file named a logo or an avatar, shown large outside the page's header and sidebar, is a photograph of one.
+  if (named(fileName(image.getAttribute('src') ?? '')) && (!large(image) || inChromeRegion(image))) return true;
+  for (let el = image.parentElement, level = 0; el && el !== document.body && level < WRAPPER_LEVELS; el = el.parentElement, level++) {
+    if (collapse(el.textContent).length > WRAPPER_CHARS) break;
+    if ([el.getAttribute('class'), el.id, el.getAttribute('data-testid')].some(named)) return true;
+  }
+  if (!alt || !inChromeRegion(image)) return false;
+  // The name printed beside it, word for word: in the picture's own box, or the box around a wrapper that holds only the picture.
+  let box = image.parentElement;
+  if (box && !collapse(box.textContent) && box.parentElement) box = box.parentElement;
+  const same = (el: Element) => !el.contains(image) && collapse(el.textContent).toLowerCase() === alt.toLowerCase();
+  return !!box && Array.from(box.querySelectorAll('*')).some(same);
+}
