@@ -9,6 +9,7 @@ import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
 import { aiDescriptionBox, isCode, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel, PROMPT_LABEL } from './requests';
 import { isOutputLabel, namesTheUpload } from './ui-labels';
+import { trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
 
@@ -205,7 +206,10 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
     ...[conversation || inModelTurn(image) ? '' : liveOutput(image)].filter(Boolean).map((text) => ({ source: 'demo-output' as const, text, credit: '', score: LIVE_OUTPUT_SCORE })),
     ...rows.cells.map((c, i) => ({ source: 'cell' as const, text: c.text, credit: '', score: CELL_SCORE - i * 0.01, label: c.label || undefined })),
     ...postQuote(image).map((q, i) => ({ source: i ? ('post' as const) : ('quote' as const), text: q.text, credit: '', score: i ? POST_SCORE : QUOTE_SCORE })),
-  ].flatMap(expandJson);
+  ]
+    // What the interface prints around the model's words (a label before them, figures and controls after) is not theirs.
+    .map((c) => ({ ...c, text: trimModelText(c.text) }))
+    .flatMap(expandJson);
   return { found, userTexts: conversation?.userTexts ?? [], otherRows: rows.cells.length ? rows.otherRows : [] };
 }
 
@@ -259,7 +263,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     ...rankCaptions(image),
     ...demoOutputs(image)
       .slice(0, 2)
-      .flatMap((text) => expandJson({ source: 'demo-output' as const, text, credit: '', score: DEMO_SCORE })),
+      .flatMap((text) => expandJson({ source: 'demo-output' as const, text: trimModelText(text), credit: '', score: DEMO_SCORE })),
   ].filter((c) => !isTheirs(c.text));
   // A JSON block is code: offered once, as the output it is (its fields first), never again as nearby prose.
   const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t) && jsonFields(t) === null);

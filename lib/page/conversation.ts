@@ -6,6 +6,7 @@
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
 import { embedDescription, messageOfBadge, thumbnailDescription } from './bot-embed';
 import { collapse, renderedLines, visuallyHidden } from './caption-text';
+import { leadLabelOf } from './output-trim';
 import { isPicture } from './model-output';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
@@ -129,7 +130,8 @@ const isChrome = (element: Element) =>
 export function answerText(element: Element, label = ''): string {
   // A bot's embed card: the description is what it said; its title and footer name the bot.
   const embed = embedDescription(element) ?? element.querySelector('[class*="embed" i] [class*="description" i]');
-  const lines = renderedLines(embed ?? element, undefined, isChrome).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
+  const lead = leadLabelOf(embed ?? element);
+  const lines = renderedLines(embed ?? element, undefined, (el) => el === lead || isChrome(el)).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
   if (label && collapse(lines[0]) === label) lines.shift();
   return collapse(lines.join('\n')) && lines.join('\n');
 }

@@ -6,6 +6,7 @@ import { collapse, renderedLines, visuallyHidden, wordCount } from './caption-te
 import { holdsJsonCaption } from './json-output';
 import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
 import { isOutputLabel, withoutOutputLabel } from './ui-labels';
+import { leadLabelOf } from './output-trim';
 
 /** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
 const PICTURE_PX = 48;
@@ -34,7 +35,8 @@ export const isPicture = (element: Element) => {
 /** The text a box shows: a text box's value, else its rendered lines. */
 function boxText(element: Element): string {
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) return collapse(element.value);
-  return renderedLines(element).join('\n');
+  const lead = leadLabelOf(element);
+  return renderedLines(element, undefined, (el) => el === lead).join('\n');
 }
 
 /** A text that reads as words of a model, not code, a request or a label. */
@@ -189,7 +191,8 @@ export function liveOutput(image: Element): string {
   for (const region of regions) {
     // A screen reader's announcement ("Assistant is typing") is not shown; what the model wrote is.
     if (!inAppBox(image, region) || visuallyHidden(region)) continue;
-    const lines = renderedLines(region, undefined, skip).filter((line) => !META_LINE.test(line) && !STATUS_LINE.test(line));
+    const lead = leadLabelOf(region);
+    const lines = renderedLines(region, undefined, (el) => el === lead || skip(el)).filter((line) => !META_LINE.test(line) && !STATUS_LINE.test(line));
     const text = withoutOutputLabel(lines.join('\n'));
     if (isModelText(region, text)) return text;
   }

@@ -4,6 +4,7 @@
 // second). Pure DOM reads (layout only to tell an avatar from a picture).
 import { collapse, isFileName, renderedLines, wordCount } from './caption-text';
 import { isPicture } from './model-output';
+import { leadLabelOf } from './output-trim';
 import { isRequestToModel, PROMPT_LABEL } from './requests';
 
 /** One text the row or post offers, with the label it is shown under ("" = the source's own name). */
@@ -44,7 +45,8 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
   const cells: LabelledText[] = [];
   Array.from(row.children).forEach((other, index) => {
     if (other === cell || other.querySelector('img')) return;
-    const text = renderedLines(other).join('\n');
+    const lead = leadLabelOf(other);
+    const text = renderedLines(other, undefined, (el) => el === lead).join('\n');
     const label = headerOf(table, index);
     if (!readsAsCaption(text) || isRequestToModel(text) || PROMPT_LABEL.test(label)) return;
     cells.push({ text, label });

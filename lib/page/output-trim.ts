@@ -1,0 +1,115 @@
+// What an AI interface prints around a model's words and a reader does not take for part of them: a line of
+// bookkeeping before or after the text ("14 Token · 0,37 s", "Generated in 3.2 s", "GPT-4o · 14:32", "412 chars",
+// "$0.0004", "12.4 tok/s"), a row of controls ("Copy", "Regenerate", "👍 👎") and an output label ahead of it
+// ("Answer", "Antwort:", "답변", "Ответ"). Read by shape (figures with units, separators, short lines, a label's
+// element or colon) with a small multilingual set of labels and control words. Pure text and DOM reads.
+import { collapse, wordCount } from './caption-text';
+import { isOutputLabel, withoutOutputLabel } from './ui-labels';
+
+/** Units an AI interface counts in: tokens, time taken, characters or words, in the extension's languages and a few more. */
+const UNIT =
+  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|wörter|mots|palabras|parole|palavras|단어|語|词)`;
+/** A figure with its unit ("0,41 s", "17 Token", "12.4 tok/s", "0.8초"), a price ("$0.0004", "0,02 €") or a percentage. */
+const FIGURE = new RegExp(String.raw`(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:${UNIT}(?![\p{L}])|[$€£¥%]|usd|eur|credits?))`, 'iu');
+/** A field's label that names the unit of the figure in it ("Czas generowania (s)", "Latency (ms)", "Tokens (n)"). */
+const UNIT_FIELD = new RegExp(String.raw`\(\s*(?:${UNIT}|n|#)\s*\)$`, 'iu');
+/** A clock time or a date ("14:32", "2:14 PM", "2026-11-28", "28.11.2026"), or a relative time ("3 minutes ago", "vor 2 Min."). */
+const WHEN =
+  /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b|\b\d+\s?\p{L}{1,10}\.?\s+(?:ago|fa|atrás|назад)(?![\p{L}])|\b(?:vor|il y a|hace|há)\s+\d+|\d+\s?\p{L}{0,4}\s?(?:前|전)/iu;
+/** Separators between the pieces of a bookkeeping line. */
+const SEPARATOR = /\s+[·•|｜]\s+|\s*[·•｜]\s*|\s+[–—]\s+/u;
+
+/**
+ * Controls printed as words or symbols under an answer or an output (copy it, have it written again, rate it, share
+ * it), in the extension's languages and ko, ja, zh, ru, pl, tr, sv, nl. Matched as the whole line.
+ */
+const CONTROL =
+  /^(?:copy|copied|copy text|regenerate|retry|share|like|dislike|edit|report|read aloud|good response|bad response|helpful|not helpful|kopieren|kopiert|neu generieren|teilen|bearbeiten|copier|copié|régénérer|partager|modifier|copiar|copiado|regenerar|compartir|editar|copia|copiato|rigenera|condividi|modifica|compartilhar|копіювати|копировать|скопировать|повторить|поделиться|kopiuj|skopiuj|wygeneruj ponownie|udostępnij|kopyala|yeniden oluştur|paylaş|kopiera|generera om|dela|kopiëren|opnieuw genereren|delen|نسخ|مشاركة|कॉपी|복사|다시 생성|공유|コピー|再生成|共有|复制|複製|重新生成|分享)$/iu;
+/** Rating and action symbols (👍 👎 ⧉ ⟳ ↻ 📋 🔊 ♥ ★) and the digits of their counts. */
+const SYMBOLS = /^[\p{Extended_Pictographic}\u2190-\u21ff\u2300-\u23ff\u2600-\u27bf\u29c9\u2b00-\u2bff\ufe0f\u200d\s\d]+$/u;
+
+/** Longest line read as bookkeeping; a sentence about the picture runs longer or has no figures. */
+const META_CHARS = 70;
+const META_WORDS = 9;
+
+/** One piece of a bookkeeping line: a figure or a time with at most a few words around it, or a short name beside them. */
+const figurePiece = (piece: string) => (FIGURE.test(piece) || WHEN.test(piece)) && wordCount(piece) <= 5;
+
+/** A control's words alone on a line ("Copy", "Regenerate", "👍 👎", "Copy · Share"). */
+const controlLine = (line: string) => {
+  const pieces = line.split(/\s*[·•|｜]\s*|\s{2,}/u).filter(Boolean);
+  return pieces.length > 0 && pieces.every((p) => CONTROL.test(p) || (SYMBOLS.test(p) && !/^\d+$/.test(p.trim())));
+};
+
+/**
+ * A line of an AI interface's bookkeeping, not words about the picture: figures with units, times and model names
+ * between separators ("17 Token · 0,41 s", "GPT-4o · 14:32", "캐시된 결과 · 0.8초"), a short line that is a figure or a
+ * time with a few words ("Generated in 3.2 seconds", "Latency: 412 ms", "Claude 3.5 Sonnet 2:14 PM"), a setting's value
+ * ("Seed: 42", "Konfidenz: 0,92") or a row of controls.
+ */
+export function isBookkeeping(text: string): boolean {
+  const line = collapse(text);
+  if (!line || controlLine(line)) return !!line;
+  if (line.length > META_CHARS || wordCount(line) > META_WORDS || /[.!?。！？]$/u.test(line.replace(/\b[ap]\.?m\.$|\b(?:sek|sn|сек)\.$/iu, ''))) return false;
+  const pieces = line.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
+  if (pieces.length > 1) return pieces.some(figurePiece) && pieces.every((p) => p.length <= 40 && (figurePiece(p) || wordCount(p) <= 4 || controlLine(p)));
+  // A single piece: a figure or a time with a few words, a setting's "name: value", or a figure's field label ("Latency (ms)").
+  return figurePiece(line) || /^[\p{L}\s-]{1,24}[:=：]\s*[-+]?\d[\d.,]*\s*%?$/u.test(line) || (wordCount(line) <= 5 && UNIT_FIELD.test(line));
+}
+
+/** A label on a line of its own before the text: an output label ("Answer", "Antwort:", "답변"), or one or two words ending in a colon. */
+export function isLeadLabel(line: string): boolean {
+  const t = collapse(line);
+  return isOutputLabel(t) || (/[:：]$/.test(t) && t.length <= 24 && wordCount(t) <= 2 && !/\d/.test(t));
+}
+
+/** Sentence ends in a line after which glued-on bookkeeping may follow ("…Schilf.14 Token · 0,37 s"); not a decimal point. */
+const SENTENCE_END = /(?<!\d)[.!?。！？](?!\d)|(?<=\d)[.!?。！？](?=\s)|(?<=\p{L})\.(?=\d)/gu;
+
+/** The line without bookkeeping glued on after its last sentence: "…am Ufer wächst Schilf. 14 Token · 0,37 s" → "…Schilf.". */
+function withoutGluedTail(line: string): string {
+  for (const end of line.matchAll(SENTENCE_END)) {
+    const cut = end.index + end[0].length;
+    const head = line.slice(0, cut);
+    const tail = line.slice(cut).trim();
+    if (tail && wordCount(head) >= 3 && (FIGURE.test(tail) || WHEN.test(tail) || controlLine(tail)) && isBookkeeping(tail)) return head.trim();
+  }
+  return line;
+}
+
+/**
+ * A model's words as a reader takes them from an AI interface: without bookkeeping lines and controls before or after
+ * them, without an output label ahead of them (on its own line, or as "Label: …"), and without bookkeeping glued on
+ * after the last sentence. Lines are kept as they were; what is left is never empty when the text was not.
+ */
+export function trimModelText(text: string): string {
+  const lines = text.split('\n');
+  const words = (from: string[]) => from.some((l) => !isBookkeeping(l) && wordCount(l) >= 2);
+  const has = (line: string | undefined) => !!collapse(line);
+  while (lines.length > 1 && (!has(lines.at(-1)) || isBookkeeping(lines.at(-1)!)) && words(lines.slice(0, -1))) lines.pop();
+  while (lines.length > 1 && (!has(lines[0]) || isBookkeeping(lines[0]!) || isLeadLabel(lines[0]!)) && words(lines.slice(1))) lines.shift();
+  if (lines.length) lines[lines.length - 1] = withoutGluedTail(lines[lines.length - 1]!);
+  if (lines.length) lines[0] = withoutOutputLabel(lines[0]!);
+  const trimmed = lines.join('\n');
+  return collapse(trimmed) ? trimmed : text;
+}
+
+/** Class words of an element that labels the text after it ("answer-label", "output__badge", "eyebrow"). */
+const LABEL_CLASS = /(?:^|[\s_-])(?:label|badge|tag|chip|eyebrow|kicker)(?:$|[\s_-])/i;
+
+/**
+ * The short label element the text of `root` starts with (`<span class="answer-label">답변</span>`, `<strong>Answer:</strong>`):
+ * an output label, a word or two ending in a colon, or a short word in an element named a label, with words after it.
+ * Readers skip it so its word never joins the model's text; null when the text starts with no such label.
+ */
+export function leadLabelOf(root: Element): Element | null {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode();
+  while (node && (!collapse(node.textContent) || node.parentElement?.closest('button, script, style, [aria-hidden="true"]'))) node = walker.nextNode();
+  let label = node?.parentElement;
+  if (!label || label === root || !root.contains(label)) return null;
+  while (label.parentElement && label.parentElement !== root && collapse(label.parentElement.textContent) === collapse(label.textContent)) label = label.parentElement;
+  const text = collapse(label.textContent);
+  if (text.length > 30 || wordCount(text) > 3 || wordCount(collapse(root.textContent).slice(text.length)) < 3) return null;
+  return isLeadLabel(text) || (LABEL_CLASS.test(label.getAttribute('class') ?? '') && !/[\d.!?]/.test(text)) ? label : null;
+}
