@@ -2,7 +2,8 @@
  * Measures the on-device split against human labels of "describes the image" vs "does not".
  *
  *   npm run bench:claims              every set: tuning and check halves, the gap, per source model, the targets
- *   npm run bench:claims -- --dev     tuning halves only, with their mistakes listed (--set=hl: one set's)
+ *   npm run bench:claims -- --dev     tuning halves only, with their mistakes listed (--set=hl: one set's; --why:
+ *                                     how each piece of a mistake was decided, scripts/claim-why.ts)
  *   npm run bench:claims -- --json    the tuning-half figures the ablation and the elimination weigh, as one JSON
  *                                     line (the check halves are not looked at while rules change)
  *
@@ -25,6 +26,7 @@ import { splitCaption } from '../lib/claims/split.ts';
 import { loadSets, type Item } from './claim-sets.ts';
 import { readRealPagesGold } from './realpages-gold.ts';
 import { judge, score, targetRows, worstModel, type Judged } from './claim-score.ts';
+import { whyLines } from './claim-why.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(repoRoot, '../shared/benchmarks');
@@ -153,10 +155,12 @@ function main(): void {
 
   if (dev) {
     const only = process.argv.find((a) => a.startsWith('--set='))?.slice(6);
+    const why = process.argv.includes('--why');
     console.log('\nMistakes on the development parts (FP = kept but not descriptive, FN = descriptive but not kept):');
     for (const j of judged) {
       if (j.gold === null || j.kept === j.gold || (only && j.item.set !== only)) continue;
       console.log(`${j.kept ? 'FP' : 'FN'} ${j.item.id} ${j.text.replace(/\s+/gu, ' ').slice(0, 200)}`);
+      if (why && !j.item.heldOut) for (const line of whyLines(j.item, j.unit)) console.log(line);
     }
   }
 }

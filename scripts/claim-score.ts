@@ -8,6 +8,8 @@ import type { Item } from './claim-sets.ts';
 export interface Judged {
   item: Item;
   text: string;
+  /** Where the unit lies in its caption. */
+  unit: { start: number; end: number };
   gold: boolean | null;
   kept: boolean;
 }
@@ -25,7 +27,7 @@ function keptShare(claims: readonly Span[], caption: string, start: number, end:
 
 export function judge(item: Item): Judged[] {
   const { claims } = splitCaption(item.caption);
-  return item.units.map((u) => ({ item, text: u.text, gold: u.gold, kept: keptShare(claims, item.caption, u.start, u.end) >= (item.keptAt ?? 0.5) }));
+  return item.units.map((u) => ({ item, text: u.text, unit: { start: u.start, end: u.end }, gold: u.gold, kept: keptShare(claims, item.caption, u.start, u.end) >= (item.keptAt ?? 0.5) }));
 }
 
 export interface Score {
