@@ -11,7 +11,8 @@
  * throttling reaches pages only, not the extension's worker). --beside keeps the popup (for the checked tab)
  * or the side panel's page open during each check, as a fact-checker works.
  * The span: from the menu click event firing in the worker, with the caption already selected (so no dialog
- * waits for the user), to the request's arrival at the model server, both on the system clock. The steps
+ * waits for the user), to the request's arrival at the model server, both on the system clock. The click and
+ * the limit each come once the browser's processes are idle (process-cpu.ts, untilIdle). The steps
  * between are the extension's own marks (lib/step-marks.ts), read from the worker and the page's isolated
  * world once the request is in; the CPU time of each kind of browser process is read beside both spans.
  */
@@ -22,7 +23,7 @@ import { clickMenu, currentWorker, type LoadedExtension } from '../test/browser/
 import { htmlPage, type PageServer } from '../test/browser/page-server.ts';
 import { clearVerdictCache, finishedJob, openGranted, selectText } from '../test/browser/run-check.ts';
 import type { StepMark } from '../lib/step-marks.ts';
-import { cpuBetween, cpuLine, oneCoreChromium, readCpu, type CpuByKind } from './process-cpu.ts';
+import { cpuBetween, cpuLine, oneCoreChromium, readCpu, untilIdle, type CpuByKind } from './process-cpu.ts';
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -163,6 +164,9 @@ export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: 
   const view = beside ? await openBeside(ext, beside, tabId) : null;
   await page.bringToFront();
   await selectText(page, '#cap');
+  // The click comes once the browser has settled after opening the page, as the limit is measured once the
+  // check has ended: what the opening leaves running (~30 ms of CPU in the first 100 ms) is neither's.
+  await untilIdle();
   const before = readCpu();
   const clickedAt = await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/${name}`, pageUrl: page.url() });
   const request = await waitForRequest(model);
@@ -233,6 +237,7 @@ export async function measureClicks(
     const steps = await stepsBetween(ext, tabId, clickedAt, request.at);
     steps.set('request arrived', request.at - clickedAt);
     for (const [step, ms] of steps) figures.steps.set(step, [...(figures.steps.get(step) ?? []), ms]);
+    await untilIdle();
     const beforeFloor = readCpu();
     figures.floorMs.push(await decodeFloor(page, `${pages.origin}/${name}`, { width: 4000, height: 3000 }));
     figures.floorCpu.push(cpuBetween(beforeFloor, readCpu()));

@@ -93,3 +93,21 @@ export function oneCoreChromium(): string {
   writeFileSync(script, `#!/bin/sh\nexec taskset -c 0 ${JSON.stringify(findChromium())} "$@"\n`, { mode: 0o755 });
   return script;
 }
+
+/**
+ * Waits until the browser's processes are idle: under `quietMs` of CPU, all kinds together, in a window of
+ * `windowMs` (at most `maxMs` in all; then it goes on regardless). Opening a page leaves the browser busy for a
+ * while (measured: ~24 ms of the browser process and ~8 ms of the GPU process's CPU in the 100 ms after the
+ * picture was painted and the caption selected, 1 ms after 1.5 s), work no check and no limit causes. Returns
+ * how long it waited, ms. Without /proc it returns at once.
+ */
+export async function untilIdle({ quietMs = 3, windowMs = 100, maxMs = 5_000 } = {}): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    const before = readCpu();
+    if (!before.size) return 0;
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const spent = Object.values(cpuBetween(before, readCpu())).reduce((sum, ms) => sum + ms, 0);
+    if (spent < quietMs || Date.now() - start >= maxMs) return Date.now() - start;
+  }
+}
