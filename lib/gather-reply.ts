@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { languageTag } from './claims/language';
 import { CheckError } from './errors';
 import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS, type GatheredCaption } from './check-lifecycle';
+import { creditApart, SELECTED_CREDIT_CHARS } from './page/credit';
 
 /** Longest name of an answer kept ("Model A", a column header). */
 const MAX_LABEL_CHARS = 200;
@@ -18,6 +19,8 @@ export const gatherReplySchema = z.union([
     source: z.enum(['selection', 'chooser']),
     // Older page scripts (a tab injected before an update) send no credit.
     credit: z.string().optional(),
+    // A selection as selected (its lines), up to its credit: its credit is set apart here, not in the page.
+    selected: z.string().max(MAX_CAPTION_CHARS + 1 + SELECTED_CREDIT_CHARS).optional(),
     pageUrl: z.string().max(100_000),
     imageUrl: z.string(),
     // Older page scripts send no language; a tag past any real one's length is not a language tag.
@@ -32,6 +35,12 @@ export const gatherReplySchema = z.union([
   }),
 ]);
 
+/** A selection's caption and credit, as selectedCaption sets them apart at the cap the page read to (MAX_CAPTION_CHARS + 1). */
+function splitSelection(selected: string, collapsed: string): { caption: string; credit: string } {
+  const { text, credit } = creditApart(selected, collapsed, MAX_CAPTION_CHARS + 1);
+  return { caption: text, credit };
+}
+
 /**
  * Reads the page's answer into the caption to check, or null when the user cancelled. The image is the
  * one the menu (or the picker) named, `srcUrl`, never what the page says it shows by now: a page can swap
@@ -42,7 +51,9 @@ export function gatheredFrom(reply: unknown, srcUrl: string): GatheredCaption | 
   const parsed = gatherReplySchema.safeParse(reply);
   if (!parsed.success) throw new CheckError('page', t('errPageBadCaption'));
   if ('cancelled' in parsed.data) return null;
-  const { caption, pageUrl, credit } = parsed.data;
+  const { pageUrl, selected } = parsed.data;
+  // A selection's credit is set apart here (the page sends it as selected, and whitespace-collapsed as `caption`).
+  const { caption, credit } = selected !== undefined ? splitSelection(selected, parsed.data.caption) : parsed.data;
   const kept = credit?.replace(/\s+/g, ' ').trim();
   const lang = languageTag(parsed.data.lang);
   const pageTitle = parsed.data.pageTitle?.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_CHARS);

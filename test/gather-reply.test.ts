@@ -23,6 +23,22 @@ describe('gatheredFrom (the page script answer)', () => {
     expect(gatheredFrom(answer, menuUrl)).not.toHaveProperty('credit');
   });
 
+  it('sets a selection\'s credit apart from its lines as selected, as the page read them', () => {
+    const selected = 'Two cats sit on a sofa.\n(Photo: Jane Doe / Reuters)';
+    const answer = { caption: 'Two cats sit on a sofa. (Photo: Jane Doe / Reuters)', selected, source: 'selection', credit: '', pageUrl: 'https://news.example/story', imageUrl: menuUrl };
+    expect(gatheredFrom(answer, menuUrl)).toEqual({ caption: 'Two cats sit on a sofa.', credit: 'Photo: Jane Doe / Reuters', pageUrl: 'https://news.example/story', imageUrl: menuUrl });
+    // Only a credit selected: it stays the caption, as selectedCaption keeps it.
+    const onlyCredit = { ...answer, caption: 'Photo: Jane Doe / Reuters', selected: 'Photo: Jane Doe / Reuters' };
+    expect(gatheredFrom(onlyCredit, menuUrl)).toMatchObject({ caption: 'Photo: Jane Doe / Reuters' });
+    expect(gatheredFrom(onlyCredit, menuUrl)).not.toHaveProperty('credit');
+  });
+
+  it('takes a selection one character past the cap, and its credit line after it', () => {
+    const caption = 'a'.repeat(MAX_CAPTION_CHARS + 40);
+    const answer = { caption: caption.slice(0, MAX_CAPTION_CHARS + 1), selected: `${caption}\nPhoto: Jane Doe`, source: 'selection', credit: '', pageUrl: 'https://news.example/story', imageUrl: menuUrl };
+    expect(gatheredFrom(answer, menuUrl)).toMatchObject({ caption: caption.slice(0, MAX_CAPTION_CHARS + 1), credit: 'Photo: Jane Doe' });
+  });
+
   it.each([
     ['a tag in another case', 'DE-ch', 'de-CH'],
     ['a tag with spaces around it', ' ja ', 'ja'],

@@ -117,7 +117,8 @@ export function splitCredit(lines: string[], marked: ReadonlySet<string> = new S
   return { text: collapse(text.join(' ')), credit: collapse([...new Set(credit.map(clean).filter(Boolean))].join(' · ')) };
 }
 
-const SELECTED_CREDIT_CHARS = 500;
+/** How far past a selected caption's cap its credit line is looked for. */
+export const SELECTED_CREDIT_CHARS = 500;
 
 /**
  * A selected caption with its credit set apart as the chooser's captions have it ("… (Jane Doe / AP)" → credit
@@ -125,7 +126,15 @@ const SELECTED_CREDIT_CHARS = 500;
  */
 export function selectedCaption(raw: string, maxChars: number): { text: string; credit: string } {
   // A selection can be a whole page: read no further than a caption at its cap and a credit line after it.
-  const split = splitCredit(raw.slice(0, maxChars + SELECTED_CREDIT_CHARS).split('\n'));
-  const text = split.text || collapse(raw);
+  return creditApart(raw.slice(0, maxChars + SELECTED_CREDIT_CHARS), collapse(raw), maxChars);
+}
+
+/**
+ * selectedCaption from its two parts: the selection's first `maxChars + SELECTED_CREDIT_CHARS` characters as
+ * selected (its lines), and the whole selection with its whitespace collapsed (what stays when it is only a credit).
+ */
+export function creditApart(head: string, collapsed: string, maxChars: number): { text: string; credit: string } {
+  const split = splitCredit(head.split('\n'));
+  const text = split.text || collapsed;
   return { text: text.slice(0, maxChars), credit: split.text ? split.credit : '' };
 }

@@ -2,7 +2,8 @@
 // case. Kept apart from the chooser so the image read's small script (entrypoints/read.ts) answers it too:
 // a check with a selection then never waits for the whole page script before its request.
 import type { NamedCaption } from './chooser';
-import { selectedCaption } from './credit';
+import { collapse } from './caption-text';
+import { SELECTED_CREDIT_CHARS } from './credit';
 import { pickedElementFor } from './picker';
 import { markStep } from '../step-marks';
 
@@ -10,8 +11,13 @@ import { markStep } from '../step-marks';
 export interface PageCaption {
   caption: string;
   source: 'selection' | 'chooser';
-  /** The photographer / agency / licence line set apart from the caption, by the chooser or from the selection ("" when none). */
+  /** The photographer / agency / licence line set apart from the caption, by the chooser ("" when none, and for a selection). */
   credit: string;
+  /**
+   * A selection as selected, its lines kept, up to its credit: the worker sets the credit apart
+   * (lib/gather-reply.ts), where the credit patterns are compiled once, not in every page checked.
+   */
+  selected?: string;
   pageUrl: string;
   imageUrl: string;
   /** The language the page declares for the caption's place (`lang` of the nearest element that has one), or "". */
@@ -46,11 +52,14 @@ export function pageFacts(image: Element | null, srcUrl: string): Pick<PageCapti
 /**
  * The text the user selected in this frame as the caption, no question asked; null when nothing is
  * selected (the chooser then asks: gatherCaption). One character past the cap: the worker then sees that
- * the selection was longer and says so (prepareCaption), instead of it being cut here silently.
+ * the selection was longer and says so (prepareCaption), instead of it being cut here silently. The credit is
+ * set apart by the worker, from `selected` (lib/page/credit.ts, creditApart).
  */
 export function gatherSelection(srcUrl: string, maxChars: number): PageCaption | null {
   markStep('page:gather');
-  const selection = selectedCaption(window.getSelection()?.toString() ?? '', maxChars + 1);
-  if (!selection.text) return null;
-  return { ...pageFacts(anchorFor(srcUrl), srcUrl), caption: selection.text, source: 'selection', credit: selection.credit, lang: declaredLanguage(window.getSelection()?.anchorNode) };
+  const raw = window.getSelection()?.toString() ?? '';
+  const caption = collapse(raw).slice(0, maxChars + 1);
+  if (!caption) return null;
+  const selected = raw.slice(0, maxChars + 1 + SELECTED_CREDIT_CHARS);
+  return { ...pageFacts(anchorFor(srcUrl), srcUrl), caption, selected, source: 'selection', credit: '', lang: declaredLanguage(window.getSelection()?.anchorNode) };
 }

@@ -5,6 +5,7 @@ import { confirmChooser } from './chooser-driver';
 import { clickMenu, currentWorker, grantActiveTab, openPopup, tabIdOf, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
+import { finishedJob } from './run-check';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table.';
 
@@ -30,6 +31,22 @@ describe('right-click an image → verdicts in the popup', () => {
     // No text selected: the chooser opens with the figcaption first; Enter confirms it.
     await confirmChooser(page);
     return { page, tabId, popup: await openPopup(ext, tabId) };
+  }
+
+  /** Opens `path`, selects the text of `selector` and right-clicks the photo → Check this image (no chooser: the selection is the caption). */
+  async function checkSelectionOn(path: string, selector: string) {
+    const page = await ext.context.newPage();
+    await page.goto(`${pages.origin}${path}`);
+    await page.evaluate((css) => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector(css)!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    }, selector);
+    const tabId = await tabIdOf(ext, page);
+    await grantActiveTab(ext, page);
+    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    return { page, tabId };
   }
 
   it('checks the figcaption against the image and shows each claim', async () => {
@@ -64,21 +81,23 @@ describe('right-click an image → verdicts in the popup', () => {
 
   it('uses the selected text as the caption when there is a selection', async () => {
     model.reset();
-    const page = await ext.context.newPage();
-    await page.goto(`${pages.origin}/article.html`);
-    await page.evaluate(() => {
-      const range = document.createRange();
-      range.selectNodeContents(document.querySelector('h1')!);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    });
-    const tabId = await tabIdOf(ext, page);
-    await grantActiveTab(ext, page);
-    await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: page.url() });
+    const { page, tabId } = await checkSelectionOn('/article.html', 'h1');
     const popup = await openPopup(ext, tabId);
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
     expect(model.requests.filter((r) => r.image).map((r) => r.claims)).toEqual([['Test article']]);
     await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('sets the credit of a selected caption apart: the page sends the selection, the worker splits it', async () => {
+    model.reset();
+    pages.route('/credited.html', figurePage('/photo.jpg', 'Two orange cats sit on a sofa.<br>(Photo: Jane Doe / Reuters)'));
+    const { page, tabId } = await checkSelectionOn('/credited.html', 'figcaption');
+    const job = await finishedJob(ext, tabId);
+    expect(job.status).toBe('done');
+    expect(job.caption).toBe('Two orange cats sit on a sofa.');
+    expect(job.credit).toBe('Photo: Jane Doe / Reuters');
+    expect(model.requests.filter((r) => r.image).map((r) => r.claims)).toEqual([['Two orange cats sit on a sofa.']]);
+    await page.close();
   });
 
   it('splits the caption by the language the page declares for it', async () => {
