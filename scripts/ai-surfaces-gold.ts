@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { captionMatches } from './caption-metrics';
+import { captionMatches, normalize } from './caption-metrics';
 
 /** The AI-surface pages: `dev/` (tuning and check halves), `held-out/` and `held-out-2/` (each measured once). */
 export const AI_SURFACES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../test/ai-surfaces');
@@ -60,8 +60,13 @@ const textOf = (candidate: string) => candidate.replace(/^[^:]*\)?: /, '');
 /** The answer is offered, under its label when the gold names one. */
 export const offers = (o: SurfaceOutcome, answer: { label: string | null; text: string }) =>
   o.labelled.some((c) => captionMatches(textOf(c), answer.text) && (answer.label === null || c.startsWith(`${answer.label}: `)));
+/** The preselected text is `text`, alone or with figures glued on (a chat message's time: "… фотографии.10:41✓✓"). */
+const picked = (ours: string, text: string) => {
+  const [found, never] = [normalize(ours), normalize(text)];
+  return captionMatches(ours, text) || (!!never && found.startsWith(never) && !/\p{L}/u.test(found.slice(never.length)));
+};
 /** A text that must never be preselected was. */
-export const wrongPick = (o: SurfaceOutcome) => !!o.ours && (o.gold.never ?? []).some((text) => captionMatches(o.ours, text));
+export const wrongPick = (o: SurfaceOutcome) => !!o.ours && (o.gold.never ?? []).some((text) => picked(o.ours, text));
 
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}% (${n}/${of})` : '–');
 

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AI_SURFACES_DIR, readSurfacePages } from '../scripts/ai-surfaces-gold';
+import { AI_SURFACES_DIR, readSurfacePages, wrongPick, type SurfaceOutcome } from '../scripts/ai-surfaces-gold';
 import { normalize } from '../scripts/caption-metrics';
 
 interface GoldImage {
@@ -163,5 +163,21 @@ describe('AI-surface gold matches its pages', () => {
       's/p: image 2: no picture matches its img',
       's: image 3 names a page the gold does not list',
     ]);
+  });
+});
+
+describe('the bench counts a request preselected', () => {
+  const outcome = (ours: string): SurfaceOutcome => ({
+    page: 'p',
+    surface: 'chat',
+    gold: { page: 'p', img: 'x', caption: 'A house.', never: ['Опиши, пожалуйста, что на этой фотографии.'] },
+    ours,
+    labelled: [],
+  });
+  it('also with a message time glued on, and not a text that only begins with it', () => {
+    expect(wrongPick(outcome('Опиши, пожалуйста, что на этой фотографии.'))).toBe(true);
+    expect(wrongPick(outcome('Опиши, пожалуйста, что на этой фотографии.10:41✓✓'))).toBe(true);
+    expect(wrongPick(outcome('Опиши, пожалуйста, что на этой фотографии. Дом стоит у реки.'))).toBe(false);
+    expect(wrongPick(outcome('A house.'))).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
 import { aiDescriptionBox, isCode, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel, PROMPT_LABEL } from './requests';
-import { isOutputLabel, namesTheUpload } from './ui-labels';
+import { isOutputLabel, namesAltText, namesTheUpload } from './ui-labels';
 import { trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
@@ -151,13 +151,13 @@ function sharesCard(image: Element, box: HTMLElement): boolean {
   return false;
 }
 
-/** A box the user types into (a prompt), or one labelled as a prompt: never what the model wrote. */
+/** A box the user types into (a prompt), or one labelled as a prompt: never what the model wrote. A picture's alt text box is its description. */
 function isPromptBox(box: HTMLElement): boolean {
   const editable = (box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement) && !box.readOnly && !box.disabled;
   // The label's own words, without the box's text inside it ("<label>Output<textarea>…</textarea></label>").
   const labelElement = (box as HTMLTextAreaElement).labels?.[0];
   const label = collapse(labelElement ? (labelElement.textContent ?? '').replace(box.textContent ?? '', '') : (box.getAttribute('aria-label') ?? box.getAttribute('placeholder') ?? ''));
-  return PROMPT_LABEL.test(label) || (editable && !isOutputLabel(label));
+  return !namesAltText(label) && (PROMPT_LABEL.test(label) || (editable && !isOutputLabel(label)));
 }
 
 /** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. Code is not. */
@@ -250,7 +250,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
   // In a model's own answer, a short line ending in a colon ("Here it is:") leads in to the picture the model made.
   const leadInOfAnswer = (text: string) => /[:：]$/.test(collapse(text)) && wordCount(text) <= 8 && inModelTurn(image);
-  const isTheirs = (text: string) =>
+  const theirsAsIs = (text: string) =>
     (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) ||
     namesTheUpload(text) ||
     isOutputLabel(text) ||
@@ -258,6 +258,8 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     FILE_META.test(collapse(text)) ||
     ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u)) ||
     leadInOfAnswer(text);
+  // Also with a message's time or status glued on ("Опиши, пожалуйста, что на этой фотографии.10:41✓✓").
+  const isTheirs = (text: string) => theirsAsIs(text) || theirsAsIs(trimModelText(text));
   const found: Found[] = [
     ...ai.found,
     ...rankCaptions(image),

@@ -2,6 +2,7 @@
 // caption(s) in the same row (a dataset viewer; a project page with one column per model, each labelled by its
 // header), and a post quoting what a model said about the attached picture (the quote first, the whole post
 // second). Pure DOM reads (layout only to tell an avatar from a picture).
+import { isAvatarOrLogo } from './avatar-logo';
 import { collapse, isFileName, renderedLines, wordCount } from './caption-text';
 import { isPicture } from './model-output';
 import { leadLabelOf } from './output-trim';
@@ -79,29 +80,51 @@ const postText = (element: Element) =>
     .filter((line) => !FILE_LINE.test(line) && !isFileName(line))
     .join('\n');
 
+/** A colon within a few sentences after words naming a model ("…through a vision model. This is what it came back with:"). */
+const namesThenColon = (raw: string) =>
+  Array.from(raw.matchAll(/[:：]/g))
+    .slice(0, 40)
+    .some((colon) => NAMES_MODEL.test(raw.slice(Math.max(0, colon.index - 200), colon.index)));
+
 /**
- * A post that quotes a model's description of its picture: the quote (a blockquote, or words in quotation marks)
- * first, the whole post second. Only where the post says a model or an AI wrote it, and the post holds this picture alone.
+ * Words a post gives as the model's without quotation marks: the line after one that names the model and ends in a
+ * colon ("I ran it through a vision model. This is what it came back with:"), when it reads as a description.
+ */
+function ledIn(lines: string[]): string {
+  const at = lines.findIndex((line, i) => /[:：]$/.test(line) && NAMES_MODEL.test(line) && i + 1 < lines.length);
+  const next = at >= 0 ? lines[at + 1]! : '';
+  return wordCount(next) >= 6 && !isRequestToModel(next) ? next : '';
+}
+
+/**
+ * A post that quotes a model's description of its picture: the quote (a blockquote, words in quotation marks, or the
+ * line after a lead-in naming the model) first, the whole post second. Only where the post says a model or an AI wrote
+ * it, and the post holds this picture alone.
  */
 export function postQuote(image: Element): LabelledText[] {
   if (!isPicture(image)) return [];
   for (let box = image.parentElement, level = 0; box && box !== document.body && level < POST_LEVELS; box = box.parentElement, level++) {
-    if (Array.from(box.querySelectorAll('img')).filter((img) => img !== image && isPicture(img)).length) return [];
+    // The author's avatar in the post's header is no second picture.
+    if (Array.from(box.querySelectorAll('img')).filter((img) => img !== image && isPicture(img) && !isAvatarOrLogo(img)).length) return [];
     const quote = Array.from(box.querySelectorAll('blockquote')).find((q) => wordCount(q.textContent ?? '') >= 6);
-    // Laying the box out line by line is dear: only where it holds a quote, or quotation marks, or names a model.
+    // Laying the box out line by line is dear: only where it names a model and holds a quote, quotation marks, or a
+    // colon shortly after the model's name.
     const raw = box.textContent ?? '';
-    if ((!quote && !/[“"„«»「『]/.test(raw)) || !NAMES_MODEL.test(raw)) continue;
-    const all = renderedLines(box).join('\n');
+    if (!NAMES_MODEL.test(raw) || (!quote && !/[“"„«»「『]/.test(raw) && !namesThenColon(raw))) continue;
+    const lines = renderedLines(box);
+    const all = lines.join('\n');
     const inline = quote ? null : QUOTED.exec(all);
-    if (!quote && !(inline && wordCount(quotedWords(inline)) >= 6)) continue;
-    if (!NAMES_MODEL.test(all.replace(quote ? collapse(quote.textContent) : (inline?.[0] ?? ''), ''))) return [];
-    const text = quote ? renderedLines(quote).join('\n') : quotedWords(inline);
+    const quoted = inline && wordCount(quotedWords(inline)) >= 6 ? quotedWords(inline) : '';
+    const led = quote || quoted ? '' : ledIn(lines);
+    if (!quote && !quoted && !led) continue;
+    if (!NAMES_MODEL.test(all.replace(quote ? collapse(quote.textContent) : quoted ? inline![0] : led, ''))) return [];
+    const text = quote ? renderedLines(quote).join('\n') : quoted || led;
     // The whole post: the quote's block with the words around it.
     let holder: Element | null = quote?.parentElement ?? null;
     if (!holder) {
       const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (collapse(node.textContent).includes(collapse(quotedWords(inline)).slice(0, 30))) holder = node.parentElement;
-      while (holder && holder !== box && collapse(holder.textContent).length < (inline?.[0].length ?? 0) + 10) holder = holder.parentElement;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (collapse(node.textContent).includes(collapse(text).slice(0, 30))) holder = node.parentElement;
+      while (holder && holder !== box && collapse(holder.textContent).length < (inline?.[0].length ?? text.length) + 10) holder = holder.parentElement;
     }
     const whole = holder ? postText(holder) : '';
     return [{ text, label: '' }, ...(whole && collapse(whole) !== collapse(text) ? [{ text: whole, label: '' }] : [])];

@@ -80,3 +80,12 @@ export function withoutOutputLabel(text: string): string {
   const labelled = /^([^\n:：]{1,30})[:：][ \t]*(\S[\s\S]*)$/u.exec(text.trim());
   return labelled && isOutputLabel(labelled[1]!) ? labelled[2]! : text;
 }
+
+/**
+ * The label of a box that holds a picture's alt text or description, written by an alt-text generator or its author
+ * ("Alternative Text", "Alternativer Text", "Texte alternatif", "Image description", "대체 텍스트"): what it says is
+ * about the picture, even where the user may edit it.
+ */
+export function namesAltText(label: string): boolean {
+  return /^(?:alt(?:ernative|ernativer|ernatieve|ernativ)?[\s-]*(?:text|tekst)|texte alternatif|texto alternativo|testo alternativo|tekst alternatywny|alternatif metin|альтернативный текст|альтернативний текст|image description|description of the image|bildbeschreibung|beschreibung des bildes|description de l['’]image|descripción de la imagen|descrizione dell['’]immagine|descrição da imagem|대체 텍스트|代替テキスト|替代文本|替代文字|النص البديل|वैकल्पिक पाठ)(?![\p{L}\p{N}])/iu.test(collapse(label).replace(/\s*[:：*]$/, ''));
+}

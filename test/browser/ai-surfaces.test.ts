@@ -20,7 +20,7 @@ describe('the caption dialog where AI descriptions are read', () => {
 
   beforeAll(async () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
-    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de'])
+    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
   });
 
@@ -113,6 +113,12 @@ describe('the caption dialog where AI descriptions are read', () => {
     expect(view.candidates[0]).toMatch(/^Quoted description: Eine Blaskapelle in dunkelblauen Uniformen/);
     expect(view.candidates[1]).toMatch(/^Whole post: Hallo zusammen,/);
     expect(view.candidates[1]).not.toContain('412 KB');
+  });
+
+  it("an alt-text generator's editable alt box beside the picture is its description; the file's title and the status line are not", async () => {
+    const { view } = await checkImage('/alt-generator-de.html', 'IMG_4821-1024x768');
+    expect(view.caption).toBe('Drei Kinder sitzen auf einer Holzbank am Seeufer und essen Eis. Im Hintergrund liegen zwei Ruderboote an einem Holzsteg.');
+    expect(view.candidates.some((c) => textOf(c) === 'IMG_4821' || /Von KI erzeugt/.test(c))).toBe(false);
   });
 
   it('an answer still being written: the dialog opens with the whole answer once it stops changing', async () => {

@@ -99,3 +99,24 @@ describe('on the page', () => {
     expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: 'The image shows a flat drawing of a bike: Colors: red frame, black tyres Background: a pale blue wall' });
   });
 });
+
+describe('shapes seen on the development pages added with this', () => {
+  it("a messenger bot's reply: turns alike but for the user's mark, the reply's Копировать button, its time glued on", () => {
+    const answer = 'На фотографии деревянный дачный дом с зелёной крышей, перед домом растут две яблони.';
+    const group = (inner: string) => `<div class="sender-group-container">${inner}</div>`;
+    const found = offered(`<div class="messages">
+      ${group(`<div class="Message own"><img id="target" src="photo-1.jpg" alt=""><div class="text-content">Опиши, пожалуйста, что на этой фотографии.<span class="MessageMeta"><span class="message-time">10:41</span>✓✓</span></div></div>`)}
+      ${group(`<div class="Message"><div class="text-content">${answer}<span class="MessageMeta"><span class="message-time">10:41</span></span></div><div class="InlineButtons"><button>🔁 Описать заново</button><button>📋 Копировать</button></div></div>`)}</div>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: answer });
+    expect(found.map((c) => c.text).join('\n')).not.toContain('Опиши, пожалуйста');
+  });
+
+  it("a post giving a model's words after a lead-in that names the model, without quotation marks; the author's avatar is no second picture", () => {
+    const said = 'A large oil painting of a stormy harbour hangs on a dark green wall, two visitors sit on a bench in front of it.';
+    const found = offered(`<div role="article" class="update"><div class="actor"><img class="actor__avatar-image" src="maya.jpg" alt="View Maya Okafor’s profile"><span>Maya Okafor</span></div>
+      <div class="text"><span>I ran one of our gallery photos through a vision model. This is what it came back with:<br><br>${said}<br><br>Pretty good! There is no bench, though.</span></div>
+      <div class="image"><img id="target" src="gallery-harbour.jpg" alt=""></div></div>`);
+    expect(found[0]).toMatchObject({ source: 'quote', preselect: true, text: said });
+    expect(found[1]).toMatchObject({ source: 'post' });
+  });
+});

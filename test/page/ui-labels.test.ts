@@ -4,7 +4,7 @@
 // into, after the box the user asked in, is the model's output.
 import { describe, expect, it } from 'vitest';
 import { isRequestToModel } from '../../lib/page/requests';
-import { isOutputLabel, namesTheUpload } from '../../lib/page/ui-labels';
+import { isOutputLabel, namesAltText, namesTheUpload } from '../../lib/page/ui-labels';
 import { offered } from './caption-snippet';
 
 describe("an upload preview's label is no description", () => {
@@ -92,5 +92,13 @@ describe("a chat's live regions are the chat's, not a picture's output", () => {
     const found = offered(`<main><div data-message-author-role="user"><p>Draw me a lighthouse at night, please.</p></div>
       <div data-message-author-role="assistant"><p>Here it is:<br><img id="target" src="/generated/lighthouse.png" alt=""></p></div></main>`);
     expect(found.some((c) => c.preselect)).toBe(false);
+  });
+});
+
+describe("a picture's alt text box", () => {
+  it('is named so in many languages; a prompt or a title box is not', () => {
+    for (const label of ['Alternative Text', 'Alt text', 'Alternativer Text', 'Texte alternatif', 'Texto alternativo', 'Image description', 'Bildbeschreibung', 'Tekst alternatywny', 'Альтернативный текст', '대체 텍스트', '代替テキスト'])
+      expect(namesAltText(label), label).toBe(true);
+    for (const label of ['Prompt', 'Titel', 'Caption', 'Alternatives', 'Beschreibe das Bild', 'Message']) expect(namesAltText(label), label).toBe(false);
   });
 });
