@@ -92,6 +92,9 @@ export async function callPage<M extends PageMethod>(
     // document since, and this call sends the script.
     const known = sentTo.get(key);
     if (known) {
+      // A script still on its way (the image read sent it a moment ago) is waited for before the call goes: sent
+      // before it, the call would only find no API there and go again, one more injection on the way to the request.
+      if (!known.settled) await known.done.catch(() => undefined);
       let sent: SentScript | undefined = known;
       let ranBefore = known.settled;
       answer = (await call())[0]?.result;

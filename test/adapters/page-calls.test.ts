@@ -19,9 +19,9 @@ const slots = globalThis as unknown as Record<symbol, unknown>;
 /**
  * A frame for the worker's scripting calls: the page script installs a page API here (this process's
  * global stands in for the frame's isolated world), a call runs its function for real. `order` decides
- * which of the two injections sent together runs first.
+ * which of the two injections sent together runs first ("script late": a file runs after the calls sent with it and just after).
  */
-function frame(order: 'script first' | 'call first' | 'unscriptable') {
+function frame(order: 'script first' | 'call first' | 'script late' | 'unscriptable') {
   const ran: string[] = [];
   const run = (injection: Injection) => {
     if (injection.files) {
@@ -53,6 +53,8 @@ function frame(order: 'script first' | 'call first' | 'unscriptable') {
     if (order === 'unscriptable') throw new Error('Cannot access contents of the page');
     // "call first": the page script waits until the first call has run.
     if (order === 'call first' && injection.files && !ran.includes('call')) await new Promise<void>((resolve) => (held = resolve));
+    // "script late": a file is read from disk before it runs, so calls sent after it still arrive first.
+    if (order === 'script late' && injection.files) await new Promise((resolve) => setTimeout(resolve, 20));
     const result = run(injection);
     held?.();
     held = null;
@@ -149,6 +151,18 @@ describe('callPage', () => {
     const answers = await Promise.all([callPage({ tabId: 4, frameId: 0 }, 'readSelection', 5), callPage({ tabId: 4, frameId: 0 }, 'readSelection', 3)]);
     expect(answers).toEqual(['A red', 'A r']);
     expect(ran.filter((step) => step === 'sent script')).toHaveLength(1);
+  });
+
+  it('the image read and the selected caption together: the caption\'s call goes once, after the read script ran', async () => {
+    const ran = frame('script late');
+    selected = 'A red kite over the bay.';
+    const target = { tabId: 15, frameId: 0 };
+    const [image, caption] = await Promise.all([callPage(target, 'readImage', 'https://news.example/photo.jpg', 1024), callPage(target, 'gatherSelection', 'https://news.example/photo.jpg', 500)]);
+    expect('error' in image && image.error.message).toBe('took the early read of https://news.example/photo.jpg');
+    expect(caption).toMatchObject({ caption: 'A red kite over the bay.' });
+    // The image read's call, its script, its call again, and the caption's one call: none of them finding no API in vain but the first.
+    expect(ran.filter((step) => step === 'sent call')).toHaveLength(3);
+    expect(ran.indexOf('script')).toBeLessThan(ran.lastIndexOf('sent call'));
   });
 
   it('sends the script again to a frame that has loaded a new document, once for calls made together', async () => {
