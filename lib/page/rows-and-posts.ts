@@ -34,6 +34,36 @@ function headerOf(table: Element, index: number): string {
   return cell ? collapse(renderedLines(cell)[0]) : '';
 }
 
+/** A cell's words, without a label element they start with. */
+function cellText(cell: Element): string {
+  const lead = leadLabelOf(cell);
+  return renderedLines(cell, undefined, (el) => el === lead).join('\n');
+}
+
+/** The rows of `table` (not of a table inside it). */
+const rowsOf = (table: Element) => Array.from(table.querySelectorAll('tr, [role="row"]')).filter((r) => r.closest('table, [role="table"], [role="grid"]') === table);
+
+/**
+ * A table with its pictures side by side in one row (a project page's head row of examples) and one row per model
+ * below: the text cells of the picture's column, each labelled by its row's header cell ("BLIP-2", "Ours"). Only
+ * where each picture has a cell of its own; the other columns are other pictures' captions.
+ */
+function columnCaptions(cell: Element, row: Element, table: Element): { cells: LabelledText[]; otherRows: string[] } {
+  const index = Array.from(row.children).indexOf(cell);
+  if (Array.from(row.children).some((c) => c.querySelectorAll('img').length > 1)) return { cells: [], otherRows: [] };
+  const cells: LabelledText[] = [];
+  const others: string[] = [];
+  for (const other of rowsOf(table).filter((r) => r !== row)) {
+    Array.from(other.children).forEach((c, i) => {
+      if (i !== index) return void (i > 0 && others.push(collapse(c.textContent)));
+      const text = cellText(c);
+      const label = i > 0 ? collapse(renderedLines(other.children[0]!)[0]) : '';
+      if (!c.querySelector('img') && readsAsCaption(text) && !isRequestToModel(text) && !PROMPT_LABEL.test(label)) cells.push({ text, label });
+    });
+  }
+  return { cells, otherRows: cells.length ? others.filter(Boolean) : [] };
+}
+
 /**
  * The text cells of the picture's own row, each labelled by its column header, left to right. Columns headed as a
  * prompt, and cells that are requests to a model, are left out; other rows never count.
@@ -42,12 +72,12 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
   const cell = image.closest('td, th, [role="cell"], [role="gridcell"]');
   const row = cell?.closest('tr, [role="row"]');
   const table = row?.closest('table, [role="table"], [role="grid"]');
-  if (!cell || !row || !table || Array.from(row.querySelectorAll('img')).filter(isPicture).length > 1) return { cells: [], otherRows: [] };
+  if (!cell || !row || !table) return { cells: [], otherRows: [] };
+  if (Array.from(row.querySelectorAll('img')).filter(isPicture).length > 1) return columnCaptions(cell, row, table);
   const cells: LabelledText[] = [];
   Array.from(row.children).forEach((other, index) => {
     if (other === cell || other.querySelector('img')) return;
-    const lead = leadLabelOf(other);
-    const text = renderedLines(other, undefined, (el) => el === lead).join('\n');
+    const text = cellText(other);
     const label = headerOf(table, index);
     if (!readsAsCaption(text) || isRequestToModel(text) || PROMPT_LABEL.test(label)) return;
     cells.push({ text, label });

@@ -58,6 +58,9 @@ export function namesTheUpload(text: string): boolean {
 /** Words that name the model in an output's heading ("du modèle", "Model's", "KI-"), taken off before the label is read. */
 const MODEL_NAMED =
   /^(?:the\s+)?(?:model|ai|assistant|bot)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+моделі$/iu;
+/** Words that name the picture in an output's heading ("Image description", "Descripción de la imagen", "画像の説明"). */
+const PICTURE_NAMED =
+  /^(?:image|picture|photo|foto)\s+|\s+(?:of the (?:image|picture|photo)|de la (?:imagen|foto)|de l['’](?:image|photo)|des (?:bildes|fotos)|dell['’]immagine|della foto|da (?:imagem|foto)|зображення|изображения|фото)$|^(?:画像|写真|图片|圖片|照片)の?/iu;
 /** Words that make a label an example of the output ("Example output", "Esempio di output", "Beispielausgabe", "出力例"). */
 const EXAMPLE_OF =
   /^(?:example|sample|expected|predicted|final|generated)\s+|^(?:exemple|ejemplo|esempio|exemplo)\s+(?:de|di|d['’])\s*|^beispiel-?|^erwartete\s+|\s+(?:example|attendue?|esperad[oa]|attes[oa])$|\s*\(.{1,20}\)$|例$|^示例|示例$/iu;
@@ -66,12 +69,12 @@ const STEP = /^(?:(?:step|schritt|étape|paso|passo|etapa)\s*)?\d+\s*[.):–-]\s
 
 /**
  * A label a demo or an app puts on what the model wrote: "Output", "Caption", "Ergebnis" (requests.ts's list), also
- * with the model named ("Réponse du modèle", "Model's answer", "Antwort des Modells", "KI-Antwort", "モデルの回答") or a
- * step's number before it ("3. Answer").
+ * with the model or the picture named ("Réponse du modèle", "Model's answer", "KI-Antwort", "モデルの回答", "Image
+ * description", "Descripción de la imagen") or a step's number before it ("3. Answer").
  */
 export function isOutputLabel(text: string): boolean {
   const t = collapse(text).replace(STEP, '');
-  const bare = t.replace(/\s*[:：]$/, '').replace(MODEL_NAMED, '').trim();
+  const bare = t.replace(/\s*[:：]$/, '').replace(MODEL_NAMED, '').replace(PICTURE_NAMED, '').trim();
   return OUTPUT_LABEL.test(t) || OUTPUT_LABEL.test(bare) || OUTPUT_LABEL.test(bare.replace(EXAMPLE_OF, '').trim());
 }
 

@@ -20,7 +20,7 @@ describe('the caption dialog where AI descriptions are read', () => {
 
   beforeAll(async () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
-    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de'])
+    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
   });
 
@@ -96,6 +96,17 @@ describe('the caption dialog where AI descriptions are read', () => {
     expect(view.caption).toBe('Three green apples and a knife lie on a wooden cutting board.');
     // The rows above and below are other pictures' captions: not offered at all, not even as nearby text.
     expect(view.candidates.some((c) => /woman|bicycle/i.test(c))).toBe(false);
+  });
+
+  it("a comparison with the pictures in its head row: each model's cell of the picture's column, labelled by its row header", async () => {
+    const { view } = await checkImage('/compare-columns-en.html', 'qual/val_0457');
+    expect(view.candidates.slice(0, 3)).toEqual([
+      'BLIP-2: a kitchen with a stove and a sink in it',
+      'LLaVA-1.5: A small kitchen with white cabinets, a gas stove and a microwave above the sink.',
+      'LumenCap (ours): A small kitchen with white cabinets, a gas stove and a window above the sink.',
+    ]);
+    expect(view.caption).toBe('a kitchen with a stove and a sink in it');
+    expect(view.candidates.some((c) => /dog/i.test(c))).toBe(false);
   });
 
   it('an arena: both answers to the one picture, labelled Model A and Model B; the shared prompt is not offered', async () => {

@@ -3,6 +3,7 @@
 // cost, a model's name with a time), controls (Copy, Regenerate, 👍 👎) and an output label before the text.
 import { describe, expect, it } from 'vitest';
 import { isBookkeeping, trimModelText } from '../../lib/page/output-trim';
+import { isOutputLabel } from '../../lib/page/ui-labels';
 import { offered } from './caption-snippet';
 
 describe('bookkeeping lines, read by their shape', () => {
@@ -118,5 +119,26 @@ describe('shapes seen on the development pages added with this', () => {
       <div class="image"><img id="target" src="gallery-harbour.jpg" alt=""></div></div>`);
     expect(found[0]).toMatchObject({ source: 'quote', preselect: true, text: said });
     expect(found[1]).toMatchObject({ source: 'post' });
+  });
+});
+
+describe('a comparison with the pictures in its head row, and a card headed as the picture\'s description', () => {
+  it("offers each model's cell of the picture's column, labelled by its row header; the other column is not offered", () => {
+    const found = offered(`<table><thead><tr><th>Model</th><th><img id="target" src="qual/val_0193.jpg" alt="val_0193"></th><th><img src="qual/val_0457.jpg" alt="val_0457"></th></tr></thead>
+      <tbody><tr><th>BLIP-2</th><td>a brown dog sitting on a couch with a pillow</td><td>a kitchen with a stove and a sink in it</td></tr>
+      <tr><th>Ours</th><td>A brown dog lies on a grey sofa beside a green cushion.</td><td>A small kitchen with white cabinets and a gas stove.</td></tr></tbody></table>`);
+    expect(found.slice(0, 2)).toMatchObject([
+      { source: 'cell', label: 'BLIP-2', preselect: true, text: 'a brown dog sitting on a couch with a pillow' },
+      { source: 'cell', label: 'Ours', text: 'A brown dog lies on a grey sofa beside a green cushion.' },
+    ]);
+    expect(found.map((c) => c.text).join('\n')).not.toMatch(/kitchen/);
+  });
+
+  it('an output heading that names the picture ("Descripción de la imagen", "Image description") is an output label', () => {
+    for (const label of ['Descripción de la imagen', 'Image description', 'Description of the photo', "Description de l'image:", '画像の説明']) expect(isOutputLabel(label), label).toBe(true);
+    const description = 'Una mesa de madera con una paellera en el centro, rodeada de cuatro copas de vino tinto.';
+    const found = offered(`<main><div class="photo-card"><img id="target" src="IMG_20261201_1822.jpg" alt="Tu foto"></div>
+      <section class="result"><h2>Descripción de la imagen</h2><div class="result__text"><p>${description}</p></div><div class="result__meta">Generado por IA · hace 2 min · 16 palabras</div></section></main>`);
+    expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: description });
   });
 });
