@@ -6,6 +6,8 @@
  *                                     how each piece of a mistake was decided, scripts/claim-why.ts)
  *   npm run bench:claims -- --json    the tuning-half figures the ablation and the elimination weigh, as one JSON
  *                                     line (the check halves are not looked at while rules change)
+ *   npm run bench:claims -- --targets-json   issue 44's target figures on both halves, as one JSON line
+ *                                     (scripts/claim-seeds.ts: the same code trained with several seeds)
  *
  * Sets (../shared/benchmarks/, see each README): FaithScore stage 1 (pieces of LLaVA-style answers),
  * VizWiz-LF (sentences of six models' long answers), HL (COCO object captions vs human rationales); each split
@@ -25,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { splitCaption } from '../lib/claims/split.ts';
 import { loadSets, type Item } from './claim-sets.ts';
 import { readRealPagesGold } from './realpages-gold.ts';
-import { judge, score, targetRows, worstModel, type Judged } from './claim-score.ts';
+import { judge, score, targetFigures, targetRows, worstModel, type Judged } from './claim-score.ts';
 import { whyLines } from './claim-why.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,6 +100,12 @@ function main(): void {
   }
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(developmentFigures(items)));
+    return;
+  }
+  // The targets of both halves as one JSON line, for scripts/claim-seeds.ts: figures only, never a mistake.
+  if (process.argv.includes('--targets-json')) {
+    const all = items.filter((i) => HALVED.has(i.set)).flatMap(judge);
+    console.log(JSON.stringify({ tuning: targetFigures(all, false), check: targetFigures(all, true) }));
     return;
   }
   const dev = process.argv.includes('--dev');

@@ -92,6 +92,11 @@ const TARGETS: Target[] = [
 ];
 const GAP = 0.02;
 
+/** Each target figure on one half of the development files (`check`: the check half, else the tuning half). */
+export function targetFigures(judged: readonly Judged[], check: boolean): Record<string, number> {
+  return Object.fromEntries(TARGETS.map((t) => [t.name, t.of(judged.filter((j) => j.item.set === t.set && j.item.heldOut === check)).value]));
+}
+
 /** The targets table: each figure on the tuning and the check half, the gap, and whether the check half meets it. */
 export function targetRows(judged: readonly Judged[]): string[] {
   const rows = [`${'figure (development files)'.padEnd(32)}tuning  check   gap     target       met`];
