@@ -259,7 +259,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u)) ||
     leadInOfAnswer(text);
   // Also with a message's time or status glued on ("Опиши, пожалуйста, что на этой фотографии.10:41✓✓").
-  const isTheirs = (text: string) => theirsAsIs(text) || theirsAsIs(trimModelText(text));
+  const isTheirs = (text: string) => theirsAsIs(text) || ((trimmed) => trimmed !== text && theirsAsIs(trimmed))(trimModelText(text));
   const found: Found[] = [
     ...ai.found,
     ...rankCaptions(image),

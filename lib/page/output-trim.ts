@@ -70,6 +70,8 @@ const SENTENCE_END = /(?<!\d)[.!?。！？](?!\d)|(?<=\d)[.!?。！？](?=\s)|(?
 function withoutGluedTail(line: string): string {
   for (const end of line.matchAll(SENTENCE_END)) {
     const cut = end.index + end[0].length;
+    // A bookkeeping line is short: a longer rest is words (and reading it at every sentence of a long text is dear).
+    if (line.length - cut > META_CHARS) continue;
     const head = line.slice(0, cut);
     const tail = line.slice(cut).trim();
     if (tail && wordCount(head) >= 3 && (FIGURE.test(tail) || WHEN.test(tail) || controlLine(tail)) && isBookkeeping(tail)) return head.trim();

@@ -135,7 +135,7 @@ export function postQuote(image: Element): LabelledText[] {
   if (!isPicture(image)) return [];
   for (let box = image.parentElement, level = 0; box && box !== document.body && level < POST_LEVELS; box = box.parentElement, level++) {
     // The author's avatar in the post's header is no second picture.
-    if (Array.from(box.querySelectorAll('img')).filter((img) => img !== image && isPicture(img) && !isAvatarOrLogo(img)).length) return [];
+    if (Array.from(box.querySelectorAll('img')).some((img) => img !== image && isPicture(img) && !isAvatarOrLogo(img))) return [];
     const quote = Array.from(box.querySelectorAll('blockquote')).find((q) => wordCount(q.textContent ?? '') >= 6);
     // Laying the box out line by line is dear: only where it names a model and holds a quote, quotation marks, or a
     // colon shortly after the model's name.
