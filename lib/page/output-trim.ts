@@ -98,10 +98,13 @@ export function trimModelText(text: string): string {
 
 /** Class words of an element that labels the text after it ("answer-label", "output__badge", "eyebrow"). */
 const LABEL_CLASS = /(?:^|[\s_-])(?:label|badge|tag|chip|eyebrow|kicker)(?:$|[\s_-])/i;
+/** Class words of a turn's name line, the model's or the user's name above the words ("who", "msg__who", "author-name"). */
+const NAME_CLASS = /(?:^|[\s_-])(?:who|name|author|sender|username|nickname|speaker)(?:$|[\s_-])/i;
 
 /**
  * The short label element the text of `root` starts with (`<span class="answer-label">답변</span>`, `<strong>Answer:</strong>`):
- * an output label, a word or two ending in a colon, or a short word in an element named a label, with words after it.
+ * an output label, a word or two ending in a colon, a short word in an element named a label, or a turn's name line
+ * (an element named who, name, author … : "Reasoner-Vision"), with words after it.
  * Readers skip it so its word never joins the model's text; null when the text starts with no such label.
  */
 export function leadLabelOf(root: Element): Element | null {
@@ -113,5 +116,22 @@ export function leadLabelOf(root: Element): Element | null {
   while (label.parentElement && label.parentElement !== root && collapse(label.parentElement.textContent) === collapse(label.textContent)) label = label.parentElement;
   const text = collapse(label.textContent);
   if (text.length > 30 || wordCount(text) > 3 || wordCount(collapse(root.textContent).slice(text.length)) < 3) return null;
-  return isLeadLabel(text) || (LABEL_CLASS.test(label.getAttribute('class') ?? '') && !/[\d.!?]/.test(text)) ? label : null;
+  const named = label.getAttribute('class') ?? '';
+  return isLeadLabel(text) || (LABEL_CLASS.test(named) && !/[\d.!?]/.test(text)) || (NAME_CLASS.test(named) && !/[.!?。]$/.test(text)) ? label : null;
+}
+
+/** Words of a model's reasoning shown by its answer ("Thinking", "Thought process", "Gedankengang", "思考过程"). */
+const THINKING =
+  /^(?:show |hide )?(?:thinking|thought process|thoughts|reasoning|denkprozess|gedankengang|nachdenken|réflexion|raisonnement|razonamiento|pensamiento|ragionamento|raciocínio|pensamento|размышления|міркування|思考过程|思考過程|深度思考|思考中|推理过程|考え中|思考プロセス)/iu;
+/** A toggle's label for a model's reasoning: a time taken ("Thought for 12 seconds", "已深度思考（用时 9 秒）") or a word of thinking. */
+const reasoningLabel = (text: string) => text.length <= 60 && (THINKING.test(text) || (isBookkeeping(text) && !controlLine(text)));
+
+/**
+ * The reasoning a model shows above its answer, folded or open: a `<details>` whose summary is a reasoning label, or a
+ * block of a toggle (`aria-expanded`) with such a label and the one element it opens. Readers leave it out of the answer.
+ */
+export function isReasoning(element: Element): boolean {
+  if (element.tagName === 'DETAILS') return reasoningLabel(collapse(element.querySelector(':scope > summary')?.textContent));
+  const toggle = element.firstElementChild;
+  return element.childElementCount === 2 && !!toggle?.hasAttribute('aria-expanded') && reasoningLabel(collapse(toggle.textContent));
 }

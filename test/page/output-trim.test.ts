@@ -142,3 +142,19 @@ describe('a comparison with the pictures in its head row, and a card headed as t
     expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: description });
   });
 });
+
+describe("a chat answer without its name line and the model's shown reasoning", () => {
+  it('leaves out an opened "Thought for 12 seconds" block and the name line above the answer, not a folded part of it', () => {
+    const answer = 'A market stall under a striped awning, with four wooden crates of oranges and lemons on the counter.';
+    const found = offered(`<div role="log"><div class="message" data-role="user"><div class="who">You</div><img id="target" src="market-stall.jpg" alt="market-stall.jpg"><p>Can you describe this picture for an alt text?</p></div>
+      <div class="message" data-role="assistant"><div class="who">Reasoner-Vision</div><div class="content">
+      <details class="reasoning" open><summary>Thought for 12 seconds</summary><p>The user wants alt text, so I should be concise. I can see a market stall.</p></details>
+      <div class="markdown"><p>${answer}</p></div></div></div></div>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: answer });
+    // A folded block that is part of the answer stays, and so does a first line that is no name.
+    const kept = offered(`<div role="log"><div class="message" data-role="user"><img id="target" src="stall.jpg" alt=""><p>Describe this image.</p></div>
+      <div class="message" data-role="assistant"><p>A market stall with four crates of fruit under a striped awning.</p>
+      <details open><summary>Details of the crates</summary><p>Oranges, lemons, apples and pears, one crate each.</p></details></div></div>`);
+    expect(kept[0]?.text).toBe('A market stall with four crates of fruit under a striped awning. Details of the crates Oranges, lemons, apples and pears, one crate each.');
+  });
+});
