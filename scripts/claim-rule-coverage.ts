@@ -7,9 +7,11 @@
  *
  *   npm run coverage:claim-rules            dead words and alternatives per word list and pattern
  *   npm run coverage:claim-rules -- --json  the same as one JSON object on the last line
+ *   npm run coverage:claim-rules -- --all   over every text held: both halves of each set, every probe, HL's train.jsonl
  *
  * A dead rule can still matter on unseen text; the ablation (scripts/ablate-claims.ts) decides what stays.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -104,9 +106,12 @@ async function main(): Promise<void> {
   const { EXAMPLES } = await import('./claim-examples.ts');
   const { CATEGORY_EXAMPLES } = await import('./claim-example-categories.ts');
   const { items } = loadSets(resolve(repoRoot, '../shared/benchmarks'));
+  const all = process.argv.includes('--all');
+  const hlTrain = resolve(repoRoot, '../shared/benchmarks/hl/train.jsonl');
   const captions = [
-    ...items.filter((i) => !i.heldOut && i.set !== 'probes-g').map((i) => i.caption),
+    ...items.filter((i) => all || (!i.heldOut && i.set !== 'probes-g')).map((i) => i.caption),
     ...[...EXAMPLES, ...CATEGORY_EXAMPLES].map((e) => e.text),
+    ...(all && existsSync(hlTrain) ? readFileSync(hlTrain, 'utf8').split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { caption: string }).caption) : []),
   ];
   for (const caption of captions) splitCaption(caption);
 

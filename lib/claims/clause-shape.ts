@@ -27,14 +27,14 @@ const PAST = set('was were had did ago');
 const FIRST_PERSON = set('i me my mine myself');
 const SECOND_PERSON = set('you your yours yourself');
 const contracted = (w: string) => w.split("'")[0]!;
-const INABILITY = set("cannot can't unable couldn't unfortunately sorry apologize");
+const INABILITY = set("cannot can't unfortunately sorry apologize");
 // Activities that name an occasion, a purpose or a pursuit rather than a movement a photo could show:
 // "he is working", "they are celebrating", "she is studying". Whatever the body does meanwhile is the description.
 const ABSTRACT_ACTIVITY = set(`working practicing training studying competing performing camping
   volunteering exercising preparing questioning visiting passing`);
 // States of mind or body that no photo shows, said of a person: "she is bored", "they are hungry".
 // Ages and conditions ("old", "new") are left out: "the bench is old" can be seen.
-const INNER_STATE = set(`happy excited lonely determined jealous frustrated sleepy`);
+const INNER_STATE = set(`happy excited determined jealous frustrated sleepy`);
 
 
 // Nouns that name an occasion, an undertaking or a condition rather than a place: "she is at a party",
@@ -47,13 +47,13 @@ const OCCASION = set(`party ceremony show game competition race event gathering
 
 // When a statement holds, where it is not now: a habit ("every morning", "twice a day"), the past or the
 // future ("lately", "this weekend", "all his life"). A photo shows one moment.
-const NOT_NOW = set('lately recently yesterday tomorrow tonight later soon someday anymore nowadays beforehand');
+const NOT_NOW = set('lately recently yesterday tomorrow tonight later soon anymore');
 // Past forms of common irregular verbs. Those that are only ever a past ("fell", "drove") say so after any
 // subject ("the tree fell"); those that are also a participle ("held", "sold": "a cup held by …") only right
 // after a subject that names a person ("her grandma bought"). Either is what happened before the photo was
 // taken. Forms that are also a place or a material ("left", "made of", "built of", "set", "put", "read") are
 // not listed.
-const IRREGULAR_PAST = set('got bought brought found caught taught felt told sent');
+const IRREGULAR_PAST = set('got bought brought found caught taught told sent');
 const PP_OCCASION = set('for on to after before');
 
 // The head of the phrase after "at"/"in"/"on": its last word before a preposition, a conjunction or the end.

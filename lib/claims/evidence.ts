@@ -8,7 +8,7 @@ import { CONCLUDES, DETERMINER, FINITE, MODAL, OBJECT_PRONOUN, SUBJECT_PRONOUN, 
 const EVIDENCE_HEAD = words(`presence combination arrangement`);
 const EFFECT = words(
   `creates supports`);
-const BETWEEN: ReadonlySet<string> = new Set([...MODAL, ...words('further also clearly strongly likely all together')]);
+const BETWEEN: ReadonlySet<string> = new Set([...MODAL, ...words('further also clearly likely all together')]);
 // Subjects that are the picture or its look, not a thing in view; and things bearing text, whose "indicates" reports
 // what they say (TEXT_BEARERS).
 const NOT_EVIDENCE: ReadonlySet<string> = new Set([...words('image picture photo scene atmosphere'), ...TEXT_BEARERS]);
