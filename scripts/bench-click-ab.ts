@@ -1,0 +1,69 @@
+/**
+ * Click → request of two builds on the same load: both browsers are started, and their checks alternate run by
+ * run (A B, B A, …), each a new 12 MP JPEG with its limit beside it, as scripts/bench-click.ts measures one. On a
+ * machine other people use, the load moves between two benches run one after the other far more than between two
+ * checks a second apart, so this is the way to tell whether a change helped.
+ *
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click-ab.ts --against .output-bench-old [--rounds 8] [--one-core] [--exif] [--beside popup|panel]
+ *
+ * A is --against (the older build), B the build in CAPTION_CHECK_OUT_DIR. --exif gives each photo a 64 KB camera
+ * Exif block; --beside keeps the popup or the side panel open during every check of both.
+ */
+import { resolve } from 'node:path';
+import { launchWithExtension, type LoadedExtension } from '../test/browser/extension.ts';
+import { startModelServer } from '../test/server/openai-server.ts';
+import { startPageServer } from '../test/browser/page-server.ts';
+import { useEndpoint } from '../test/browser/run-check.ts';
+import { CAMERA_EXIF_BYTES, measureClicks, median, stepTable, type Beside, type ClickFigures } from './bench-click.ts';
+import { cpuLine, oneCoreChromium } from './process-cpu.ts';
+
+const arg = (name: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? '') : undefined);
+const against = arg('--against');
+if (!against) throw new Error('--against <the other build folder> is needed (e.g. .output-bench-old)');
+const rounds = Math.max(1, Number(arg('--rounds') ?? 8));
+const beside = arg('--beside') as Beside | undefined;
+if (beside !== undefined && beside !== 'popup' && beside !== 'panel') throw new Error('--beside takes popup or panel');
+const exifBytes = process.argv.includes('--exif') ? CAMERA_EXIF_BYTES : 0;
+if (process.argv.includes('--one-core')) process.env.CHROME_PATH = oneCoreChromium();
+
+const builds = { A: resolve(against), B: resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output') };
+/** Each build's runs, one run's figures merged into the build's. */
+const figures = { A: empty(), B: empty() };
+
+function empty(): ClickFigures {
+  return { clickMs: [], floorMs: [], uploaded: [], steps: new Map(), originals: [], cpu: [], floorCpu: [] };
+}
+
+function add(into: ClickFigures, run: ClickFigures): void {
+  for (const key of ['clickMs', 'floorMs', 'uploaded', 'originals', 'cpu', 'floorCpu'] as const) (into[key] as unknown[]).push(...run[key]);
+  for (const [step, ms] of run.steps) into.steps.set(step, [...(into.steps.get(step) ?? []), ...ms]);
+}
+
+const [model, pages] = await Promise.all([startModelServer(), startPageServer()]);
+const extensions: Record<'A' | 'B', LoadedExtension> = { A: await launchWithExtension(resolve(builds.A, 'chrome-mv3')), B: await launchWithExtension(resolve(builds.B, 'chrome-mv3')) };
+try {
+  for (const build of ['A', 'B'] as const) {
+    await useEndpoint(extensions[build], { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'test-vlm' });
+    // A first check each (not counted): the worker's engine and the page scripts' first compile are behind it.
+    await measureClicks(extensions[build], pages, model, 1, { fresh: true, exifBytes }, beside);
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) add(figures[build], await measureClicks(extensions[build], pages, model, 1, { fresh: true, exifBytes }, beside));
+  }
+} finally {
+  await Promise.all([extensions.A.close(), extensions.B.close(), model.close(), pages.close()]);
+}
+
+console.log(`${rounds} rounds, a new 12 MP JPEG each run${exifBytes ? ' with a 64 KB camera Exif block' : ''}${process.argv.includes('--one-core') ? ', the browsers on one core' : ''}${beside ? `, the ${beside === 'popup' ? 'popup' : 'side panel'} open` : ''}`);
+for (const build of ['A', 'B'] as const) {
+  const run = figures[build];
+  const click = median(run.clickMs);
+  const floor = median(run.floorMs);
+  const cpu = (kinds: ClickFigures['cpu']) => kinds.map((spent) => Object.values(spent).reduce((sum, ms) => sum + ms, 0));
+  const cpuRatio = median(cpu(run.cpu).map((ms, i) => ms / cpu(run.floorCpu)[i]!));
+  console.log(
+    `\n${build} (${builds[build]}): click → request median ${click} ms, limit median ${floor.toFixed(0)} ms, ratio ${(click / floor).toFixed(2)}× ` +
+      `(median of each run's own ratio ${median(run.clickMs.map((ms, i) => ms / run.floorMs[i]!)).toFixed(2)}×)\n` +
+      `  CPU: click → request ${cpuLine(run.cpu)}; the limit ${cpuLine(run.floorCpu)}; the median of each run's own CPU ratio ${cpuRatio.toFixed(2)}×\n\n${stepTable(run)}`,
+  );
+}
