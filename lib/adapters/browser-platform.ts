@@ -63,4 +63,5 @@ export const browserPlatform: Platform = {
   translate,
   now: () => Date.now(),
   newId: () => crypto.randomUUID(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

@@ -62,6 +62,9 @@ export function checkWelcomeSample(platform: Platform, tabId: number, sampleId: 
   return checkImage(platform, target, { caption: sample.caption });
 }
 
+/** How long after the model request has left the page is asked to show "Asking the model…" by the image. */
+export const MARKS_AFTER_REQUEST_MS = 150;
+
 async function runImageCheck(platform: Platform, target: CheckTarget, preset: PresetCaption, task: TaskContext): Promise<CheckJob | null> {
   const { signal } = task;
   // The start-up sweep must not read this tab's old job after we wrote the new one.
@@ -121,7 +124,9 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   // first (a failure, a cached result) shows its final marks instead.
   let checkEnded = () => {};
   const ended = new Promise<'ended'>((resolve) => (checkEnded = () => resolve('ended')));
-  const marksWait = choice.provider === 'endpoint' ? Promise.race([request.sent, ended]) : Promise.resolve();
+  // And a moment after it has left: their page script (page.js, ~110 kB to read and compile, then a layout) ran
+  // while the request was still on its way to the model server, on a busy machine most times (scripts/bench-click-ab.ts).
+  const marksWait = choice.provider === 'endpoint' ? Promise.race([request.sent.then(() => platform.sleep(MARKS_AFTER_REQUEST_MS)), ended]) : Promise.resolve();
   const stamped = (job: CheckJob) => redactSecret({ ...job, frameId: target.frameId, owner: platform.workerInstance }, settings.apiKey);
   // The toolbar badge this check last set: a save that leaves it as it is (each phase before the request and
   // each verdict of a running check show "…") makes no toolbar call.

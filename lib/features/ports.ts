@@ -117,6 +117,8 @@ export interface ExtensionPort {
 export interface ClockPort {
   now(): number;
   newId(): string;
+  /** Resolves after `ms` milliseconds. */
+  sleep(ms: number): Promise<void>;
 }
 
 /** Every port together: what the worker builds once (lib/adapters/browser-platform.ts) and a test fakes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CheckError } from '@/lib/errors';
-import { cancelCheck, checkImage, checkWelcomeSample } from '@/lib/features/check-image';
+import { cancelCheck, checkImage, checkWelcomeSample, MARKS_AFTER_REQUEST_MS } from '@/lib/features/check-image';
 import type { GatheredCaption, ModelStep } from '@/lib/check-lifecycle';
 import type { MarksPayload } from '@/lib/page/marks';
 import { allSupported, fakePlatform } from './fake-platform';
@@ -148,6 +148,45 @@ describe('checkImage', () => {
     await running;
     expect(fake.pageCalls.map((c) => (c.args[0] as MarksPayload).tone)).toEqual(['running', 'ok']);
     expect((fake.pageCalls[1]!.args[0] as MarksPayload).claims.map((c) => `${c.label} ${c.text}`)).toEqual(['true A red car.', 'true A blue bike.']);
+  });
+
+  /** A check whose model answers once `release` is called, and whose wait after the request is held until `wake`. */
+  function heldAfterRequest() {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const fake = fakePlatform({
+      page: { showMarks: () => ({ located: 2, badge: true }) },
+      caption: { caption: 'A red car. A blue bike.', pageUrl: target.pageUrl, imageUrl: target.srcUrl },
+      verify: async (claims, image, onVerdict) => (await answered, allSupported(claims, image, onVerdict)),
+    });
+    let wake!: () => void;
+    const slept: number[] = [];
+    fake.platform.sleep = (ms) => (slept.push(ms), new Promise<void>((resolve) => (wake = resolve)));
+    return { fake, release, slept, wake: () => wake() };
+  }
+
+  it('draws the waiting badge a moment after the request has left, not as it leaves', async () => {
+    const { fake, release, slept, wake } = heldAfterRequest();
+    const running = checkImage(fake.platform, target);
+    // The request has left (the wait after it began): nothing is drawn on the page yet.
+    await expect.poll(() => slept).toEqual([MARKS_AFTER_REQUEST_MS]);
+    expect(fake.pageCalls).toEqual([]);
+    wake();
+    await expect.poll(() => fake.pageCalls.length).toBe(1);
+    expect((fake.pageCalls[0]!.args[0] as MarksPayload).tone).toBe('running');
+    release();
+    await running;
+    expect(fake.pageCalls.map((c) => (c.args[0] as MarksPayload).tone)).toEqual(['running', 'ok']);
+  });
+
+  it('a check answered within that moment shows only its result by the image', async () => {
+    const { fake, release, slept, wake } = heldAfterRequest();
+    const running = checkImage(fake.platform, target);
+    await expect.poll(() => slept).toEqual([MARKS_AFTER_REQUEST_MS]);
+    release();
+    await running;
+    wake();
+    expect(fake.pageCalls.map((c) => (c.args[0] as MarksPayload).tone)).toEqual(['ok']);
   });
 
   it('draws the waiting badge once the request has left, not while the page still reads the image', async () => {

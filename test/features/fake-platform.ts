@@ -125,6 +125,8 @@ export function fakePlatform(options: FakeOptions = {}) {
     translate: createTranslate(),
     now: () => (clock += 10),
     newId: () => `id-${++ids}`,
+    // No wait by default; a test that needs to hold one replaces it.
+    sleep: async () => undefined,
   };
   return { platform, jobs, saved, images, pageChecks, history, pageCalls, badges, waiting, events, settings, modelsAsked };
 }
