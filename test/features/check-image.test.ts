@@ -131,7 +131,11 @@ describe('checkImage', () => {
     expect(fake.pageCalls.map((c) => c.method)).toEqual(['showMarks', 'clearMarks']);
   });
 
-  it('the page shows a waiting badge by the image while the model runs (the caption is marked once verdicts are in)', async () => {
+  /**
+   * A check of two claims whose model answers once `release` is called; with `held`, the wait after the request
+   * is held too, until `wake`.
+   */
+  function answeredOnRelease({ held = false } = {}) {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
     const fake = fakePlatform({
@@ -139,6 +143,14 @@ describe('checkImage', () => {
       caption: { caption: 'A red car. A blue bike.', pageUrl: target.pageUrl, imageUrl: target.srcUrl },
       verify: async (claims, image, onVerdict) => (await answered, allSupported(claims, image, onVerdict)),
     });
+    let wake = () => {};
+    const slept: number[] = [];
+    if (held) fake.platform.sleep = (ms) => (slept.push(ms), new Promise<void>((resolve) => (wake = resolve)));
+    return { fake, release, slept, wake: () => wake() };
+  }
+
+  it('the page shows a waiting badge by the image while the model runs (the caption is marked once verdicts are in)', async () => {
+    const { fake, release } = answeredOnRelease();
     const running = checkImage(fake.platform, target);
     await expect.poll(() => fake.pageCalls.length).toBe(1);
     const waiting = fake.pageCalls[0]!.args[0] as MarksPayload;
@@ -150,23 +162,8 @@ describe('checkImage', () => {
     expect((fake.pageCalls[1]!.args[0] as MarksPayload).claims.map((c) => `${c.label} ${c.text}`)).toEqual(['true A red car.', 'true A blue bike.']);
   });
 
-  /** A check whose model answers once `release` is called, and whose wait after the request is held until `wake`. */
-  function heldAfterRequest() {
-    let release!: () => void;
-    const answered = new Promise<void>((resolve) => (release = resolve));
-    const fake = fakePlatform({
-      page: { showMarks: () => ({ located: 2, badge: true }) },
-      caption: { caption: 'A red car. A blue bike.', pageUrl: target.pageUrl, imageUrl: target.srcUrl },
-      verify: async (claims, image, onVerdict) => (await answered, allSupported(claims, image, onVerdict)),
-    });
-    let wake!: () => void;
-    const slept: number[] = [];
-    fake.platform.sleep = (ms) => (slept.push(ms), new Promise<void>((resolve) => (wake = resolve)));
-    return { fake, release, slept, wake: () => wake() };
-  }
-
   it('draws the waiting badge a moment after the request has left, not as it leaves', async () => {
-    const { fake, release, slept, wake } = heldAfterRequest();
+    const { fake, release, slept, wake } = answeredOnRelease({ held: true });
     const running = checkImage(fake.platform, target);
     // The request has left (the wait after it began): nothing is drawn on the page yet.
     await expect.poll(() => slept).toEqual([MARKS_AFTER_REQUEST_MS]);
@@ -180,7 +177,7 @@ describe('checkImage', () => {
   });
 
   it('a check answered within that moment shows only its result by the image', async () => {
-    const { fake, release, slept, wake } = heldAfterRequest();
+    const { fake, release, slept, wake } = answeredOnRelease({ held: true });
     const running = checkImage(fake.platform, target);
     await expect.poll(() => slept).toEqual([MARKS_AFTER_REQUEST_MS]);
     release();
