@@ -39,6 +39,14 @@ const GENERIC = new Set([
   '画像', '写真', 'イメージ', '图片', '图像', '照片',
 ]);
 
+/**
+ * A sentence a tool writes where no description was given, in its shipped wording or that shape: nbconvert's "No
+ * description has been provided for this image", "No alt text provided", "No description available", "Keine
+ * Beschreibung verfügbar", "Aucune description disponible", "Sin descripción". Matched on the tidied alt.
+ */
+const NO_DESCRIPTION =
+  /^(?:no|without|missing)\s+(?:image\s+)?(?:description|alt(?:ernative)?[\s-]?text|alt|caption)(?:\s+(?:has\s+been|have\s+been|is|was))?(?:\s+(?:provided|available|given|set|added|entered|specified))?(?:\s+(?:for|of)\s+(?:this|the)\s+(?:image|picture|photo|figure|plot|output))?$|^(?:keine|ohne)\s+(?:bild)?beschreibung(?:\s+(?:verfügbar|vorhanden|angegeben))?$|^(?:aucune|pas de|sans)\s+description(?:\s+disponible)?$|^(?:sin|ninguna)\s+descripción(?:\s+disponible)?$|^(?:nessuna|senza)\s+descrizione(?:\s+disponibile)?$|^(?:sem|nenhuma)\s+descrição(?:\s+disponível)?$/u;
+
 /** Lower case, no surrounding brackets, quotes or end punctuation, spaces collapsed. */
 function tidy(alt: string): string {
   return alt
@@ -57,7 +65,7 @@ const NUMBER = /^(?:#|no\.?|nr\.?|№|n°|num\.?)?\s*\(?\d{1,4}\)?(?:\s*(?:\/|of
 export function placeholderReason(alt: string): Exclude<PlaceholderReason, 'repeated'> | null {
   const text = tidy(alt);
   if (!text) return null;
-  if (GENERIC.has(text)) return 'generic';
+  if (GENERIC.has(text) || NO_DESCRIPTION.test(text)) return 'generic';
   if (NUMBER.test(text)) return 'numbered';
   // "Image 1", "Foto #3", "photo-02", "Bild (4)": a generic word and a number, either order.
   const numbered = /^(.+?)[\s_-]*(?:#|no\.?\s*|nr\.?\s*)?\(?\d{1,4}\)?$/u.exec(text) ?? /^\(?\d{1,4}\)?[\s_.-]+(.+)$/u.exec(text);

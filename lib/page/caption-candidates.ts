@@ -9,7 +9,7 @@ import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
 import { aiDescriptionBox, isCode, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel, PROMPT_LABEL } from './requests';
 import { isOutputLabel, namesAltText, namesTheUpload } from './ui-labels';
-import { trimModelText } from './output-trim';
+import { isFiguresLine, trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
 
@@ -260,13 +260,14 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     leadInOfAnswer(text);
   // Also with a message's time or status glued on ("Опиши, пожалуйста, что на этой фотографии.10:41✓✓").
   const isTheirs = (text: string) => theirsAsIs(text) || ((trimmed) => trimmed !== text && theirsAsIs(trimmed))(trimModelText(text));
+  // A model · time · tokens line, even in a caption's slot (a demo's grey caption line), is bookkeeping, never words about the picture.
   const found: Found[] = [
     ...ai.found,
     ...rankCaptions(image),
     ...demoOutputs(image)
       .slice(0, 2)
       .flatMap((text) => expandJson({ source: 'demo-output' as const, text: trimModelText(text), credit: '', score: DEMO_SCORE })),
-  ].filter((c) => !isTheirs(c.text));
+  ].filter((c) => !isTheirs(c.text) && !isFiguresLine(collapse(c.text)));
   // A JSON block is code: offered once, as the output it is (its fields first), never again as nearby prose.
   const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t) && jsonFields(t) === null);
   // A descriptive alt's printed form beside the picture is its caption as readers see it: put just before the alt.

@@ -7,6 +7,7 @@ import { aboutThePage, collapse, isFileName, isLabel, linkShare, readsAsDescript
 import { isControl, isControlText, isMarkedCredit, leadIn, namesItsCard, namesItsFile, picturesIn, sharedCaption, SYMBOLIC, withoutCounter } from './caption-parts';
 import { CREDIT_CLASS, isCredit, splitCredit } from './credit';
 import { namesTheUpload } from './ui-labels';
+import { placeholderReason } from './alt-placeholder';
 
 /** Where a ranked caption comes from. */
 export type FoundSource = 'figcaption' | 'caption' | 'aria-describedby' | 'aria-labelledby' | 'data-caption' | 'gallery' | 'alt' | 'title';
@@ -188,6 +189,8 @@ export function rankCaptions(image: Element): FoundCaption[] {
     if (read.credit) credits.push(read.credit);
     if (element?.tagName === 'FIGCAPTION' && !read.text && read.credit) creditOnlyFigcaption = true;
     if (!read.text || isFileName(read.text) || isLabel(read.text) || isCredit(read.text) || aboutThePage(read.text)) return;
+    // A word that stands in for a description ("ALT", a post's alt badge; "Image") or a tool's "No description has been provided …".
+    if (placeholderReason(read.text) === 'generic') return;
     const card = element ? isCard(element, image) : CARD_TEXT.test(read.text);
     // A lone lower-case word ("herzblut") is a handle or a tag, not what the picture shows.
     const handle = wordCount(read.text) < 2 && read.text === read.text.toLowerCase();

@@ -110,10 +110,18 @@ export function notebookOutput(image: Element): string {
     inOutput ||= wordsOf(box.getAttribute('class') ?? '').includes('output') || (box.getAttribute('data-mime-type') ?? '').startsWith('image/');
     if (!inOutput) continue;
     for (let next = box.nextElementSibling; next; next = next.nextElementSibling) {
-      if (next.querySelector('img')) break;
+      // A picture or the author's prose (a Markdown cell) ends the outputs.
+      if (next.querySelector('img') || isMarkdown(next) || next.querySelector('[data-mime-type*="markdown"], [class*="arkdown"]')) break;
+      // A warning on stderr ("Setting `pad_token_id` …", a progress bar) is the library's, not the model's words.
+      if (isStderr(next)) continue;
       const text = printedText(next);
       if (text !== null) return text;
     }
+  }
+  // display(image) in one cell, the model's answer printed by the next (before any prose cell or picture).
+  if (inOutput && !inMarkdown(image)) {
+    const next = nextCellPrint(image);
+    if (next !== null) return next;
   }
   // Printed before the figure in the same cell (print(caption), then the picture): an output before it, never its code.
   const isOutputPart = (el: Element) => wordsOf(el.getAttribute('class') ?? '').includes('output') && !wordsOf(el.getAttribute('class') ?? '').includes('input');
@@ -127,6 +135,40 @@ export function notebookOutput(image: Element): string {
     }
   }
   return '';
+}
+
+const classWords = (el: Element) => wordsOf(el.getAttribute('class') ?? '');
+/** A notebook's stderr output (a warning, a progress bar): JupyterLab's stderr MIME type, classic's `output_stderr`. */
+const isStderr = (el: Element) =>
+  /stderr/.test(el.getAttribute('data-mime-type') ?? '') || classWords(el).includes('stderr') || !!el.querySelector('[data-mime-type*="stderr"], [class*="stderr"]');
+/** A rendered Markdown cell or output: prose the author wrote, not what a cell printed. */
+const isMarkdown = (el: Element) => (el.getAttribute('data-mime-type') ?? '').includes('markdown') || classWords(el).includes('markdown');
+const inMarkdown = (image: Element) => {
+  for (let box = image.parentElement, level = 0; box && level < OUTPUT_LEVELS; box = box.parentElement, level++) if (isMarkdown(box)) return true;
+  return false;
+};
+/** A notebook cell's box: a class that ends in "cell" (jp-Cell, jp-CodeCell, code_cell, cell). */
+const isCell = (el: Element) => Array.from(el.classList).some((name) => wordsOf(name).filter(Boolean).at(-1) === 'cell');
+/** An output that holds printed text and no other output inside it (JupyterLab's rendered text, classic's output_subarea). */
+const isTextOutput = (el: Element) => {
+  const words = classWords(el);
+  const mime = el.getAttribute('data-mime-type') ?? '';
+  return (mime.startsWith('text/plain') || (words.includes('output') && !words.includes('prompt') && !words.includes('input') && !el.querySelector('[class*="output"], [class*="Output"]'))) && !mime.startsWith('image/');
+};
+
+/**
+ * The text the next code cell prints when the image's own cell prints nothing after it: its outputs past stderr, up to
+ * the next picture, prose cell or the cell after it; null when there is none.
+ */
+function nextCellPrint(image: Element): string | null {
+  let cells = 0;
+  for (const el of elementsAfter(image, LABEL_REACH * 8)) {
+    if (isMarkdown(el) || (isCell(el) && ++cells > 1)) return null;
+    if (!isTextOutput(el) || isStderr(el)) continue;
+    const text = printedText(el);
+    if (text !== null) return text;
+  }
+  return null;
 }
 
 /** What a notebook output prints, without Out[n], a repr's quotes or its label: null when it prints nothing, "" when not words. */

@@ -8,9 +8,11 @@ import { isOutputLabel, withoutOutputLabel } from './ui-labels';
 
 /** Units an AI interface counts in: tokens, time taken, characters or words, in the extension's languages and a few more. */
 const UNIT =
-  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|wörter|mots|palabras|parole|palavras|단어|語|词)`;
+  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|мс|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|слов(?:а|о)?|wörter|mots|palabras|parole|palavras|단어|語|词)`;
 /** A figure with its unit ("0,41 s", "17 Token", "12.4 tok/s", "0.8초"), a price ("$0.0004", "0,02 €") or a percentage. */
 const FIGURE = new RegExp(String.raw`(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:${UNIT}(?![\p{L}])|[$€£¥%]|usd|eur|credits?))`, 'iu');
+/** A figure with a unit an interface counts in (tokens, time, characters, words): not a price or a percentage. */
+const COUNTED = new RegExp(String.raw`\d[\d.,]*\s?${UNIT}(?![\p{L}])`, 'iu');
 /** A field's label that names the unit of the figure in it ("Czas generowania (s)", "Latency (ms)", "Tokens (n)"). */
 const UNIT_FIELD = new RegExp(String.raw`\(\s*(?:${UNIT}|n|#)\s*\)$`, 'iu');
 /** A clock time or a date ("14:32", "2:14 PM", "2026-11-28", "28.11.2026"), or a relative time ("3 minutes ago", "vor 2 Min."). */
@@ -31,6 +33,9 @@ const SYMBOLS = /^[\p{Extended_Pictographic}\u2190-\u21ff\u2300-\u23ff\u2600-\u2
 /** Longest line read as bookkeeping; a sentence about the picture runs longer or has no figures. */
 const META_CHARS = 70;
 const META_WORDS = 9;
+
+/** A count or a setting as "name: number" ("Số từ: 39", "Seed: 42", "Wörter: 41"). */
+const COUNT_LINE = /^[\p{L}\s-]{1,24}[:=：]\s*[-+]?\d[\d.,]*\s*%?$/u;
 
 /** One piece of a bookkeeping line: a figure or a time with at most a few words around it, or a short name beside them. */
 const figurePiece = (piece: string) => (FIGURE.test(piece) || WHEN.test(piece)) && wordCount(piece) <= 5;
@@ -54,8 +59,11 @@ export function isBookkeeping(text: string): boolean {
   const pieces = line.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
   if (pieces.length > 1) return pieces.some(figurePiece) && pieces.every((p) => p.length <= 40 && (figurePiece(p) || wordCount(p) <= 4 || controlLine(p)));
   // A single piece: a figure or a time with a few words, a setting's "name: value", or a figure's field label ("Latency (ms)").
-  return figurePiece(line) || /^[\p{L}\s-]{1,24}[:=：]\s*[-+]?\d[\d.,]*\s*%?$/u.test(line) || (wordCount(line) <= 5 && UNIT_FIELD.test(line));
+  return figurePiece(line) || COUNT_LINE.test(line) || (wordCount(line) <= 5 && UNIT_FIELD.test(line));
 }
+
+/** A bookkeeping line that counts something ("Qwen2.5-VL-7B-Instruct · 3,4 с · 71 токен", "Generated in 3.2 s"): never a caption, wherever it sits. */
+export const isFiguresLine = (text: string): boolean => COUNTED.test(text) && !text.includes('\n') && isBookkeeping(text);
 
 /** A label on a line of its own before the text: an output label ("Answer", "Antwort:", "답변"), or one or two words ending in a colon. */
 export function isLeadLabel(line: string): boolean {
@@ -74,14 +82,27 @@ function withoutGluedTail(line: string): string {
     if (line.length - cut > META_CHARS) continue;
     const head = line.slice(0, cut);
     const tail = line.slice(cut).trim();
-    if (tail && wordCount(head) >= 3 && (FIGURE.test(tail) || WHEN.test(tail) || controlLine(tail)) && isBookkeeping(tail)) return head.trim();
+    if (tail && wordCount(head) >= 3 && (FIGURE.test(tail) || WHEN.test(tail) || COUNT_LINE.test(tail) || controlLine(tail)) && isBookkeeping(tail)) return head.trim();
   }
   return line;
 }
 
 /**
+ * A printed value's own short label before it ("Chú thích: Một chiếc ghe …", "Beschreibung: Ein Boot …", "説明：…"), in any
+ * language: a word or two of letters, no figures, then a colon and a sentence that starts with a capital (or in a script
+ * without case). A list's lead-in ("Colors: red and blue") goes on in lower case and stays.
+ */
+const PRINTED_LABEL = /^(\p{L}[\p{L}\p{M} '’-]{0,22})[:：][ \t]*(?=[\p{Lu}\p{Lo}])(\S[\s\S]*)$/u;
+/** Words after a printed value's short label: "Chú thích: Một chiếc ghe gỗ …" → "Một chiếc ghe gỗ …". */
+export function withoutPrintedLabel(text: string): string {
+  const labelled = PRINTED_LABEL.exec(text);
+  return labelled && wordCount(labelled[1]!) <= 2 && wordCount(labelled[2]!) >= 5 ? labelled[2]! : text;
+}
+
+/**
  * A model's words as a reader takes them from an AI interface: without bookkeeping lines and controls before or after
- * them, without an output label ahead of them (on its own line, or as "Label: …"), and without bookkeeping glued on
+ * them, without an output label ahead of them (on its own line, or as "Label: …", or any printed word or two and a colon
+ * before a sentence), and without bookkeeping glued on
  * after the last sentence. Lines are kept as they were; what is left is never empty when the text was not.
  */
 export function trimModelText(text: string): string {
@@ -91,7 +112,7 @@ export function trimModelText(text: string): string {
   while (lines.length > 1 && (!has(lines.at(-1)) || isBookkeeping(lines.at(-1)!)) && words(lines.slice(0, -1))) lines.pop();
   while (lines.length > 1 && (!has(lines[0]) || isBookkeeping(lines[0]!) || isLeadLabel(lines[0]!)) && words(lines.slice(1))) lines.shift();
   if (lines.length) lines[lines.length - 1] = withoutGluedTail(lines[lines.length - 1]!);
-  if (lines.length) lines[0] = withoutOutputLabel(lines[0]!);
+  if (lines.length) lines[0] = withoutPrintedLabel(withoutOutputLabel(lines[0]!));
   const trimmed = lines.join('\n');
   return collapse(trimmed) ? trimmed : text;
 }

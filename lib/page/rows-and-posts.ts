@@ -92,6 +92,11 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
 /** The post says a model or an AI wrote what it quotes ("I asked an AI to describe…", "von einer KI beschreiben lassen"). */
 const NAMES_MODEL =
   /\b(?:ai|a\.i\.|ki|ia|bot|bots|chatbot|llm|gpt|chatgpt|gemini|claude|llava|copilot|vision model|language model|sprachmodell|modèle de langage|modelo de lenguaje|modello linguistico|modelo de linguagem|inteligencia artificial|intelligenza artificiale|inteligência artificial)\b|人工知能|人工智能|ＡＩ|チャットボット|聊天机器人|الذكاء الاصطناعي/i;
+/** The same where JavaScript's \b does not reach (Cyrillic, Vietnamese …) and "neural network" in several languages ("нейромережа", "нейросеть", "ШІ", "ИИ"). */
+const NAMES_MODEL_WIDE =
+  /(?<![\p{L}\p{N}])(?:нейромереж\p{L}*|нейросет\p{L}*|нейронн\p{L}* (?:мереж|сет)\p{L}*|ші|ии|штучн\p{L}* інтелект\p{L}*|искусственн\p{L}* интеллект\p{L}*|нейронк\p{L}*|neural net(?:work)?s?|neuronale[sn]? netz(?:e|werk)?|réseaux? de neurones|red(?:es)? neuronal(?:es)?|ret[ei] neural[ei]|redes? neura(?:l|is)|sie[ćc]i? neuronow\p{L}*|sztuczn\p{L}* inteligencj\p{L}*|yapay zeka|trí tuệ nhân tạo|mạng nơ-ron)(?![\p{L}\p{N}])|神经网络|神經網路|ニューラルネット|신경망|인공지능/iu;
+/** The text names a model or an AI. */
+const namesModel = (text: string) => NAMES_MODEL.test(text) || NAMES_MODEL_WIDE.test(text);
 /**
  * A quoted run of words: an opening mark after a space or colon, a closing one before a space or punctuation (“…”, "…",
  * „…“, «…», German »…«), or Japanese and Chinese corner brackets anywhere (「…」, 『…』).
@@ -114,14 +119,14 @@ const postText = (element: Element) =>
 const namesThenColon = (raw: string) =>
   Array.from(raw.matchAll(/[:：]/g))
     .slice(0, 40)
-    .some((colon) => NAMES_MODEL.test(raw.slice(Math.max(0, colon.index - 200), colon.index)));
+    .some((colon) => namesModel(raw.slice(Math.max(0, colon.index - 200), colon.index)));
 
 /**
  * Words a post gives as the model's without quotation marks: the line after one that names the model and ends in a
  * colon ("I ran it through a vision model. This is what it came back with:"), when it reads as a description.
  */
 function ledIn(lines: string[]): string {
-  const at = lines.findIndex((line, i) => /[:：]$/.test(line) && NAMES_MODEL.test(line) && i + 1 < lines.length);
+  const at = lines.findIndex((line, i) => /[:：]$/.test(line) && namesModel(line) && i + 1 < lines.length);
   const next = at >= 0 ? lines[at + 1]! : '';
   return wordCount(next) >= 6 && !isRequestToModel(next) ? next : '';
 }
@@ -140,14 +145,14 @@ export function postQuote(image: Element): LabelledText[] {
     // Laying the box out line by line is dear: only where it names a model and holds a quote, quotation marks, or a
     // colon shortly after the model's name.
     const raw = box.textContent ?? '';
-    if (!NAMES_MODEL.test(raw) || (!quote && !/[“"„«»「『]/.test(raw) && !namesThenColon(raw))) continue;
+    if (!namesModel(raw) || (!quote && !/[“"„«»「『]/.test(raw) && !namesThenColon(raw))) continue;
     const lines = renderedLines(box);
     const all = lines.join('\n');
     const inline = quote ? null : QUOTED.exec(all);
     const quoted = inline && wordCount(quotedWords(inline)) >= 6 ? quotedWords(inline) : '';
     const led = quote || quoted ? '' : ledIn(lines);
     if (!quote && !quoted && !led) continue;
-    if (!NAMES_MODEL.test(all.replace(quote ? collapse(quote.textContent) : quoted ? inline![0] : led, ''))) return [];
+    if (!namesModel(all.replace(quote ? collapse(quote.textContent) : quoted ? inline![0] : led, ''))) return [];
     const text = quote ? renderedLines(quote).join('\n') : quoted || led;
     // The whole post: the quote's block with the words around it.
     let holder: Element | null = quote?.parentElement ?? null;

@@ -57,7 +57,7 @@ export function namesTheUpload(text: string): boolean {
 
 /** Words that name the model in an output's heading ("du modèle", "Model's", "KI-"), taken off before the label is read. */
 const MODEL_NAMED =
-  /^(?:the\s+)?(?:model|ai|assistant|bot)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+моделі$/iu;
+  /^(?:the\s+)?(?:model|ai|assistant|bot)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+(?:моделі|модели|нейромережі|нейросети)$/iu;
 /** Words that name the picture in an output's heading ("Image description", "Descripción de la imagen", "画像の説明"). */
 const PICTURE_NAMED =
   /^(?:image|picture|photo|foto)\s+|\s+(?:of the (?:image|picture|photo)|de la (?:imagen|foto)|de l['’](?:image|photo)|des (?:bildes|fotos)|dell['’]immagine|della foto|da (?:imagem|foto)|зображення|изображения|фото)$|^(?:画像|写真|图片|圖片|照片)の?/iu;
