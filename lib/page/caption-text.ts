@@ -60,7 +60,8 @@ export function renderedLines(root: Element, isSeparate: (element: Element) => b
     }
     if (node.nodeType !== Node.ELEMENT_NODE) return;
     const element = node as Element;
-    if (SKIP.has(element.tagName.toUpperCase()) || isHiddenElement(element) || (element !== root && isSkipped(element))) return;
+    // A control is skipped inside what is read, but a message drawn as one (a chat bubble that is a <button>) is read.
+    if ((SKIP.has(element.tagName.toUpperCase()) && !(element === root && element.tagName === 'BUTTON')) || isHiddenElement(element) || (element !== root && isSkipped(element))) return;
     if (element.tagName === 'BR') return breakLine();
     const own = element !== root && (isSeparate(element) || !displayOf(element).startsWith('inline'));
     if (own) breakLine();

@@ -163,6 +163,27 @@ function sideBySide(a: Element, b: Element): boolean {
   return ra.width > 0 && rb.width > 0 && Math.min(ra.bottom, rb.bottom) > Math.max(ra.top, rb.top) && (ra.right <= rb.left || rb.right <= ra.left);
 }
 
+/** Most answers one turn shows side by side (an arena's pair, a few drafts). */
+const MOST_PANES = 4;
+
+/**
+ * One answer turn that holds several answers side by side (an arena's "Assistant A" and "Assistant B" under one
+ * turn): sibling panes standing in one row, each with a short heading of its own and words after it. Empty otherwise.
+ */
+function panesOf(turn: Element): Element[] {
+  const headed = (pane: Element) => {
+    const head = pane.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    const name = collapse(head?.textContent);
+    return !!name && name.length <= 30 && collapse(answerText(pane, name)).length > name.length;
+  };
+  for (const box of [turn, ...Array.from(turn.querySelectorAll('*')).slice(0, 400)]) {
+    const panes = Array.from(box.children).filter((child) => collapse(child.textContent));
+    if (panes.length < 2 || panes.length > MOST_PANES) continue;
+    if (panes.every(headed) && panes.slice(1).every((pane) => sideBySide(panes[0]!, pane))) return panes;
+  }
+  return [];
+}
+
 /** Farthest an answer may start below the picture it answers (CSS px). */
 const ANSWER_GAP_PX = 1500;
 /** How far up the picture's turn, or the block it stands in, may sit from the picture. */
@@ -238,9 +259,11 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
   const userTexts = turns.filter((t) => t.role === 'user').map((t) => collapse(t.element.textContent));
   // Answers beside the first one (an arena's two models, two drafts to choose from) are offered with it.
   const beside = turns.slice(next + 1).filter((t) => t.role === 'assistant' && sideBySide(first.element, t.element));
-  const group = [first, ...beside];
+  // Or shown side by side within the one answer turn, each pane under its heading.
+  const panes = beside.length ? [] : panesOf(first.element);
+  const group = panes.length ? panes : [first, ...beside].map((t) => t.element);
   const answers = group
-    .map(({ element }) => {
+    .map((element) => {
       const label = group.length > 1 ? headingOf(element) : '';
       return { element, label, text: answerText(element, label) };
     })
@@ -252,47 +275,4 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
 export function inModelTurn(image: Element): boolean {
   for (let el = image.parentElement; el && el !== document.body; el = el.parentElement) if (ownRole(el) === 'assistant') return true;
   return false;
-}
-
-/** The answer is still being written: the page marks it busy or streaming. */
-export function isStreaming(answer: Element): boolean {
-  for (let el: Element | null = answer, level = 0; el && level < 4; el = el.parentElement, level++) {
-    if (el.getAttribute('aria-busy') === 'true' || el.getAttribute('data-is-streaming') === 'true') return true;
-    if (/(?:^|[\s_-])(?:streaming|result-streaming|generating|typing)(?:$|[\s_-])/i.test(el.getAttribute('class') ?? '')) return true;
-  }
-  return false;
-}
-
-/** How long the finder waits for an answer being written to finish, and how long it must stay unchanged. */
-const STREAM_WAIT_MS = 20_000;
-const STREAM_QUIET_MS = 1_000;
-const STREAM_POLL_MS = 200;
-
-/**
- * Waits while the answer to `image` is still being written (the page marks it busy or streaming, or its text is
- * still changing): until it is marked done and has not changed for a second. False when it was still being
- * written after the wait; true at once when the picture has no answer in a conversation.
- */
-export async function answerSettled(image: Element, waitMs = STREAM_WAIT_MS): Promise<boolean> {
-  const read = () => {
-    const answer = conversationAnswers(image)?.answers[0];
-    return answer ? { text: answer.text, streaming: isStreaming(answer.element) } : null;
-  };
-  let last = read();
-  if (!last) return true;
-  const until = Date.now() + waitMs;
-  let quietSince = Date.now();
-  let probed = false;
-  for (;;) {
-    await new Promise((done) => setTimeout(done, STREAM_POLL_MS));
-    const now = read();
-    if (!now) return true;
-    if (now.text !== last?.text) quietSince = Date.now();
-    // One look a moment later tells a finished answer from one still growing without a busy mark.
-    if (!probed && !now.streaming && now.text === last?.text) return true;
-    probed = true;
-    last = now;
-    if (!now.streaming && Date.now() - quietSince >= STREAM_QUIET_MS) return true;
-    if (Date.now() > until) return false;
-  }
 }

@@ -1,7 +1,7 @@
 import { t } from '../i18n';
 import { findCaptionCandidates, type CaptionCandidate } from './caption-candidates';
 import { chooseCaption, type NamedCaption } from './chooser';
-import { answerSettled } from './conversation';
+import { answerSettled } from './answer-settled';
 import { selectedCaption } from './credit';
 import { findFrame } from './find-image';
 import { anchorFor, declaredLanguage, gatherSelection, pageFacts, type PageCaption } from './selected-caption';
