@@ -12,6 +12,8 @@ import { browserSuite } from './fixture';
 import { makeJpeg } from './page-server';
 
 const DEV = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/dev/pages');
+/** The fifth held-out slice, read since it was measured once. */
+const HELD_OUT_5 = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/held-out-5/pages');
 const textOf = (candidate: string) => candidate.replace(/^[^:]*: /, '');
 
 describe('the caption dialog where AI descriptions are read', () => {
@@ -22,6 +24,8 @@ describe('the caption dialog where AI descriptions are read', () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
     for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
+    for (const name of ['streamlit-opisanie-ru', 'jupyter-chu-thich-vi', 'bluesky-post-uk'])
+      suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(HELD_OUT_5, `${name}.html`)) });
   });
 
   /** Opens a page (every picture on it served as one local photo) and right-clicks → checks the image whose src holds `piece`. */
@@ -84,6 +88,29 @@ describe('the caption dialog where AI descriptions are read', () => {
   it("a notebook: the printed caption after a data: image output, without Out[n] or the repr's quotes", async () => {
     const { view } = await checkImage('/notebook-lab-en.html', '#nb-val-731');
     expect(view.caption).toBe('two sheep graze on a green hillside behind a dry stone wall under a cloudy sky');
+  });
+
+  it("a demo's model · time · tokens line under its answer is never offered; the answer after its heading is preselected", async () => {
+    const { view } = await checkImage('/streamlit-opisanie-ru.html', 'a91f3c7e20d84b5c6e1f0a2b3c4d5e6f');
+    expect(view.caption).toMatch(/^На фотографии деревянная дача с зелёной крышей/);
+    expect(view.candidates.join('\n')).not.toContain('токен на выходе');
+  });
+
+  it("an nbconvert notebook: the next cell's print past its stderr warning, never the boilerplate alt", async () => {
+    const { view } = await checkImage('/jupyter-chu-thich-vi.html', 'sQ2AIBQGYXehoaa2Zg03oGYm');
+    expect(view.caption).toMatch(/^Một chiếc ghe gỗ chở đầy dưa hấu/);
+    expect(view.candidates.join('\n')).not.toMatch(/No description has been provided|pad_token_id/);
+  });
+
+  it("an nbconvert notebook: a print's own label and its word count are not part of the caption", async () => {
+    const { view } = await checkImage('/jupyter-chu-thich-vi.html', 'qw1CURRE0amJItBHU8QpAh6f');
+    expect(view.caption).toBe('Một bến đò nhỏ bằng gỗ lúc bình minh, mặt sông phẳng lặng phản chiếu bầu trời màu cam. Bên cạnh bến có hai chiếc xuồng buộc vào cọc, không thấy người nào.');
+  });
+
+  it("a post that says a neural network described the picture: its «quote» first, the short alt after it, the ALT badge never", async () => {
+    const { view } = await checkImage('/bluesky-post-uk.html', 'bafkreiav2m7q9t4x1k8z3p6w0j5r2n9c4e7b1s8d3f6h0u5y2i9o4l7a1');
+    expect(view.candidates[0]).toMatch(/^Quoted description: На фото гірська стежка/);
+    expect(view.candidates.map(textOf)).not.toContain('ALT');
   });
 
   it("a results table: each model's cell of the picture's row, labelled by its column header", async () => {
