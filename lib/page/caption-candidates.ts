@@ -6,7 +6,7 @@ import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption
 import { conversationAnswers, inModelTurn } from './conversation';
 import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
-import { aiDescriptionBox, isCode, labelledOutputs, liveOutput, notebookOutput } from './model-output';
+import { aiDescriptionBox, isCode, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel, PROMPT_LABEL } from './requests';
 import { isOutputLabel, namesAltText, namesTheUpload } from './ui-labels';
 import { isFiguresLine, trimModelText } from './output-trim';
@@ -192,7 +192,7 @@ const POST_SCORE = 0.55;
 type Found = { source: CandidateSource; text: string; credit: string; score: number; label?: string };
 
 /** What AI surfaces say about the picture: a chat's answer(s), output boxes and labels, notebook output, table cells, quoted posts. */
-function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[]; otherRows: string[] } {
+function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[]; otherRows: string[]; webResult: boolean } {
   const conversation = conversationAnswers(image);
   const rows = rowCaptions(image);
   const disclosed = aiDescriptionBox(image);
@@ -210,7 +210,8 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
     // What the interface prints around the model's words (a label before them, figures and controls after) is not theirs.
     .map((c) => ({ ...c, text: trimModelText(c.text) }))
     .flatMap(expandJson);
-  return { found, userTexts: conversation?.userTexts ?? [], otherRows: rows.cells.length ? rows.otherRows : [] };
+  const webResult = found.length > 0 && !conversation && isWebResult(image); // a search's web result: the answer is about another picture
+  return { found: webResult ? [] : found, userTexts: conversation?.userTexts ?? [], otherRows: rows.cells.length ? rows.otherRows : [], webResult };
 }
 
 /** The AI surfaces "Check all captioned images" pairs a picture with: a chat's answer, an output, a table row's cell. */
@@ -225,7 +226,7 @@ const LISTED_AI_SOURCES = new Set<CandidateSource>(['answer', 'demo-output', 'ce
 export function aiSurfaceCaption(image: Element): { best: { source: 'answer' | 'demo-output' | 'cell' | 'caption'; text: string; score: number } | null; theirs: (text: string) => boolean } {
   const ai = aiSurfaceCaptions(image);
   const userTexts = new Set(ai.userTexts);
-  const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
+  const aiPage = ai.found.length > 0 || ai.userTexts.length > 0 || ai.webResult;
   const theirs = (text: string) => (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || userTexts.has(collapse(text));
   // An avatar or a logo is not what the answer beside it describes.
   const best = isAvatarOrLogo(image) ? undefined : ai.found.filter((c) => LISTED_AI_SOURCES.has(c.source) && !theirs(c.text)).sort((a, b) => b.score - a.score)[0];
@@ -247,7 +248,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   // The user's own words to the model (a request, an upload's label, their turn in a chat) are never a caption.
   const theirs = new Set(ai.userTexts);
   // A page with a model's answer, output or quote on it reads any request as one; elsewhere only one about the picture.
-  const aiPage = ai.found.length > 0 || ai.userTexts.length > 0;
+  const aiPage = ai.found.length > 0 || ai.userTexts.length > 0 || ai.webResult;
   // In a model's own answer, a short line ending in a colon ("Here it is:") leads in to the picture the model made.
   const leadInOfAnswer = (text: string) => /[:：]$/.test(collapse(text)) && wordCount(text) <= 8 && inModelTurn(image);
   const theirsAsIs = (text: string) =>
@@ -283,8 +284,8 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
-  // An avatar or a logo gets no preselection: the answers and titles around it are about something else.
-  const standsFor = isAvatarOrLogo(image);
+  // An avatar, a logo or a web result gets no preselection: the answers and titles around it are about something else.
+  const standsFor = isAvatarOrLogo(image) || ai.webResult;
   const seen = new Set<string>();
   const candidates: CaptionCandidate[] = [];
   for (const { source, text, score, label, ...rest } of found) {

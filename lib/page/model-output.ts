@@ -6,7 +6,7 @@ import { collapse, renderedLines, visuallyHidden, wordCount } from './caption-te
 import { holdsJsonCaption } from './json-output';
 import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
 import { isOutputLabel, withoutOutputLabel } from './ui-labels';
-import { leadLabelOf } from './output-trim';
+import { isSourceLink, leadLabelOf } from './output-trim';
 
 /** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
 const PICTURE_PX = 48;
@@ -32,11 +32,11 @@ export const isPicture = (element: Element) => {
   return !(rect.width > 0 && (rect.width < PICTURE_PX || rect.height < PICTURE_PX));
 };
 
-/** The text a box shows: a text box's value, else its rendered lines. */
+/** The text a box shows: a text box's value, else its rendered lines (without the source cards shown with them). */
 function boxText(element: Element): string {
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) return collapse(element.value);
   const lead = leadLabelOf(element);
-  return renderedLines(element, undefined, (el) => el === lead).join('\n');
+  return renderedLines(element, undefined, (el) => el === lead || isSourceLink(el)).join('\n');
 }
 
 /** A text that reads as words of a model, not code, a request or a label. */
@@ -229,7 +229,7 @@ export function liveOutput(image: Element): string {
   const regions = after.filter((el, i) => el.matches(LIVE_REGION) && (el.tagName === 'OUTPUT' || (asked >= 0 && i > asked)));
   // An <output> first, then the other regions in order: a status line ("Model loaded") may come before the answer.
   regions.sort((a, b) => Number(b.tagName === 'OUTPUT') - Number(a.tagName === 'OUTPUT'));
-  const skip = (el: Element) => /^(?:H[1-6]|BUTTON|LABEL|LEGEND)$/.test(el.tagName) || el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'heading';
+  const skip = (el: Element) => /^(?:H[1-6]|BUTTON|LABEL|LEGEND)$/.test(el.tagName) || el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'heading' || isSourceLink(el);
   for (const region of regions) {
     // A screen reader's announcement ("Assistant is typing") is not shown; what the model wrote is.
     if (!inAppBox(image, region) || visuallyHidden(region)) continue;
@@ -247,4 +247,31 @@ function inAppBox(image: Element, region: Element): boolean {
   for (let level = 0; app && !app.contains(region); level++, app = app.parentElement)
     if (level >= APP_LEVELS || Array.from(app.querySelectorAll('img')).filter(isPicture).length > 1) return false;
   return !!app;
+}
+
+/** How many levels above a result's link its rail may sit. */
+const RAIL_LEVELS = 3;
+
+/**
+ * A picture a search shows as a result beside its answer (a rail of images from the web), not one the user uploaded:
+ * it links out to another site (not the page's, not the one serving the picture) and stands in a side rail (`<aside>`,
+ * a complementary region) or among other linked pictures. The answer beside it is about the user's picture, not this one.
+ */
+export function isWebResult(image: Element): boolean {
+  const link = image.closest('a[href]');
+  const host = (url: string | null) => {
+    try {
+      return new URL(url ?? '', document.baseURI).host;
+    } catch {
+      return '';
+    }
+  };
+  const to = host(link?.getAttribute('href') ?? null);
+  // Out to another site than the page's and than the one serving the picture (a wiki's infobox links to its full size).
+  if (!link || !/^https?:/i.test(link.getAttribute('href') ?? '') || to === host(image.getAttribute('src')) || to === location.host) return false;
+  if (link.closest('aside, [role="complementary"]')) return true;
+  let box = link.parentElement;
+  for (let level = 0; box && level < RAIL_LEVELS; level++, box = box.parentElement)
+    if (Array.from(box.querySelectorAll('a[href] img')).filter(isPicture).length >= 2) return true;
+  return false;
 }

@@ -6,9 +6,9 @@
 import { collapse, wordCount } from './caption-text';
 import { isOutputLabel, withoutOutputLabel } from './ui-labels';
 
-/** Units an AI interface counts in: tokens, time taken, characters or words, in the extension's languages and a few more. */
+/** Units an AI interface counts in: tokens, time taken, characters, words or sources, in the extension's languages and a few more. */
 const UNIT =
-  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|мс|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|слов(?:а|о)?|wörter|mots|palabras|parole|palavras|단어|語|词)`;
+  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|мс|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|слов(?:а|о)?|wörter|mots|palabras|parole|palavras|단어|語|词|sources?|quellen|fuentes?|fonti|fontes?|источник(?:ов|а)?|джерел[оа]?|출처|来源|來源|情報源)`;
 /** A figure with its unit ("0,41 s", "17 Token", "12.4 tok/s", "0.8초"), a price ("$0.0004", "0,02 €") or a percentage. */
 const FIGURE = new RegExp(String.raw`(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:${UNIT}(?![\p{L}])|[$€£¥%]|usd|eur|credits?))`, 'iu');
 /** A figure with a unit an interface counts in (tokens, time, characters, words): not a price or a percentage. */
@@ -155,4 +155,20 @@ export function isReasoning(element: Element): boolean {
   if (element.tagName === 'DETAILS') return reasoningLabel(collapse(element.querySelector(':scope > summary')?.textContent));
   const toggle = element.firstElementChild;
   return element.childElementCount === 2 && !!toggle?.hasAttribute('aria-expanded') && reasoningLabel(collapse(toggle.textContent));
+}
+
+/** A site's name as a source is shown ("oiseaux.net", "en.wikipedia.org"), at the start of a link's text. */
+const SITE_NAME = /^(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)*\.\p{L}{2,}(?![\p{L}\d.-])/u;
+/** A count of further sources ("+1 source", "+3"). */
+const MORE_SOURCES = /^\+\s?\d+(?:\s\p{L}+)?$/u;
+
+/**
+ * A source card or a citation chip an answer shows with its words (a search chat's thread): a link to another site
+ * whose text starts with that site's name ("oiseaux.net Héron cendré - …", "parc-camargue.fr"), or one counting
+ * further sources ("+1 source"). Not part of what the model said.
+ */
+export function isSourceLink(element: Element): boolean {
+  if (element.tagName !== 'A') return false;
+  const text = collapse(element.textContent);
+  return (/^https?:/i.test(element.getAttribute('href') ?? '') && SITE_NAME.test(text)) || MORE_SOURCES.test(text);
 }

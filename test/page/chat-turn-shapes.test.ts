@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCaptionCandidates } from '../../lib/page/caption-candidates';
 import { answerPair } from '../../lib/page/chooser';
+import { isBookkeeping, isSourceLink } from '../../lib/page/output-trim';
 import { offered, page } from './caption-snippet';
 
 describe('a picture sent as a message of its own', () => {
@@ -55,5 +56,52 @@ describe('two answers side by side within one answer turn', () => {
     a!.getBoundingClientRect = () => new DOMRect(0, 200, 780, 300);
     b!.getBoundingClientRect = () => new DOMRect(0, 520, 780, 300);
     expect(findCaptionCandidates(image, 10_000).filter((c) => c.source === 'answer')).toHaveLength(1);
+  });
+});
+
+describe("a search chat's answer with its sources", () => {
+  const thread = (rail = '') => `<main><div data-testid="thread-entry">
+    <div class="query-row"><div data-testid="query-attachments"><img id="target" src="https://cdn.example/uploads/IMG_4471.jpeg" alt="IMG_4471.jpeg"></div>
+      <div class="query"><h1>Quel oiseau est-ce, et que fait-il sur cette photo ?</h1></div></div>
+    <div role="tablist"><button role="tab" aria-selected="true">Réponse</button><button role="tab">Sources · 3</button></div>
+    <div class="body"><div>
+      <div class="sources"><a class="source-card" href="https://www.oiseaux.net/heron.html"><div>oiseaux.net</div><div>Héron cendré - Fiche descriptive</div></a>
+        <a class="source-card" href="#sources"><div>+1 source</div></a></div>
+      <div class="prose"><p>Un héron cendré pêche à l'affût.<span class="citation"><a href="https://www.oiseaux.net/heron.html">oiseaux.net</a></span></p>
+        <ul><li>Il se tient sur une seule patte dans l'eau peu profonde.</li></ul></div>
+      <div class="actions"><button>Partager</button><span>Claude Sonnet 4.5 · 3 sources</span><button>Copier</button></div></div>${rail}</div></div>
+    <div data-testid="thread-entry"><div class="query-row"><div class="query"><h1>Et à quelle période niche-t-il là-bas ?</h1></div></div>
+      <div role="tablist"><button role="tab" aria-selected="true">Réponse</button></div>
+      <div class="prose"><p>En Camargue, il niche surtout de février à juin, en colonies.</p></div></div></main>`;
+
+  it('is offered without its source cards, citation chips and its model · sources line', () => {
+    expect(offered(thread())[0]).toMatchObject({ preselect: true, text: "Un héron cendré pêche à l'affût. Il se tient sur une seule patte dans l'eau peu profonde." });
+  });
+
+  it('a web result in the image rail beside the answer gets no preselection', () => {
+    const html = thread(`<aside aria-label="Images"><a href="https://commons.wikimedia.org/wiki/File:Heron.jpg"><img id="result" src="https://cdn.example/fetch/heron_web.jpg" alt=""></a></aside>`);
+    page(html);
+    const result = document.querySelector('img#result')!;
+    expect(findCaptionCandidates(result, 10_000).some((c) => c.preselect)).toBe(false);
+    // The upload beside it keeps its answer.
+    expect(findCaptionCandidates(document.querySelector('img#target')!, 10_000)[0]).toMatchObject({ preselect: true });
+  });
+});
+
+describe('source links', () => {
+  it.each([
+    ['<a href="https://www.oiseaux.net/x">oiseaux.net</a>', true],
+    ['<a href="https://en.wikipedia.org/wiki/Heron">en.wikipedia.org Grey heron - Wikipedia</a>', true],
+    ['<a href="#sources">+1 source</a>', true],
+    ['<a href="https://example.org/heron">the grey heron</a>', false],
+    ['<a href="/local/page">oiseaux.net</a>', false],
+  ])('%s', (html, expected) => {
+    document.body.innerHTML = html;
+    expect(isSourceLink(document.querySelector('a')!)).toBe(expected);
+  });
+
+  it("a model's name with a count of sources is bookkeeping", () => {
+    expect(isBookkeeping('Claude Sonnet 4.5 · 3 sources')).toBe(true);
+    expect(isBookkeeping('GPT-4o · 5 Quellen')).toBe(true);
   });
 });
