@@ -24,7 +24,7 @@ describe('the caption dialog where AI descriptions are read', () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
     for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
-    for (const name of ['streamlit-opisanie-ru', 'jupyter-chu-thich-vi', 'bluesky-post-uk'])
+    for (const name of ['streamlit-opisanie-ru', 'jupyter-chu-thich-vi', 'bluesky-post-uk', 'gradio-chatbot-zh', 'arena-battle-en', 'perplexity-fil-fr'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(HELD_OUT_5, `${name}.html`)) });
   });
 
@@ -111,6 +111,38 @@ describe('the caption dialog where AI descriptions are read', () => {
     const { view } = await checkImage('/bluesky-post-uk.html', 'bafkreiav2m7q9t4x1k8z3p6w0j5r2n9c4e7b1s8d3f6h0u5y2i9o4l7a1');
     expect(view.candidates[0]).toMatch(/^Quoted description: На фото гірська стежка/);
     expect(view.candidates.map(textOf)).not.toContain('ALT');
+  });
+
+  it('a chat whose messages are buttons: a picture sent alone is answered by the bot message after the question sent after it', async () => {
+    const { view } = await checkImage('/gradio-chatbot-zh.html', 'hutong_morning.jpg');
+    expect(view.candidates[0]).toMatch(/^Answer: 这是一张清晨胡同里的照片。/);
+    expect(view.caption).toMatch(/^这是一张清晨胡同里的照片。\n前景：.*\n整体色调偏冷，光线很柔和，看不到汽车或现代招牌。$/s);
+    expect(view.candidates.some((c) => c.includes('请详细描述一下'))).toBe(false);
+  });
+
+  it('a chat whose messages are buttons: the second picture sent alone gets the answer after its own question', async () => {
+    const { view } = await checkImage('/gradio-chatbot-zh.html', 'jiaozi_table.png');
+    expect(view.caption).toBe('木桌上摆着一盘刚出锅的饺子，旁边有一小碟醋和一双竹筷子，热气还在往上冒。');
+  });
+
+  it('an arena turn holding two answers side by side: each offered under its heading, the first preselected, "Check both" offered', async () => {
+    const { view } = await checkImage('/arena-battle-en.html', '0f6c2e91-7d48-4a1b-b3e5-9c2d8a7f1e04');
+    expect(view.candidates[0]).toMatch(/^Assistant A: A group of kids is running a lemonade stand/);
+    expect(view.candidates[1]).toMatch(/^Assistant B: This looks like a summer lemonade stand/);
+    expect(view.caption).toMatch(/^A group of kids is running a lemonade stand on a suburban sidewalk\..*handing one of the kids a coin\.$/);
+    expect(view.buttons).toContain('Check both');
+  });
+
+  it('a search thread: the answer without its source cards, citation chips and model · sources line', async () => {
+    const { view } = await checkImage('/perplexity-fil-fr.html', 'kqTmWbZpXcNrLdEa/IMG_4471.jpeg');
+    expect(view.caption).toMatch(/^Sur votre photo, il s'agit très probablement d'un héron cendré \(Ardea cinerea\) en train de pêcher à l'affût\.\n/);
+    expect(view.caption).toMatch(/avant de détendre brusquement le cou\.$/);
+    expect(view.caption).not.toMatch(/oiseaux\.net|parc-camargue|\+1 source|3 sources/);
+  });
+
+  it('a search thread: a web image result in the rail beside the answer gets no preselection', async () => {
+    const { view } = await checkImage('/perplexity-fil-fr.html', 'heron_camargue_web.jpg');
+    expect(view.caption).toBe('');
   });
 
   it("a results table: each model's cell of the picture's row, labelled by its column header", async () => {
