@@ -13,8 +13,8 @@ const HEDGE_LEAD = words('likely possibly probably perhaps maybe ready');
 const SUBJECT = new Set([...SUBJECT_PRONOUN, ...words('there this these those that one someone everyone')]);
 // Plural present verbs carry no mark, so the commonest ones in image descriptions are listed.
 const VERB_BASE = words(
-  'stand sit lie hang grow line walk run play hold wear look fly float rest cover fill lead face ' +
-    'include feature ride watch wait move graze eat drink smile pose gather',
+  'stand sit lie lay hang grow line walk run play hold wear look appear fly float rest cover surround fill stretch lead face ' +
+    'show contain include feature ride carry watch wait move graze swim eat drink smile pose gather sleep lean',
 );
 const IRREGULAR_PLURAL = words('people children men women police cattle sheep mice feet');
 const isPluralNoun = (w: string) => IRREGULAR_PLURAL.has(w) || (/[^su'i]s$/u.test(w) && w.length > 3);
