@@ -6,7 +6,7 @@
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
 import { embedDescription, messageOfBadge, thumbnailDescription } from './bot-embed';
 import { collapse, renderedLines, visuallyHidden } from './caption-text';
-import { isReasoning, isSourceLink, leadLabelOf } from './output-trim';
+import { isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
 import { isPicture } from './model-output';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
@@ -122,9 +122,9 @@ function scanRoles(root: ParentNode): { element: Element; role: Role }[] {
 
 const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
-/** Controls, times, hidden labels, the model's shown reasoning and its source cards inside an answer: not part of what the model said. */
+/** Controls, times, hidden labels, the model's shown reasoning, a run's logs and its source cards inside an answer: not part of what the model said. */
 const isChrome = (element: Element) =>
-  element.tagName === 'TIME' || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isSourceLink(element);
+  element.tagName === 'TIME' || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
 
 /** An answer's text as read: its lines, without controls, hidden labels, notices, or the heading that names it. */
 export function answerText(element: Element, label = ''): string {

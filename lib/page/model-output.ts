@@ -5,8 +5,8 @@
 import { collapse, renderedLines, visuallyHidden, wordCount } from './caption-text';
 import { holdsJsonCaption } from './json-output';
 import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
-import { isOutputLabel, withoutOutputLabel } from './ui-labels';
-import { isSourceLink, leadLabelOf } from './output-trim';
+import { isOutputLabel, namesAltText, withoutOutputLabel } from './ui-labels';
+import { isLogPanel, isSourceLink, leadLabelOf } from './output-trim';
 
 /** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
 const PICTURE_PX = 48;
@@ -32,11 +32,11 @@ export const isPicture = (element: Element) => {
   return !(rect.width > 0 && (rect.width < PICTURE_PX || rect.height < PICTURE_PX));
 };
 
-/** The text a box shows: a text box's value, else its rendered lines (without the source cards shown with them). */
+/** The text a box shows: a text box's value, else its rendered lines (without the source cards and logs shown with them). */
 function boxText(element: Element): string {
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) return collapse(element.value);
   const lead = leadLabelOf(element);
-  return renderedLines(element, undefined, (el) => el === lead || isSourceLink(el)).join('\n');
+  return renderedLines(element, undefined, (el) => el === lead || isSourceLink(el) || isLogPanel(el)).join('\n');
 }
 
 /** A text that reads as words of a model, not code, a request or a label. */
@@ -206,6 +206,16 @@ const ASK_BOX = 'input:not([type="hidden"]):not([type="file"]):not([type="radio"
 /** A button that sets the model to work (Submit, Run, Ask, Generate …, nine languages and ja, zh), not one that shares or clears. */
 const RUN_BUTTON =
   /^(?:submit|run|ask|send|go|generate|caption|describe|analy[sz]e|predict|absenden|senden|fragen|ausführen|starten|generieren|beschreiben|analysieren|envoyer|demander|lancer|générer|décrire|analyser|soumettre|enviar|preguntar|ejecutar|generar|describir|analizar|invia|chiedi|esegui|genera|descrivi|analizza|perguntar|executar|gerar|descrever|analisar|надіслати|запитати|згенерувати|إرسال|اسأل|توليد|تشغيل|भेजें|पूछें|送信|質問|実行|生成|提交|发送|發送|运行)\b/iu;
+/** Class words of a notice or a hint to the user beside a field ("Polaris-Banner", "HelpText", "form-hint", "disclaimer"). */
+const NOTICE_CLASS = /(?:^|[\s_-])(?:banner|notice|hint|help(?:text)?|disclaimer|tooltip|callout)(?:$|[\s_-])/i;
+/** A notice, hint or help text to the user (a note, or a box classed as one): it speaks about the output, it is not the output. */
+const isNotice = (el: Element) => el.getAttribute('role') === 'note' || [el, el.parentElement].some((box) => !!box && NOTICE_CLASS.test(box.getAttribute('class') ?? ''));
+/** An editable field that holds a picture's description (an alt-text field with words in it): the output itself, not a box to ask in. */
+const holdsDescription = (el: Element) => {
+  if (!(el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) || wordCount(el.value) < 3) return false;
+  const label = el.labels?.[0]?.textContent ?? (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => (id ? document.getElementById(id)?.textContent ?? '' : '')).join(' ');
+  return namesAltText(collapse(label || el.getAttribute('aria-label')));
+};
 const isAskControl = (el: Element) => el.matches(ASK_BOX) || ((el.tagName === 'BUTTON' || el.getAttribute('role') === 'button') && RUN_BUTTON.test(collapse(el.getAttribute('aria-label') || el.textContent)));
 /** How far up the image and the region may meet (the app's own box, holding this picture alone). */
 const APP_LEVELS = 4;
@@ -225,14 +235,16 @@ export function liveOutput(image: Element): string {
   if (!isPicture(image)) return '';
   const after = elementsAfter(image, LABEL_REACH * 4);
   const asked = after.findIndex(isAskControl);
+  // The words are in an alt-text field already: a status by it (a notice, a count) is not them.
+  if (asked >= 0 && holdsDescription(after[asked]!)) return '';
   // An <output> needs no control before it (a demo may caption a picture as soon as it is dropped); other regions do.
   const regions = after.filter((el, i) => el.matches(LIVE_REGION) && (el.tagName === 'OUTPUT' || (asked >= 0 && i > asked)));
   // An <output> first, then the other regions in order: a status line ("Model loaded") may come before the answer.
   regions.sort((a, b) => Number(b.tagName === 'OUTPUT') - Number(a.tagName === 'OUTPUT'));
-  const skip = (el: Element) => /^(?:H[1-6]|BUTTON|LABEL|LEGEND)$/.test(el.tagName) || el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'heading' || isSourceLink(el);
+  const skip = (el: Element) => /^(?:H[1-6]|BUTTON|LABEL|LEGEND)$/.test(el.tagName) || el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'heading' || isSourceLink(el) || isLogPanel(el);
   for (const region of regions) {
     // A screen reader's announcement ("Assistant is typing") is not shown; what the model wrote is.
-    if (!inAppBox(image, region) || visuallyHidden(region)) continue;
+    if (!inAppBox(image, region) || visuallyHidden(region) || isNotice(region)) continue;
     const lead = leadLabelOf(region);
     const lines = renderedLines(region, undefined, (el) => el === lead || skip(el)).filter((line) => !META_LINE.test(line) && !STATUS_LINE.test(line));
     const text = withoutOutputLabel(lines.join('\n'));

@@ -8,7 +8,7 @@ import { isOutputLabel, withoutOutputLabel } from './ui-labels';
 
 /** Units an AI interface counts in: tokens, time taken, characters, words or sources, in the extension's languages and a few more. */
 const UNIT =
-  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|мс|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|слов(?:а|о)?|wörter|mots|palabras|parole|palavras|단어|語|词|sources?|quellen|fuentes?|fonti|fontes?|источник(?:ов|а)?|джерел[оа]?|출처|来源|來源|情報源)`;
+  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|мс|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|слов(?:а|о)?|wörter|mots|palabras|parole|palavras|단어|語|词|px|[kmg]i?b|bytes?|sources?|quellen|fuentes?|fonti|fontes?|источник(?:ов|а)?|джерел[оа]?|출처|来源|來源|情報源)`;
 /** A figure with its unit ("0,41 s", "17 Token", "12.4 tok/s", "0.8초"), a price ("$0.0004", "0,02 €") or a percentage. */
 const FIGURE = new RegExp(String.raw`(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:${UNIT}(?![\p{L}])|[$€£¥%]|usd|eur|credits?))`, 'iu');
 /** A figure with a unit an interface counts in (tokens, time, characters, words): not a price or a percentage. */
@@ -40,10 +40,15 @@ const COUNT_LINE = /^[\p{L}\s-]{1,24}[:=：]\s*[-+]?\d[\d.,]*\s*%?$/u;
 /** One piece of a bookkeeping line: a figure or a time with at most a few words around it, or a short name beside them. */
 const figurePiece = (piece: string) => (FIGURE.test(piece) || WHEN.test(piece)) && wordCount(piece) <= 5;
 
-/** A control's words alone on a line ("Copy", "Regenerate", "👍 👎", "Copy · Share"). */
+/** A toggle for a run's logs or console ("Show logs", "Hide logs", "Logs anzeigen", "Voir les journaux", "ログを表示", "查看日志"). */
+const LOG_TOGGLE =
+  /^(?:(?:show|hide|view|open|close|toggle|see|anzeigen|ausblenden|voir|afficher|masquer|ver|mostrar|ocultar|mostra|nascondi|pokaż|ukryj|показать|скрыть)\s+)?(?:the\s+)?(?:logs?|console(?: output)?|run logs?|build logs?|protokolle?|journaux|registros?|logi|логи|журнал)(?:\s+(?:anzeigen|ausblenden|afficher|masquer|mostrar|ocultar|pokaż|ukryj))?$|^(?:ログ|日志|로그)(?:を表示|を隠す|表示|查看| 보기| 숨기기)?$|^(?:查看|显示|隐藏)日志$/iu;
+/** A progress bar as a library logs it ("100%|██████████| 3/3", "[=====>    ] 60%", "▕████▏"): a line of a run's log, not words. */
+const PROGRESS_BAR = /\d%\|[^|]*\||[█▉▊▋▌▍▎▏▕▓▒░]{3,}|\[[=#>.\- ]{5,}\]/u;
+/** A control's words alone on a line ("Copy", "Regenerate", "👍 👎", "Copy · Share", "Show logs"). */
 const controlLine = (line: string) => {
   const pieces = line.split(/\s*[·•|｜]\s*|\s{2,}/u).filter(Boolean);
-  return pieces.length > 0 && pieces.every((p) => CONTROL.test(p) || (SYMBOLS.test(p) && !/^\d+$/.test(p.trim())));
+  return pieces.length > 0 && pieces.every((p) => CONTROL.test(p) || LOG_TOGGLE.test(p) || (SYMBOLS.test(p) && !/^\d+$/.test(p.trim())));
 };
 
 /**
@@ -55,6 +60,9 @@ const controlLine = (line: string) => {
 export function isBookkeeping(text: string): boolean {
   const line = collapse(text);
   if (!line || controlLine(line)) return !!line;
+  // A run's log line: a progress bar ("Loading checkpoint shards: 100%|██████████| 3/3"), or counts as "name: N, name: N".
+  if (line.length <= 200 && PROGRESS_BAR.test(line)) return true;
+  if (line.length <= META_CHARS * 2 && line.includes(',') && line.split(/\s*;\s*|,\s+/u).every((piece) => COUNT_LINE.test(piece))) return true;
   if (line.length > META_CHARS || wordCount(line) > META_WORDS || /[.!?。！？]$/u.test(line.replace(/\b[ap]\.?m\.$|\b(?:sek|sn|сек)\.$/iu, ''))) return false;
   const pieces = line.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
   if (pieces.length > 1) return pieces.some(figurePiece) && pieces.every((p) => p.length <= 40 && (figurePiece(p) || wordCount(p) <= 4 || controlLine(p)));
@@ -155,6 +163,16 @@ export function isReasoning(element: Element): boolean {
   if (element.tagName === 'DETAILS') return reasoningLabel(collapse(element.querySelector(':scope > summary')?.textContent));
   const toggle = element.firstElementChild;
   return element.childElementCount === 2 && !!toggle?.hasAttribute('aria-expanded') && reasoningLabel(collapse(toggle.textContent));
+}
+
+/**
+ * A run's logs shown by its output, folded or open: a `<details>` whose summary is a logs toggle ("Show logs"), or a
+ * block of a toggle (`aria-expanded`) with such a label and the one element it opens. Not part of what the model said.
+ */
+export function isLogPanel(element: Element): boolean {
+  if (element.tagName === 'DETAILS') return LOG_TOGGLE.test(collapse(element.querySelector(':scope > summary')?.textContent));
+  const toggle = element.firstElementChild;
+  return element.childElementCount === 2 && !!toggle?.hasAttribute('aria-expanded') && LOG_TOGGLE.test(collapse(toggle.textContent));
 }
 
 /** A site's name as a source is shown ("oiseaux.net", "en.wikipedia.org"), at the start of a link's text. */
