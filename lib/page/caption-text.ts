@@ -141,3 +141,11 @@ export function linkShare(element: Element): number {
     .reduce((sum, a) => sum + collapse(a.textContent).length, 0);
   return Math.min(1, linked / total);
 }
+
+/** Splits a class name or id ("stChatMessageAvatarUser", "user-row", "message_bot") into lower-case words. */
+export const words = (value: string) =>
+  value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);

@@ -5,9 +5,10 @@
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
 import { embedDescription, messageOfBadge, thumbnailDescription } from './bot-embed';
-import { collapse, renderedLines, visuallyHidden } from './caption-text';
+import { collapse, renderedLines, visuallyHidden, words } from './caption-text';
 import { isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
 import { isPicture } from './model-output';
+import { messengerReply } from './messenger';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
 export type Role = 'user' | 'assistant';
@@ -30,14 +31,6 @@ const ROLE_ATTRIBUTES = [
   'data-message-role', 'data-sender-type', 'data-speaker', 'data-participant', 'data-type', 'source', 'author',
 ];
 
-/** Splits "stChatMessageAvatarUser", "user-row", "message_bot" into lower-case words. */
-const words = (value: string) =>
-  value
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter(Boolean);
-
 function roleFromWords(list: string[]): Role | null {
   const user = list.some((w) => USER_WORDS.has(w));
   const assistant = list.some((w) => ASSISTANT_WORDS.has(w));
@@ -46,6 +39,8 @@ function roleFromWords(list: string[]): Role | null {
 
 /** The role the element itself declares (its own attributes and tag name), or null. */
 export function ownRole(element: Element): Role | null {
+  // A control that opens a menu (a model picker "ChatGPT 4o") names a model, not a turn.
+  if (element.hasAttribute('aria-haspopup') || /^(?:SELECT|OPTION)$/.test(element.tagName) || element.getAttribute('role') === 'combobox') return null;
   for (const name of ROLE_ATTRIBUTES) {
     const value = element.getAttribute(name);
     if (value) {
@@ -200,7 +195,17 @@ export function conversationAnswers(image: Element): { answers: FoundAnswer[]; u
   const described = thumbnailDescription(image);
   if (described && roleElements(document.body).some((t) => t.role === 'assistant' && t.element.contains(image)))
     return { answers: [{ element: described, label: '', text: answerText(described) }].filter((a) => a.text), userTexts: [] };
-  return answersByRole(image) ?? answerByLayout(image);
+  // A picture in the page's chrome (sidebar, navigation, header) that holds no turns: no turn answers it.
+  const chrome = image.closest('nav, header, aside, [role="navigation"], [role="banner"], [role="complementary"]');
+  if (chrome && !roleElements(document.body).some((t) => chrome.contains(t.element))) return null;
+  return answersByRole(image) ?? answerByLayout(image) ?? answerByMessenger(image);
+}
+
+/** A messenger's bot: the picture sent in the person's own message is answered by the next message not theirs. */
+function answerByMessenger(image: Element): { answers: FoundAnswer[]; userTexts: string[] } | null {
+  const found = messengerReply(image);
+  const text = found && answerText(contentOf(found.reply));
+  return found && text ? { answers: [{ element: found.reply, label: '', text }], userTexts: found.ownTexts } : null;
 }
 
 /** Buttons an answer carries and a question does not: copy it, have it written again, read it aloud (nine languages, ja, zh). */
