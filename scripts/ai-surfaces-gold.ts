@@ -67,6 +67,8 @@ const picked = (ours: string, text: string) => {
 };
 /** A text that must never be preselected was. */
 export const wrongPick = (o: SurfaceOutcome) => !!o.ours && (o.gold.never ?? []).some((text) => picked(o.ours, text));
+/** The texts that must never be preselected that the chooser offers anywhere in its list (a request offered third). */
+export const offeredNever = (o: SurfaceOutcome) => (o.gold.never ?? []).filter((text) => o.labelled.some((c) => picked(textOf(c), text)));
 
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}% (${n}/${of})` : '–');
 
@@ -92,5 +94,7 @@ export function summarizeSurfaces(outcomes: SurfaceOutcome[]): string {
     '|---|---|---|---|---|---|',
     surfaceRow('all', outcomes),
     ...surfaces.map((s) => surfaceRow(s, outcomes.filter((o) => o.surface === s))),
+    '',
+    `request / prompt / code offered anywhere in the list: ${outcomes.filter((o) => offeredNever(o).length).length} of ${outcomes.filter((o) => o.gold.never?.length).length} images with such a text`,
   ].join('\n');
 }

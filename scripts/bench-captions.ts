@@ -5,7 +5,7 @@
 // The AI-surface pages (test/ai-surfaces: chats, demos, notebooks, tables, arenas, posts) are measured beside them
 // (slices ai-dev-tuning, ai-dev-check; ai-held-out, ai-held-out-2, ai-held-out-3, ai-held-out-4, ai-held-out-5, ai-held-out-6 and ai-held-out-7 only when named with --slice).
 // `--list` prints the pages a run would measure (slice, page, images) and stops, without a browser.
-//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --list] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4|ai-dev|ai-dev-tuning|ai-dev-check|ai-held-out|ai-held-out-2|ai-held-out-3|ai-held-out-4|ai-held-out-5|ai-held-out-6|ai-held-out-7 | --skip-slice NAME]
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --offers] [-- --list] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4|ai-dev|ai-dev-tuning|ai-dev-check|ai-held-out|ai-held-out-2|ai-held-out-3|ai-held-out-4|ai-held-out-5|ai-held-out-6|ai-held-out-7 | --skip-slice NAME]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -15,11 +15,13 @@ import { dialogBox, gapBetween, shareInView, type Box } from '../test/browser/on
 import { makeJpeg, startPageServer } from '../test/browser/page-server';
 import { startModelServer } from '../test/server/openai-server';
 import { captionMatches, creditLeaks, summarize, type Outcome } from './caption-metrics';
-import { readSurfacePages, summarizeSurfaces, wrongPick, type SurfaceOutcome } from './ai-surfaces-gold';
+import { offeredNever, readSurfacePages, summarizeSurfaces, wrongPick, type SurfaceOutcome } from './ai-surfaces-gold';
 import { readRealPagesGold, REALPAGES_DIR } from './realpages-gold';
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
+/** `--offers`: every AI-surface image's list as the chooser shows it, missed or not. */
+const offersAll = args.includes('--offers');
 const only = args.includes('--page') ? args[args.indexOf('--page') + 1] : undefined;
 /** `--slice development` measures the pages rules may be written from without touching a held-out set. */
 const onlySlice = args.includes('--slice') ? args[args.indexOf('--slice') + 1] : undefined;
@@ -195,6 +197,8 @@ async function main(): Promise<void> {
           surfaceOutcomes.push(outcome);
           if (verbose && (!captionMatches(view.caption, surfaceGold.caption) || wrongPick(outcome)))
             console.log(`✗ ${name} ${item.img}\n   gold: ${surfaceGold.caption}\n   ours: ${view.caption}\n   offered: ${view.candidates.join(' | ').slice(0, 400)}`);
+          else if (offersAll) console.log(`· ${name} ${item.img}\n   ours: ${view.caption}\n   offered: ${view.candidates.join(' | ').slice(0, 1200)}`);
+          if (verbose && captionMatches(view.caption, surfaceGold.caption) && !wrongPick(outcome) && offeredNever(outcome).length) console.log(`△ ${name} ${item.img} offers what must never be preselected:\n   ${offeredNever(outcome).join('\n   ')}\n   offered: ${view.candidates.join(' | ').slice(0, 1200)}`);
           continue;
         }
         const outcome: Outcome = {

@@ -7,8 +7,9 @@ import { conversationAnswers, inModelTurn } from './conversation';
 import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
 import { aiDescriptionBox, isCode, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
-import { asksAboutPicture, isRequestToModel, PROMPT_LABEL } from './requests';
-import { isOutputLabel, namesAltText, namesTheUpload } from './ui-labels';
+import { asksAboutPicture, isRequestToModel } from './requests';
+import { isOutputLabel, namesTheUpload } from './ui-labels';
+import { fromUserTurn, isPromptBox, promptTexts, uploadControlTexts } from './user-words';
 import { isFiguresLine, trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
@@ -151,15 +152,6 @@ function sharesCard(image: Element, box: HTMLElement): boolean {
   return false;
 }
 
-/** A box the user types into (a prompt), or one labelled as a prompt: never what the model wrote. A picture's alt text box is its description. */
-function isPromptBox(box: HTMLElement): boolean {
-  const editable = (box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement) && !box.readOnly && !box.disabled;
-  // The label's own words, without the box's text inside it ("<label>Output<textarea>…</textarea></label>").
-  const labelElement = (box as HTMLTextAreaElement).labels?.[0];
-  const label = collapse(labelElement ? (labelElement.textContent ?? '').replace(box.textContent ?? '', '') : (box.getAttribute('aria-label') ?? box.getAttribute('placeholder') ?? ''));
-  return !namesAltText(label) && (PROMPT_LABEL.test(label) || (editable && !isOutputLabel(label)));
-}
-
 /** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. Code is not. */
 function demoOutputs(image: Element): string[] {
   const anchor = image.getBoundingClientRect();
@@ -251,8 +243,12 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   const aiPage = ai.found.length > 0 || ai.userTexts.length > 0 || ai.webResult;
   // In a model's own answer, a short line ending in a colon ("Here it is:") leads in to the picture the model made.
   const leadInOfAnswer = (text: string) => /[:：]$/.test(collapse(text)) && wordCount(text) <= 8 && inModelTurn(image);
+  // What a prompt box, a prompt field or an API sample's prompt holds is the user's, in any language; so are the
+  // instructions of the drop zone the picture was put in.
+  const prompts = new Set([...promptTexts(), ...uploadControlTexts(image)]);
   const theirsAsIs = (text: string) =>
     (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) ||
+    prompts.has(collapse(text)) ||
     namesTheUpload(text) ||
     isOutputLabel(text) ||
     theirs.has(collapse(text)) ||
@@ -262,15 +258,17 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   // Also with a message's time or status glued on ("Опиши, пожалуйста, что на этой фотографии.10:41✓✓").
   const isTheirs = (text: string) => theirsAsIs(text) || ((trimmed) => trimmed !== text && theirsAsIs(trimmed))(trimModelText(text));
   // A model · time · tokens line, even in a caption's slot (a demo's grey caption line), is bookkeeping, never words about the picture.
+  // A piece of the user's own turn (their request under a name line) is theirs; a model's answer never is.
+  const ownPiece = (c: Found) => c.source !== 'answer' && fromUserTurn(c.text, ai.userTexts);
   const found: Found[] = [
     ...ai.found,
     ...rankCaptions(image),
     ...demoOutputs(image)
       .slice(0, 2)
       .flatMap((text) => expandJson({ source: 'demo-output' as const, text: trimModelText(text), credit: '', score: DEMO_SCORE })),
-  ].filter((c) => !isTheirs(c.text) && !isFiguresLine(collapse(c.text)));
+  ].filter((c) => !isTheirs(c.text) && !ownPiece(c) && !isFiguresLine(collapse(c.text)));
   // A JSON block is code: offered once, as the output it is (its fields first), never again as nearby prose.
-  const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t) && jsonFields(t) === null);
+  const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t) && !fromUserTurn(t, ai.userTexts) && jsonFields(t) === null);
   // A descriptive alt's printed form beside the picture is its caption as readers see it: put just before the alt.
   // (An alt that is not evidence enough, such as a card's repeated headline, lends its printed form none.)
   const alt = found.find((c) => c.source === 'alt' && c.score >= PRESELECT_SCORE);

@@ -4,12 +4,11 @@
 // `<model-response>`), class words (user/bot/assistant), a bot badge — not by one product's class names.
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
-import { embedDescription, messageOfBadge, thumbnailDescription } from './bot-embed';
-import { collapse, renderedLines, visuallyHidden, words } from './caption-text';
-import { isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
+import { messageOfBadge, thumbnailDescription } from './bot-embed';
+import { answerText, contentOf, hasAnswerActions } from './answer-text';
+import { collapse, renderedLines, visuallyHidden, wordCount, words } from './caption-text';
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
-import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
 export type Role = 'user' | 'assistant';
 
@@ -117,20 +116,6 @@ function scanRoles(root: ParentNode): { element: Element; role: Role }[] {
 
 const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
-/** Controls, times, hidden labels, the model's shown reasoning, a run's logs and its source cards inside an answer: not part of what the model said. */
-const isChrome = (element: Element) =>
-  element.tagName === 'TIME' || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
-
-/** An answer's text as read: its lines, without controls, hidden labels, notices, or the heading that names it. */
-export function answerText(element: Element, label = ''): string {
-  // A bot's embed card: the description is what it said; its title and footer name the bot.
-  const embed = embedDescription(element) ?? element.querySelector('[class*="embed" i] [class*="description" i]');
-  const lead = leadLabelOf(embed ?? element);
-  const lines = renderedLines(embed ?? element, undefined, (el) => el === lead || isChrome(el)).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
-  if (label && collapse(lines[0]) === label) lines.shift();
-  return collapse(lines.join('\n')) && lines.join('\n');
-}
-
 /** One answer to a picture, with the heading it is shown under when several stand side by side. */
 export interface FoundAnswer {
   text: string;
@@ -198,7 +183,32 @@ export function conversationAnswers(image: Element): { answers: FoundAnswer[]; u
   // A picture in the page's chrome (sidebar, navigation, header) that holds no turns: no turn answers it.
   const chrome = image.closest('nav, header, aside, [role="navigation"], [role="banner"], [role="complementary"]');
   if (chrome && !roleElements(document.body).some((t) => chrome.contains(t.element))) return null;
-  return answersByRole(image) ?? answerByLayout(image) ?? answerByMessenger(image);
+  return answersByRole(image) ?? answerByLayout(image) ?? answerByMessenger(image) ?? answerAfterUserTurn(image);
+}
+
+/**
+ * A user's turn that names its role followed by an answer that names none (a search chat's query row, then its tabs
+ * and the answer's block): the longest text between the picture's turn and the next user turn, in a block that carries
+ * an answer's buttons (copy, rewrite) and no picture of its own.
+ */
+function answerAfterUserTurn(image: Element): { answers: FoundAnswer[]; userTexts: string[] } | null {
+  const turns = roleElements(document.body).filter((t) => t.role === 'user');
+  const own = turns.find((t) => t.element.contains(image))?.element;
+  const nextTurn = own && turns.find((t) => follows(own, t.element) && !own.contains(t.element))?.element;
+  for (let box: Element | null | undefined = own, level = 0; box && box !== document.body && level < 3; box = box.parentElement, level++) {
+    const stretch: Element[] = [];
+    for (let s = box.nextElementSibling; s && !(nextTurn && (s === nextTurn || s.contains(nextTurn))); s = s.nextElementSibling) stretch.push(s);
+    const best = stretch
+      .filter(hasAnswerActions)
+      .map((block) => ({ block, content: contentOf(block) }))
+      .filter(({ content }) => !Array.from(content.querySelectorAll('img')).some(isPicture) && !content.querySelector('textarea, input'))
+      .map(({ block, content }) => ({ element: block, label: '', text: answerText(content) }))
+      .filter((a) => wordCount(a.text) >= 5)
+      .sort((a, b) => b.text.length - a.text.length)[0];
+    if (best) return { answers: [best], userTexts: [collapse(own!.textContent)] };
+    if (stretch.length) return null;
+  }
+  return null;
 }
 
 /** A messenger's bot: the picture sent in the person's own message is answered by the next message not theirs. */
@@ -208,22 +218,6 @@ function answerByMessenger(image: Element): { answers: FoundAnswer[]; userTexts:
   return found && text ? { answers: [{ element: found.reply, label: '', text }], userTexts: found.ownTexts } : null;
 }
 
-/** Buttons an answer carries and a question does not: copy it, have it written again, read it aloud (nine languages, ja, zh). */
-const ANSWER_ACTION =
-  /\b(?:copy|regenerate|retry|read aloud|kopieren|neu generieren|wiederholen|vorlesen|copier|régénérer|réessayer|lire à voix haute|copiar|regenerar|reintentar|leer en voz alta|copia|rigenera|riprova|leggi ad alta voce|tentar novamente|ler em voz alta|копіювати|згенерувати знову|повторити|نسخ|إعادة التوليد|कॉपी करें|फिर से बनाएँ|kopiuj|skopiuj|kopyala|kopiera|kopiëren|opnieuw genereren|yeniden oluştur)\b|копировать|скопировать|копіювати|перегенерировать|복사|다시 생성|コピー|再生成|再試行|読み上げ|复制|複製|重新生成|重新產生|重试|朗读/iu;
-const hasAnswerActions = (turn: Element) =>
-  Array.from(turn.querySelectorAll('button, [role="button"]')).some((b) => ANSWER_ACTION.test(`${b.getAttribute('aria-label') ?? ''} ${b.getAttribute('title') ?? ''} ${collapse(b.textContent)}`));
-
-/** The part of a turn that holds its words: down through the one child holding nearly all of them (past the name line). */
-function contentOf(turn: Element): Element {
-  let box = turn;
-  for (;;) {
-    const total = collapse(answerText(box)).length;
-    const main = Array.from(box.children).find((child) => collapse(answerText(child)).length >= total * 0.85);
-    if (!main || !total) return box;
-    box = main;
-  }
-}
 
 /**
  * A transcript whose turns say nothing of their roles: a run of alike turns (same element and class) where the
@@ -254,14 +248,16 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
   if (!first || first.element.getBoundingClientRect().top - rect.bottom > ANSWER_GAP_PX) return null;
   // The picture belongs to the conversation: it sits in a user's turn, or its block is followed by the answer's.
   let inConversation = turns.some((t) => t.role === 'user' && t.element.contains(image));
+  // The block the picture stands in, right before the answer's: the picture's own turn, its words the user's.
+  let ownBlock: Element | null = null;
   for (let box = image.parentElement, level = 0; !inConversation && box && box !== document.body && level < TURN_LEVELS; box = box.parentElement, level++) {
     const sibling = box.nextElementSibling;
-    if (sibling && (sibling === first.element || sibling.contains(first.element))) inConversation = true;
+    if (sibling && (sibling === first.element || sibling.contains(first.element))) [inConversation, ownBlock] = [true, box];
   }
   for (let box = image.parentElement, level = 0; !inConversation && box && level < TURN_LEVELS; box = box.parentElement, level++)
     if (ownRole(box) === 'user') inConversation = true;
   if (!inConversation) return null;
-  const userTexts = turns.filter((t) => t.role === 'user').map((t) => collapse(t.element.textContent));
+  const userTexts = [...turns.filter((t) => t.role === 'user').map((t) => t.element), ...(ownBlock ? [ownBlock] : [])].map((el) => collapse(el.textContent));
   // Answers beside the first one (an arena's two models, two drafts to choose from) are offered with it.
   const beside = turns.slice(next + 1).filter((t) => t.role === 'assistant' && sideBySide(first.element, t.element));
   // Or shown side by side within the one answer turn, each pane under its heading.

@@ -109,9 +109,12 @@ const POST_LEVELS = 6;
 /** An image's file name and size line ("sommerfest.jpeg 2048×1365 412 KB"): not part of a post's words. */
 const FILE_LINE = /^\S+\.(?:jpe?g|png|gif|webp|heic)\b|\b\d{2,5}\s*[×x]\s*\d{2,5}\b|\b\d+(?:[.,]\d+)?\s*(?:KB|MB|kB)\b/;
 
-/** The post's words, line by line, without file names, sizes or controls. */
+/** Code in a post (an API sample's `"prompt": "…"`) is no one's words about the picture. */
+const isCodeBlock = (el: Element) => el.tagName === 'PRE' || el.tagName === 'CODE';
+
+/** The post's words, line by line, without file names, sizes, controls or code. */
 const postText = (element: Element) =>
-  renderedLines(element)
+  renderedLines(element, undefined, isCodeBlock)
     .filter((line) => !FILE_LINE.test(line) && !isFileName(line))
     .join('\n');
 
@@ -146,7 +149,7 @@ export function postQuote(image: Element): LabelledText[] {
     // colon shortly after the model's name.
     const raw = box.textContent ?? '';
     if (!namesModel(raw) || (!quote && !/[“"„«»「『]/.test(raw) && !namesThenColon(raw))) continue;
-    const lines = renderedLines(box);
+    const lines = renderedLines(box, undefined, isCodeBlock);
     const all = lines.join('\n');
     const inline = quote ? null : QUOTED.exec(all);
     const quoted = inline && wordCount(quotedWords(inline)) >= 6 ? quotedWords(inline) : '';
@@ -158,7 +161,8 @@ export function postQuote(image: Element): LabelledText[] {
     let holder: Element | null = quote?.parentElement ?? null;
     if (!holder) {
       const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (collapse(node.textContent).includes(collapse(text).slice(0, 30))) holder = node.parentElement;
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if (!node.parentElement?.closest('pre, code') && collapse(node.textContent).includes(collapse(text).slice(0, 30))) holder = node.parentElement;
       while (holder && holder !== box && collapse(holder.textContent).length < (inline?.[0].length ?? text.length) + 10) holder = holder.parentElement;
     }
     const whole = holder ? postText(holder) : '';

@@ -1,0 +1,38 @@
+// What an answer turn says: its words without the interface around them (controls, times, hidden labels, the model's
+// shown reasoning, a run's logs, source cards, notices), the part of a turn that holds them, and the buttons only an
+// answer carries. Pure DOM reads.
+import { embedDescription } from './bot-embed';
+import { collapse, renderedLines, visuallyHidden } from './caption-text';
+import { isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
+import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
+
+/** Controls, times, hidden labels, the model's shown reasoning, a run's logs and its source cards inside an answer: not part of what the model said. */
+const isChrome = (element: Element) =>
+  element.tagName === 'TIME' || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
+
+/** An answer's text as read: its lines, without controls, hidden labels, notices, or the heading that names it. */
+export function answerText(element: Element, label = ''): string {
+  // A bot's embed card: the description is what it said; its title and footer name the bot.
+  const embed = embedDescription(element) ?? element.querySelector('[class*="embed" i] [class*="description" i]');
+  const lead = leadLabelOf(embed ?? element);
+  const lines = renderedLines(embed ?? element, undefined, (el) => el === lead || isChrome(el)).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
+  if (label && collapse(lines[0]) === label) lines.shift();
+  return collapse(lines.join('\n')) && lines.join('\n');
+}
+
+/** Buttons an answer carries and a question does not: copy it, have it written again, read it aloud (nine languages, ja, zh). */
+const ANSWER_ACTION =
+  /\b(?:copy|regenerate|retry|read aloud|kopieren|neu generieren|wiederholen|vorlesen|copier|régénérer|réessayer|lire à voix haute|copiar|regenerar|reintentar|leer en voz alta|copia|rigenera|riprova|leggi ad alta voce|tentar novamente|ler em voz alta|копіювати|згенерувати знову|повторити|نسخ|إعادة التوليد|कॉपी करें|फिर से बनाएँ|kopiuj|skopiuj|kopyala|kopiera|kopiëren|opnieuw genereren|yeniden oluştur)\b|копировать|скопировать|копіювати|перегенерировать|복사|다시 생성|コピー|再生成|再試行|読み上げ|复制|複製|重新生成|重新產生|重试|朗读/iu;
+export const hasAnswerActions = (turn: Element) =>
+  Array.from(turn.querySelectorAll('button, [role="button"]')).some((b) => ANSWER_ACTION.test(`${b.getAttribute('aria-label') ?? ''} ${b.getAttribute('title') ?? ''} ${collapse(b.textContent)}`));
+
+/** The part of a turn that holds its words: down through the one child holding nearly all of them (past the name line). */
+export function contentOf(turn: Element): Element {
+  let box = turn;
+  for (;;) {
+    const total = collapse(answerText(box)).length;
+    const main = Array.from(box.children).find((child) => collapse(answerText(child)).length >= total * 0.85);
+    if (!main || !total) return box;
+    box = main;
+  }
+}
