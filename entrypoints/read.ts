@@ -1,14 +1,15 @@
 import { setMessageLookup } from '@/lib/i18n';
-import { READ_API_SLOT, type ReadApi } from '@/lib/page/read-api';
+import type { ReadApi } from '@/lib/page/read-api';
 import { readImage } from '@/lib/page/read-image';
 import { gatherSelection } from '@/lib/page/selected-caption';
-import { readSlot, writeSlot } from '@/lib/page/isolated-slot';
+import { startReadScript } from '@/lib/page/read-start';
 import { markStep } from '@/lib/step-marks';
 
 // The image read and the selected caption on their own, injected on demand (scripting.executeScript
 // files: ['/read.js']) like page.js: a few kB, so the image's decode starts at the click instead of after
 // the whole page script has arrived and compiled, and a check with a selection needs page.js only for its
-// marks, after the request (lib/adapters/page-calls.ts sends each method's script).
+// marks, after the request (lib/adapters/page-calls.ts sends each method's script). Its result (the last
+// expression of the built file) is the selected caption the worker's first call asked for.
 interface I18n {
   getMessage(key: string, substitutions: string[]): string;
 }
@@ -19,5 +20,5 @@ export default defineUnlistedScript(() => {
   const scope = globalThis as unknown as { browser?: { i18n?: I18n }; chrome?: { i18n?: I18n } };
   const i18n = scope.browser?.i18n ?? scope.chrome?.i18n;
   if (i18n) setMessageLookup((key, subs) => i18n.getMessage(key, subs));
-  if (!readSlot(READ_API_SLOT)) writeSlot(READ_API_SLOT, { readImage, gatherSelection } satisfies ReadApi);
+  return startReadScript({ readImage, gatherSelection } satisfies ReadApi);
 });

@@ -60,6 +60,11 @@ export interface CheckDeps {
   keepImage?(image: AcquiredImage): Promise<string | null>;
   /** Resolves as the model request leaves (see `requestSignal`); without it, the hook waits for the model step's end. */
   requestSent?: Promise<void>;
+  /**
+   * The caption was settled before the check began (`gather` answers at once): the job is first stored with its
+   * claims, one write fewer before the request, instead of in a "gathering" phase a few ms before them.
+   */
+  captionSettled?: boolean;
 }
 
 /** A promise that resolves the first time `onRequest` is called: hand `onRequest` to the verifier, `sent` to runCheck. */
@@ -166,7 +171,7 @@ export async function runCheck(input: CheckInput, deps: CheckDeps): Promise<Chec
   };
   let keeping: Promise<void> = Promise.resolve();
   try {
-    await save(job);
+    if (!deps.captionSettled) await save(job);
     const gathered = await deps.gather();
     // Whatever way a caption came (dialog, selection, typed), its credit is set apart by one rule here.
     const plan = async (raw: string, rawCredit?: string) => {

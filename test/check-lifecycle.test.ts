@@ -53,6 +53,14 @@ describe('runCheck: the verifying phase', () => {
     expect(events).toEqual(['save gathering 0', 'save image 0', 'verify called', 'request leaves', 'save verifying 0', 'save verifying 1', 'save verifying 2', 'save finished 2']);
   });
 
+  it('with a caption settled before the check, is first stored with its claims: no "gathering" record before them', async () => {
+    const events: string[] = [];
+    const request = requestSignal();
+    const job = await runCheck(input, deps({ save: async (j) => void events.push(`save ${j.phase} ${j.claims.filter((c) => c.verdict).length}`), verify: stepper(events, request), requestSent: request.sent, captionSettled: true }));
+    expect(job.status).toBe('done');
+    expect(events).toEqual(['save image 0', 'verify called', 'request leaves', 'save verifying 0', 'save verifying 1', 'save verifying 2', 'save finished 2']);
+  });
+
   it('is stored before the verdicts of a step that sends no request (a cached answer)', async () => {
     const events: string[] = [];
     const job = await runCheck(input, deps({ save: async (j) => void events.push(`save ${j.phase} ${j.claims.filter((c) => c.verdict).length}`), verify: stepper(events, null), requestSent: requestSignal().sent }));

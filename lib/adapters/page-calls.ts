@@ -4,7 +4,7 @@ import { CheckError } from '../errors';
 import type { PageApi } from '../page/api';
 import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../check-lifecycle';
-import { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
+import { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, READ_WAITING_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
 import type { CheckTarget, FrameTarget } from '../features/ports';
 import { markStep } from '../step-marks';
 
@@ -17,6 +17,8 @@ const NO_PAGE_API = 'caption-check: no page API';
 interface SentScript {
   done: Promise<unknown>;
   settled: boolean;
+  /** The selected caption the read script reads as it arrives (asked for by the image read that sent it), until taken. */
+  selection?: { args: string; answer: Promise<unknown> };
 }
 
 /**
@@ -33,8 +35,14 @@ const scriptOf = (method: PageMethod) =>
  */
 const sentTo = new Map<string, SentScript>();
 
-function sendScript(key: string, frame: { tabId: number; frameIds: number[] }, file: '/read.js' | '/page.js'): Promise<unknown> {
-  const sent: SentScript = { done: browser.scripting.executeScript({ target: frame, files: [file], injectImmediately: true }), settled: false };
+/** The selected caption in the read script's answer ({ selection }: null when nothing is selected); undefined when it read none. */
+const selectionIn = (value: unknown): unknown => (typeof value === 'object' && value !== null && 'selection' in value ? value.selection : undefined);
+
+function sendScript(key: string, frame: { tabId: number; frameIds: number[] }, file: '/read.js' | '/page.js', selection?: unknown[]): Promise<unknown> {
+  const done = browser.scripting.executeScript({ target: frame, files: [file], injectImmediately: true });
+  const sent: SentScript = { done, settled: false };
+  // The read script's answer (lib/page/read-start.ts): { selection } when it read the one asked for.
+  if (selection) sent.selection = { args: JSON.stringify(selection), answer: done.then((results) => selectionIn(results[0]?.result), () => undefined) };
   const settle = () => {
     sent.settled = true;
   };
@@ -43,6 +51,15 @@ function sendScript(key: string, frame: { tabId: number; frameIds: number[] }, f
   sentTo.set(key, sent);
   if (sentTo.size > 200) sentTo.delete(sentTo.keys().next().value!);
   return sent.done;
+}
+
+/** The selected caption the read script read as it arrived, for the same arguments (once); null when there is none. */
+function takeSelection(key: string, args: unknown[]): Promise<unknown> | null {
+  const sent = sentTo.get(key);
+  if (!sent?.selection || sent.selection.args !== JSON.stringify(args)) return null;
+  const { answer } = sent.selection;
+  delete sent.selection;
+  return answer;
 }
 
 /**
@@ -59,15 +76,19 @@ export async function callPage<M extends PageMethod>(
   const script = scriptOf(method);
   // Injected at once, not at the page's idle time: a page still loading (its ads, its lazy images) would
   // otherwise hold the call back until it has finished, while the user waits on a page already shown.
-  const call = () =>
+  // `waitSlot`: sent together with the read script, the call waits for it to arrive (the script wakes it,
+  // lib/page/read-start.ts) instead of answering that there is no API and being sent again; `selection`: the
+  // selected caption the script then reads at once (gatherSelection's arguments), taken by that call later.
+  const call = (waitSlot: string | null = null, selection: unknown[] | null = null) =>
     browser.scripting.executeScript({
       target: frame,
       injectImmediately: true,
       // Runs in the page's isolated world: self-contained, it only looks the API up by its symbol key
       // (lib/page/isolated-slot.ts: a string-named global could be shadowed by the page's named elements).
-      func: (slotName: string, name: string, callArgs: unknown[], missing: string, prefetchSlot: string | null) => {
+      func: (slotName: string, name: string, callArgs: unknown[], missing: string, prefetchSlot: string | null, waitFor: string | null, selectionArgs: unknown[] | null) => {
         const slots = globalThis as unknown as Record<symbol, unknown>;
-        const api = slots[Symbol.for(slotName)] as Record<string, (...a: unknown[]) => unknown> | undefined;
+        const apiNow = () => slots[Symbol.for(slotName)] as Record<string, (...a: unknown[]) => unknown> | undefined;
+        const api = apiNow();
         if (api) return api[name]?.(...callArgs);
         // Before the page script has arrived: an image read starts reading the bytes now (readImage takes them).
         const url = callArgs[0];
@@ -78,13 +99,32 @@ export async function callPage<M extends PageMethod>(
           read.catch(() => undefined);
           slots[Symbol.for(prefetchSlot)] = { url, read };
         }
-        return missing;
+        if (!waitFor) return missing;
+        return new Promise((resolve) => {
+          // Should the script never come (it failed to run), the call says so and the worker goes on without it.
+          const timer = setTimeout(() => resolve(missing), 5000);
+          const waiting = (slots[Symbol.for(waitFor)] ??= { selection: null, wake: [] }) as { selection: unknown; wake: (() => void)[] };
+          if (selectionArgs) waiting.selection = selectionArgs;
+          waiting.wake.push(() => {
+            clearTimeout(timer);
+            const ready = apiNow();
+            resolve(ready ? ready[name]?.(...callArgs) : missing);
+          });
+        });
       },
-      args: [SLOT_PREFIX + script.slot, method, args, NO_PAGE_API, method === 'readImage' ? SLOT_PREFIX + PREFETCH_SLOT : null],
+      args: [SLOT_PREFIX + script.slot, method, args, NO_PAGE_API, method === 'readImage' ? SLOT_PREFIX + PREFETCH_SLOT : null, waitSlot, selection],
     });
   let answer: unknown;
   markStep(`call:${method}`);
   const key = `${target.tabId}:${target.frameId}:${script.file}`;
+  // A check's image read comes before its caption: a selection read for an earlier check is not this one's.
+  if (method === 'readImage') delete sentTo.get(key)?.selection;
+  const early = method === 'gatherSelection' ? takeSelection(key, args) : null;
+  const selected = early ? await early : undefined;
+  if (selected !== undefined) {
+    markStep(`answer:${method}`);
+    return parsePageReply(method, selected);
+  }
   try {
     // Where this worker has sent the script before (the check's image read, a moment ago), the call goes
     // alone. Finding no API there, it waits for the script sent last if that had not run yet (a file
@@ -108,8 +148,14 @@ export async function callPage<M extends PageMethod>(
     }
     if (!known || answer === NO_PAGE_API) {
       // The script and the call are sent together, not one after the other's answer (one round trip to
-      // the page fewer). Should the call ever run first, it says so and is sent again.
-      const [, called] = await Promise.all([sendScript(key, frame, script.file), call()]);
+      // the page fewer). Sent with the read script, the call waits for it, and goes first (a function needs no
+      // file read, so it usually runs first); an image read also has the script read the selected caption as
+      // it arrives. A call sent with page.js that runs first says so and is sent again.
+      const selection = method === 'readImage' ? [args[0], MAX_CAPTION_CHARS] : undefined;
+      const [called] =
+        script.file === '/read.js'
+          ? await Promise.all([call(SLOT_PREFIX + READ_WAITING_SLOT, selection), sendScript(key, frame, script.file, selection)])
+          : [(await Promise.all([sendScript(key, frame, script.file), call()]))[1]];
       answer = called[0]?.result;
       if (answer === NO_PAGE_API) answer = (await call())[0]?.result;
     }

@@ -180,6 +180,8 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
         return thumbnail;
       },
       requestSent: request.sent,
+      // Known by now whenever a model is ready (the late gather below is for a check that fails first).
+      captionSettled: gathered !== null,
     },
   );
   checkEnded();

@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES } from '../image/encode';
 import { CheckError } from '../errors';
 import type { PageApi } from './api';
 
-export { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, SLOT_PREFIX } from './slot-names';
+export { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, READ_WAITING_SLOT, SLOT_PREFIX } from './slot-names';
 
 /** How an image is shown on the page (lib/page/image-source.ts). */
 export const imageKindSchema = z.enum(['img', 'picture', 'poster', 'background', 'canvas', 'svg']);

@@ -15,3 +15,9 @@ export const READ_API_SLOT = 'read';
  * bytes ({ url, read: Promise<{ status, bytes }> }), so the read begins at the click; readImage takes it.
  */
 export const PREFETCH_SLOT = 'prefetch';
+
+/**
+ * Slot where the worker's first call of a check, sent with the read script, leaves what the script does as it
+ * arrives ({ selection, wake }: lib/page/read-start.ts): read the selected caption, and wake the call.
+ */
+export const READ_WAITING_SLOT = 'read-waiting';

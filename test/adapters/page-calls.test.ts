@@ -3,6 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CheckError } from '@/lib/errors';
 import { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, SLOT_PREFIX } from '@/lib/page/slot-names';
 import { callPage, gatherFromFrame } from '@/lib/adapters/page-calls';
+import { startReadScript } from '@/lib/page/read-start';
+import { MAX_CAPTION_CHARS } from '@/lib/check-lifecycle';
+import type { ReadApi } from '@/lib/page/read-api';
 
 interface Injection {
   target: unknown;
@@ -21,17 +24,18 @@ const slots = globalThis as unknown as Record<symbol, unknown>;
  * global stands in for the frame's isolated world), a call runs its function for real. `order` decides
  * which of the two injections sent together runs first ("script late": a file runs after the calls sent with it and just after).
  */
-function frame(order: 'script first' | 'call first' | 'script late' | 'unscriptable') {
+function frame(order: 'script first' | 'call first' | 'script late' | 'call late' | 'unscriptable') {
   const ran: string[] = [];
-  const run = (injection: Injection) => {
+  const run = (injection: Injection): { value: unknown } => {
     if (injection.files) {
       ran.push('script');
-      // Each script installs its API under its own slot: the image read's small one, or the page script.
-      slots[injection.files[0] === '/read.js' ? readSlot : slot] = {
+      // Each script installs its API under its own slot: the image read's small one (as read.js starts, answering
+      // the selection the call that sent it asked for and waking that call), or the page script.
+      const api = {
         readSelection: (max: number) => 'A red kite'.slice(0, max),
         // A selection only where the test made one; the chooser's answer otherwise.
-        gatherSelection: (srcUrl: string) => (selected ? { ...captionOf(srcUrl), caption: selected, source: 'selection' } : null),
-        gather: (srcUrl: string) => ({ ...captionOf(srcUrl), caption: selected || 'A kite in the chooser', source: selected ? 'selection' : 'chooser' }),
+        gatherSelection: (srcUrl: string) => (selected ? { ...captionOf(srcUrl), caption: selected, source: 'selection' as const } : null),
+        gather: (srcUrl: string) => ({ ...captionOf(srcUrl), caption: selected || 'A kite in the chooser', source: selected ? ('selection' as const) : ('chooser' as const) }),
         // What the page's readImage does first: take the read the call started, if any (its URL as the message).
         readImage: () => {
           const early = slots[prefetchSlot] as { url: string } | undefined;
@@ -39,10 +43,12 @@ function frame(order: 'script first' | 'call first' | 'script late' | 'unscripta
           return { error: { fatal: false, message: early ? `took the early read of ${early.url}` : 'read from the start', url: 'https://news.example/photo.jpg' } };
         },
       };
-      return [{ result: undefined }];
+      if (injection.files[0] === '/read.js') return { value: startReadScript(api as unknown as ReadApi) };
+      slots[slot] = api;
+      return { value: undefined };
     }
     ran.push('call');
-    return [{ result: injection.func!(...(injection.args ?? [])) }];
+    return { value: injection.func!(...(injection.args ?? [])) };
   };
   let held: (() => void) | null = null;
   fakeBrowser.scripting.executeScript = (async (injection: Injection) => {
@@ -55,10 +61,13 @@ function frame(order: 'script first' | 'call first' | 'script late' | 'unscripta
     if (order === 'call first' && injection.files && !ran.includes('call')) await new Promise<void>((resolve) => (held = resolve));
     // "script late": a file is read from disk before it runs, so calls sent after it still arrive first.
     if (order === 'script late' && injection.files) await new Promise((resolve) => setTimeout(resolve, 20));
-    const result = run(injection);
+    // "call late": the first call runs after the script sent with it.
+    if (order === 'call late' && !injection.files && !ran.includes('script')) await new Promise((resolve) => setTimeout(resolve, 20));
+    const { value } = run(injection);
     held?.();
     held = null;
-    return result;
+    // A call that returns a promise is answered once it settles, as the browser does.
+    return [{ result: await value }];
   }) as unknown as typeof fakeBrowser.scripting.executeScript;
   return ran;
 }
@@ -153,16 +162,36 @@ describe('callPage', () => {
     expect(ran.filter((step) => step === 'sent script')).toHaveLength(1);
   });
 
-  it('the image read and the selected caption together: the caption\'s call goes once, after the read script ran', async () => {
+  it('the image read and the selected caption together: one call and the read script, which answers the caption as it arrives', async () => {
     const ran = frame('script late');
     selected = 'A red kite over the bay.';
     const target = { tabId: 15, frameId: 0 };
-    const [image, caption] = await Promise.all([callPage(target, 'readImage', 'https://news.example/photo.jpg', 1024), callPage(target, 'gatherSelection', 'https://news.example/photo.jpg', 500)]);
+    const [image, caption] = await Promise.all([callPage(target, 'readImage', 'https://news.example/photo.jpg', 1024), callPage(target, 'gatherSelection', 'https://news.example/photo.jpg', MAX_CAPTION_CHARS)]);
     expect('error' in image && image.error.message).toBe('took the early read of https://news.example/photo.jpg');
     expect(caption).toMatchObject({ caption: 'A red kite over the bay.' });
-    // The image read's call, its script, its call again, and the caption's one call: none of them finding no API in vain but the first.
-    expect(ran.filter((step) => step === 'sent call')).toHaveLength(3);
-    expect(ran.indexOf('script')).toBeLessThan(ran.lastIndexOf('sent call'));
+    // The image read's call waited for its script instead of being sent again, and the caption needed no call of its own.
+    expect(ran).toEqual(['sent call', 'sent script', 'call', 'script']);
+  });
+
+  it('where the read script runs before the call sent with it, the caption is asked for by its own call', async () => {
+    const ran = frame('call late');
+    selected = 'A red kite over the bay.';
+    const target = { tabId: 16, frameId: 0 };
+    const [image, caption] = await Promise.all([callPage(target, 'readImage', 'https://news.example/photo.jpg', 1024), callPage(target, 'gatherSelection', 'https://news.example/photo.jpg', MAX_CAPTION_CHARS)]);
+    expect('error' in image && image.error.message).toBe('read from the start');
+    expect(caption).toMatchObject({ caption: 'A red kite over the bay.' });
+    expect(ran.filter((step) => step === 'sent call')).toHaveLength(2);
+  });
+
+  it('a selection the read script read for one check is never the caption of the next', async () => {
+    frame('script late');
+    selected = 'The first caption.';
+    const target = { tabId: 17, frameId: 0 };
+    // A check whose caption was known (a re-run) reads the image only: the selection read with it goes unused.
+    await callPage(target, 'readImage', 'https://news.example/photo.jpg', 1024);
+    selected = 'The second caption.';
+    const [, caption] = await Promise.all([callPage(target, 'readImage', 'https://news.example/photo.jpg', 1024), callPage(target, 'gatherSelection', 'https://news.example/photo.jpg', MAX_CAPTION_CHARS)]);
+    expect(caption).toMatchObject({ caption: 'The second caption.' });
   });
 
   it('sends the script again to a frame that has loaded a new document, once for calls made together', async () => {
@@ -201,7 +230,8 @@ describe('callPage', () => {
       const ran = frame('call first');
       const answer = await callPage({ tabId: 7, frameId: 0 }, 'readImage', 'https://news.example/photo.jpg', 1024);
       expect('error' in answer && answer.error.message).toBe('took the early read of https://news.example/photo.jpg');
-      expect(ran).toEqual(['sent script', 'sent call', 'call', 'script', 'sent call', 'call']);
+      // The call waited for the script it was sent with: not sent again.
+      expect(ran).toEqual(['sent call', 'sent script', 'call', 'script']);
       expect(fetched).toEqual(['https://news.example/photo.jpg']);
       expect(slots[prefetchSlot]).toBeUndefined();
     });
