@@ -2,13 +2,18 @@
 // change that lands while the read is under way is newer than what the read returns, so a read that
 // resolves after a change is dropped (otherwise a popup opened as a check finished kept showing it running).
 
-/** Calls `onValue` with the loaded value, then with each change; returns the function that stops both. */
-export function loadAndWatch<T>(load: () => Promise<T>, watch: (onChange: (value: T) => void) => () => void, onValue: (value: T) => void): () => void {
+/** Calls `onValue` with the loaded value, then `onChanged` (the same unless given) with each change; returns the function that stops both. */
+export function loadAndWatch<T>(
+  load: () => Promise<T>,
+  watch: (onChange: (value: T) => void) => () => void,
+  onValue: (value: T) => void,
+  onChanged: (value: T) => void = onValue,
+): () => void {
   let live = true;
   let changed = false;
   const unwatch = watch((value) => {
     changed = true;
-    if (live) onValue(value);
+    if (live) onChanged(value);
   });
   void load().then(
     (value) => {
@@ -19,5 +24,38 @@ export function loadAndWatch<T>(load: () => Promise<T>, watch: (onChange: (value
   return () => {
     live = false;
     unwatch();
+  };
+}
+
+/**
+ * Changes a view may show a moment later, batched: a change `hold`s (the latest of each key wins) until a change
+ * that may not wait comes (`now`, which shows the held ones with it) or `ms` have passed since the first one held.
+ */
+export function holding(ms: number): { hold(key: string, apply: () => void): void; now(key: string, apply: () => void): void; stop(): void } {
+  const held = new Map<string, () => void>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const waiting = [...held.values()];
+    held.clear();
+    for (const apply of waiting) apply();
+  };
+  return {
+    hold(key, apply) {
+      held.delete(key);
+      held.set(key, apply);
+      timer ??= setTimeout(flush, ms);
+    },
+    now(key, apply) {
+      held.delete(key);
+      flush();
+      apply();
+    },
+    stop() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      held.clear();
+    },
   };
 }

@@ -14,7 +14,7 @@ import { PROMPT_VERSION } from '@/lib/verify/prompt';
 import type { WaitingCheck } from '@/lib/waiting-check';
 import type { CopyFormat } from './check-view';
 import type { FixAction } from './error-help';
-import { loadAndWatch } from './live-value';
+import { holding, loadAndWatch } from './live-value';
 
 /** Everything the popup needs from the browser, passed in so the controller never touches `browser.*`. */
 export interface PopupHost {
@@ -51,6 +51,9 @@ export interface PopupHost {
 }
 
 export type View = 'check' | 'history';
+
+/** How long a check that has not heard from the model yet may wait to be drawn (see useCheck). */
+export const STARTING_CHECK_HOLD_MS = 300;
 
 /**
  * The view a notice belongs to, so it shows only there: the page check or audit ('page'), one check
@@ -105,12 +108,19 @@ export function useCheck(host: PopupHost, initialView: View) {
     setWaiting(null);
     setModels([]);
     setOpenedRow(null);
-    const unwatch = loadAndWatch(() => host.loadJob(tabId), (onChange) => host.watchJob(tabId, onChange), setJob);
+    // A check that has not heard from the model yet is drawn a moment later, with what follows if it comes by then
+    // (the request leaving, the first verdict): on a machine with one free core the view's drawing would otherwise
+    // run between the click and the request. A waiting record's removal waits with it: the check follows it at once.
+    const changes = holding(STARTING_CHECK_HOLD_MS);
+    const onJob = (next: CheckJob | null) => (next?.status === 'running' && next.claims.every((c) => c.verdict === null) ? changes.hold : changes.now)('job', () => setJob(next));
+    const onWaiting = (next: WaitingCheck | null) => (next === null ? changes.hold : changes.now)('waiting', () => setWaiting(next));
+    const unwatch = loadAndWatch(() => host.loadJob(tabId), (onChange) => host.watchJob(tabId, onChange), setJob, onJob);
     // A page check in progress (or its summary) is shown again when the popup reopens.
     const unwatchPageCheck = loadAndWatch(() => host.loadPageCheck(tabId), (onChange) => host.watchPageCheck(tabId, onChange), setPageCheck);
     // A check waiting for its caption on the page is shown first, the last result below it as the previous one.
-    const unwatchWaiting = loadAndWatch(() => host.loadWaiting(tabId), (onChange) => host.watchWaiting(tabId, onChange), setWaiting);
+    const unwatchWaiting = loadAndWatch(() => host.loadWaiting(tabId), (onChange) => host.watchWaiting(tabId, onChange), setWaiting, onWaiting);
     return () => {
+      changes.stop();
       unwatch();
       unwatchPageCheck();
       unwatchWaiting();

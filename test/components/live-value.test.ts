@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { loadAndWatch } from '@/components/live-value';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holding, loadAndWatch } from '@/components/live-value';
 
 /** A read the test answers when it likes, and a watch it fires by hand. */
 function source() {
@@ -53,5 +53,59 @@ describe('loadAndWatch', () => {
     s.answer('running');
     await expect.poll(() => settled).toBe(true);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('loadAndWatch with its own change handler', () => {
+  it('shows the read value by the first, each change by the second', async () => {
+    const s = source();
+    const read: string[] = [];
+    const changed: string[] = [];
+    loadAndWatch(s.load, s.watch, (v) => read.push(v), (v) => changed.push(v));
+    s.answer('running');
+    await expect.poll(() => read).toEqual(['running']);
+    s.change('done');
+    expect(changed).toEqual(['done']);
+    expect(read).toEqual(['running']);
+  });
+});
+
+describe('holding', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('shows held changes together once the time has passed since the first, the latest of each key', () => {
+    const shown: string[] = [];
+    const changes = holding(300);
+    changes.hold('job', () => shown.push('job image'));
+    vi.advanceTimersByTime(100);
+    changes.hold('waiting', () => shown.push('waiting gone'));
+    changes.hold('job', () => shown.push('job verifying'));
+    vi.advanceTimersByTime(199);
+    expect(shown).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(shown).toEqual(['waiting gone', 'job verifying']);
+    vi.advanceTimersByTime(1000);
+    expect(shown).toHaveLength(2);
+  });
+
+  it('shows a change that may not wait at once, with the held ones before it (a held one of its key dropped)', () => {
+    const shown: string[] = [];
+    const changes = holding(300);
+    changes.hold('waiting', () => shown.push('waiting gone'));
+    changes.hold('job', () => shown.push('job verifying'));
+    changes.now('job', () => shown.push('job first verdict'));
+    expect(shown).toEqual(['waiting gone', 'job first verdict']);
+    vi.advanceTimersByTime(1000);
+    expect(shown).toHaveLength(2);
+  });
+
+  it('shows nothing held once stopped', () => {
+    const shown: string[] = [];
+    const changes = holding(300);
+    changes.hold('job', () => shown.push('job image'));
+    changes.stop();
+    vi.advanceTimersByTime(1000);
+    expect(shown).toEqual([]);
   });
 });
