@@ -162,8 +162,12 @@ function isGalleryItem(item: Element): boolean {
   return siblings.filter((li) => li.querySelector('img')).length >= 2 && linkShare(item) < 0.6;
 }
 
-/** Text that follows the image inside its own small wrapper ("div > img + br + i"): a caption without a class. */
+/**
+ * Text that follows the image inside its own small wrapper ("div > img + br + i"): a caption without a class. A form
+ * beside the picture (a label, its help line and a text box: an edit dialog) is no caption; its box is read as a box.
+ */
 function wrapperText(box: Element, image: Element): Element[] {
+  if (box.querySelector('textarea, input:not([type="hidden"]), select, [contenteditable="true"]')) return [];
   const after = Array.from(box.children).filter(
     (el) => el !== image && !el.contains(image) && !!(image.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !picturesIn(el, image).length,
   );

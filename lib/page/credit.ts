@@ -26,6 +26,13 @@ const LICENCE = /\b(?:CC[- ]BY(?:[- ](?:SA|ND|NC))*(?:[- ]\d\.\d)?|CC0|public do
 const AGENCY =
   /\b(?:getty(?:\s+images)?|reuters|afp|ap(?:\s+photo)?|associated press|dpa|epa|apa|picture[- ]alliance|shutterstock|alamy|istock(?:photo)?|imago|keystone|xinhua|efe|ansa|anadolu|bloomberg|sipa|corbis|unsplash|pexels|pixabay|wikimedia(?:\s+commons)?|flickr|nasa|handout|pool|ロイター|共同|時事)\b/i;
 
+/** "Foto dell'autrice", "Photo de l'auteur", "Foto del autor", "Foto der Autorin", "Photo by the author": taken by who wrote the page. */
+const BY_AUTHOR =
+  /^(?:foto(?:grafia|grafía)?|photo(?:graphie|graph)?|bild|imagen|imagem|immagine)s?\s+(?:dell['’]|della\s|del\s|de\s+la\s|de\s+l['’]|do\s|da\s|des\s|der\s|by\s+the\s|of\s+the\s)\s*(?:autor[ea]?|autrice|auteure?|autor(?:in|s)?|author)\.?$/iu;
+/** "Foto di Marco Rinaldi su Unsplash", "Photo de Léa Martin sur Pexels", "Bild von Jan Ott auf Pixabay": a stock site's by-line. */
+const ON_PICTURE_SITE =
+  /^(?:foto(?:grafia|grafía)?|photo|bild|imagen|imagem|immagine)s?\s+(?:di|de|da|von|by|par|del)\s+[^.!?]{2,60}?\s+(?:su|sur|on|en|auf|em|no|via|from|bei)\s+(?:unsplash|pexels|pixabay|flickr|wikimedia(?:\s+commons)?|getty\s+images|shutterstock|istock|adobe\s+stock)\.?$/iu;
+
 /** \b does not work next to kana: Japanese agency names are matched whole. */
 const JAPANESE_AGENCY = /^(?:ロイター|共同|時事|AFP時事|AP|EPA時事|読売新聞|撮影[^＝]*)$/;
 
@@ -35,6 +42,7 @@ export function isCredit(text: string): boolean {
   if (!t) return false;
   if (/^[(\[]?\s*[©Ⓒ]/.test(t) || /^\(?\s*\(c\)\s/i.test(t)) return true;
   if (LEAD_LINE.test(t) || BY_LINE.test(t) || (COURTESY.test(t) && t.split(' ').length <= 10)) return true;
+  if (BY_AUTHOR.test(t) || ON_PICTURE_SITE.test(t)) return true;
   if (LICENCE.test(t) && t.split(' ').length <= 6) return true;
   // "Devindra Hardawar/AOL", "Robbing Peter/Flickr": a name, a slash, an outlet.
   if (/^[\p{Lu}][\p{L}.'-]+(?:\s[\p{Lu}][\p{L}.'-]+){0,3}\s?\/\s?[\p{Lu}][\p{L}&.' -]{1,40}$/u.test(t)) return true;

@@ -4,6 +4,8 @@
 // box is not an output. Pure DOM reads (layout only to skip avatar-sized pictures).
 import { collapse, renderedLines, visuallyHidden, wordCount } from './caption-text';
 import { holdsJsonCaption } from './json-output';
+import { namesCaptionInApp } from './app-heading';
+import { isModelLeadIn } from './model-names';
 import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
 import { isOutputLabel, namesAltText, withoutOutputLabel } from './ui-labels';
 import { isLogPanel, isSourceLink, leadLabelOf } from './output-trim';
@@ -12,8 +14,9 @@ import { isLogPanel, isSourceLink, leadLabelOf } from './output-trim';
 const PICTURE_PX = 48;
 /** How many elements after the image the output label may come (a demo's output sits a few blocks on). */
 const LABEL_REACH = 60;
-/** Longest text of an output label ("Generated caption:"). */
+/** Longest text of an output label ("Generated caption:"), and of a lead-in naming the model. */
 const LABEL_CHARS = 30;
+const LEAD_IN_CHARS = 120;
 
 const wordsOf = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/);
 
@@ -84,7 +87,9 @@ export function labelledOutputs(image: Element): string[] {
     // A label is a small element: reading a whole section's text to find out costs more than it tells.
     if (label.childElementCount > 3) continue;
     const own = collapse(label.textContent);
-    if (!own || own.length > LABEL_CHARS || !isOutputLabel(own) || label.querySelector('textarea, output, input')) continue;
+    // Or a lead-in naming the model ("Ecco che cosa ha risposto il modello:"), or in an app a heading naming the caption.
+    const labels = own.length <= LABEL_CHARS ? isOutputLabel(own) : own.length <= LEAD_IN_CHARS && (isModelLeadIn(own) || namesCaptionInApp(label, own, image));
+    if (!own || !labels || label.querySelector('textarea, output, input')) continue;
     // "Output: a yellow tram …" on one line: the words after the label are the value.
     const inline = /^(?:STRONG|B|EM|I|SPAN)$/.test(label.tagName) && /^(?:P|LI|DD)$/.test(label.parentElement?.tagName ?? '');
     const line = inline && label.parentElement ? collapse(label.parentElement.textContent) : '';

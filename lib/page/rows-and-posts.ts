@@ -6,6 +6,8 @@ import { isAvatarOrLogo } from './avatar-logo';
 import { collapse, isFileName, renderedLines, wordCount } from './caption-text';
 import { isPicture } from './model-output';
 import { leadLabelOf } from './output-trim';
+import { divGridRow, headerNamesOutput } from './div-grid';
+import { namesModel } from './model-names';
 import { isRequestToModel, PROMPT_LABEL } from './requests';
 
 /** One text the row or post offers, with the label it is shown under ("" = the source's own name). */
@@ -64,6 +66,19 @@ function columnCaptions(cell: Element, row: Element, table: Element): { cells: L
   return { cells, otherRows: cells.length ? others.filter(Boolean) : [] };
 }
 
+/** Cells whose column header says they hold the picture's description or an output ("Bildbeschreibung (KI)", "Generated caption") first; the rest keep their order. */
+const byHeaderMeaning = (cells: LabelledText[]) => cells.sort((a, b) => Number(headerNamesOutput(b.label)) - Number(headerNamesOutput(a.label)));
+
+/** The same for a grid of plain divs whose header cells share their column's data-* key. */
+function divGridCaptions(image: Element): { cells: LabelledText[]; otherRows: string[] } {
+  const grid = divGridRow(image);
+  if (!grid) return { cells: [], otherRows: [] };
+  const cells = grid.cells
+    .map(({ element, label }) => ({ text: cellText(element), label }))
+    .filter(({ text, label }) => readsAsCaption(text) && !isRequestToModel(text) && !PROMPT_LABEL.test(label));
+  return { cells: byHeaderMeaning(cells), otherRows: cells.length ? grid.otherRows : [] };
+}
+
 /**
  * The text cells of the picture's own row, each labelled by its column header, left to right. Columns headed as a
  * prompt, and cells that are requests to a model, are left out; other rows never count.
@@ -72,7 +87,7 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
   const cell = image.closest('td, th, [role="cell"], [role="gridcell"]');
   const row = cell?.closest('tr, [role="row"]');
   const table = row?.closest('table, [role="table"], [role="grid"]');
-  if (!cell || !row || !table) return { cells: [], otherRows: [] };
+  if (!cell || !row || !table) return divGridCaptions(image);
   if (Array.from(row.querySelectorAll('img')).filter(isPicture).length > 1) return columnCaptions(cell, row, table);
   const cells: LabelledText[] = [];
   Array.from(row.children).forEach((other, index) => {
@@ -82,6 +97,7 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
     if (!readsAsCaption(text) || isRequestToModel(text) || PROMPT_LABEL.test(label)) return;
     cells.push({ text, label });
   });
+  byHeaderMeaning(cells);
   const otherRows = Array.from(table.querySelectorAll('td, [role="cell"], [role="gridcell"]'))
     .filter((td) => td.closest('tr, [role="row"]') !== row)
     .map((td) => collapse(td.textContent))
@@ -89,14 +105,6 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
   return { cells, otherRows };
 }
 
-/** The post says a model or an AI wrote what it quotes ("I asked an AI to describe…", "von einer KI beschreiben lassen"). */
-const NAMES_MODEL =
-  /\b(?:ai|a\.i\.|ki|ia|bot|bots|chatbot|llm|gpt|chatgpt|gemini|claude|llava|copilot|vision model|language model|sprachmodell|modèle de langage|modelo de lenguaje|modello linguistico|modelo de linguagem|inteligencia artificial|intelligenza artificiale|inteligência artificial)\b|人工知能|人工智能|ＡＩ|チャットボット|聊天机器人|الذكاء الاصطناعي/i;
-/** The same where JavaScript's \b does not reach (Cyrillic, Vietnamese …) and "neural network" in several languages ("нейромережа", "нейросеть", "ШІ", "ИИ"). */
-const NAMES_MODEL_WIDE =
-  /(?<![\p{L}\p{N}])(?:нейромереж\p{L}*|нейросет\p{L}*|нейронн\p{L}* (?:мереж|сет)\p{L}*|ші|ии|штучн\p{L}* інтелект\p{L}*|искусственн\p{L}* интеллект\p{L}*|нейронк\p{L}*|neural net(?:work)?s?|neuronale[sn]? netz(?:e|werk)?|réseaux? de neurones|red(?:es)? neuronal(?:es)?|ret[ei] neural[ei]|redes? neura(?:l|is)|sie[ćc]i? neuronow\p{L}*|sztuczn\p{L}* inteligencj\p{L}*|yapay zeka|trí tuệ nhân tạo|mạng nơ-ron)(?![\p{L}\p{N}])|神经网络|神經網路|ニューラルネット|신경망|인공지능/iu;
-/** The text names a model or an AI. */
-const namesModel = (text: string) => NAMES_MODEL.test(text) || NAMES_MODEL_WIDE.test(text);
 /**
  * A quoted run of words: an opening mark after a space or colon, a closing one before a space or punctuation (“…”, "…",
  * „…“, «…», German »…«), or Japanese and Chinese corner brackets anywhere (「…」, 『…』).

@@ -22,7 +22,7 @@ describe('the caption dialog where AI descriptions are read', () => {
 
   beforeAll(async () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
-    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en'])
+    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en', 'airtable-grid-de', 'composer-alt-es'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
     for (const name of ['streamlit-opisanie-ru', 'jupyter-chu-thich-vi', 'bluesky-post-uk', 'gradio-chatbot-zh', 'arena-battle-en', 'perplexity-fil-fr'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(HELD_OUT_5, `${name}.html`)) });
@@ -166,6 +166,20 @@ describe('the caption dialog where AI descriptions are read', () => {
     ]);
     expect(view.caption).toBe('a kitchen with a stove and a sink in it');
     expect(view.candidates.some((c) => /dog/i.test(c))).toBe(false);
+  });
+
+  it("a no-code base's grid of plain divs: the picture's row, the column headed as the picture's description first", async () => {
+    const { view } = await checkImage('/airtable-grid-de.html', 'lotta-sessel');
+    expect(view.candidates[0]).toBe('Bildbeschreibung (KI): Ein senfgelber Cordsessel mit runden Armlehnen steht auf einem hellen Holzboden, daneben liegt ein gefalteter karierter Plaid.');
+    expect(view.caption).toBe('Ein senfgelber Cordsessel mit runden Armlehnen steht auf einem hellen Holzboden, daneben liegt ein gefalteter karierter Plaid.');
+    // The other rows are other pictures' descriptions: not offered at all.
+    expect(view.candidates.some((c) => /Stehleuchte|Beistelltisch|Leseabende/.test(c))).toBe(false);
+  });
+
+  it("a composer's alt-text dialog: the AI-written alt box is preselected, not the form's label and help line", async () => {
+    const { view } = await checkImage('/composer-alt-es.html', 'escaparate-otono.jpg?w=1200');
+    expect(view.caption).toMatch(/^Escaparate de una librería con libros apilados/);
+    expect(view.candidates.some((c) => /lectores de pantalla|Generado con IA|novedades de otoño! /.test(c))).toBe(false);
   });
 
   it('an arena: both answers to the one picture, labelled Model A and Model B; the shared prompt is not offered', async () => {
