@@ -9,6 +9,7 @@ import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
 import { aiDescriptionBox, isCode, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel } from './requests';
 import { isOutputLabel, namesTheUpload } from './ui-labels';
+import { isModelLeadIn } from './model-names';
 import { fromUserTurn, isPromptBox, promptTexts, uploadControlTexts } from './user-words';
 import { isFiguresLine, trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
@@ -251,6 +252,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     prompts.has(collapse(text)) ||
     namesTheUpload(text) ||
     isOutputLabel(text) ||
+    isModelLeadIn(text) ||
     theirs.has(collapse(text)) ||
     FILE_META.test(collapse(text)) ||
     ai.userTexts.some((u) => u.length > 20 && collapse(text).startsWith(u)) ||
