@@ -6,9 +6,16 @@ import { collapse, renderedLines, visuallyHidden } from './caption-text';
 import { isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
-/** Controls, times, hidden labels, the model's shown reasoning, a run's logs and its source cards inside an answer: not part of what the model said. */
+/** Class words of a turn's header or name line ("Message_botHeader", "username-line", "sender-name", "author"). */
+const NAME_LINE_CLASS = /(?:^|[\s_-])(?:\w*header|\w*name|author|sender|byline)(?:$|[\s_-])/i;
+/** Longest name line: a name, a badge, a time. */
+const NAME_LINE_CHARS = 40;
+/** A turn's name line ("GPT-4o" in a bot header, "Describer BOT 9:02"): it says whose the words are; its role is the message's. */
+export const isNameLine = (el: Element) => NAME_LINE_CLASS.test(el.getAttribute('class') ?? '') && collapse(el.textContent).length <= NAME_LINE_CHARS;
+
+/** Controls, times, name lines, hidden labels, the model's shown reasoning, a run's logs and its source cards inside an answer: not part of what the model said. */
 const isChrome = (element: Element) =>
-  element.tagName === 'TIME' || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
+  element.tagName === 'TIME' || isNameLine(element) || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
 
 /** An answer's text as read: its lines, without controls, hidden labels, notices, or the heading that names it. */
 export function answerText(element: Element, label = ''): string {

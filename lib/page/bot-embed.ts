@@ -50,9 +50,15 @@ const MESSAGE_BOX = '[role="article"], article, [role="listitem"], li, [aria-rol
 const MESSAGE_LEVELS = 8;
 /** Longest name line (a name, its badge, a time) a badge may sit in. */
 const NAME_LINE_CHARS = 120;
+/** Class words of a message's name line ("c-message__sender", "author-line", "username"). */
+const NAME_LINE_CLASS = /(?:^|[\s_-])(?:sender|author|username|name|byline)(?:$|[\s_-])/i;
+/** The line a badge sits in, two levels up at most, when its class names it a name line. */
+const nameLineAround = (badge: Element) => [badge.parentElement, badge.parentElement?.parentElement].find((el) => !!el && NAME_LINE_CLASS.test(el.getAttribute('class') ?? '')) ?? null;
+
 /** A badge's message: the message box around its name line when there is one near, else null. */
 export function messageOfBadge(badge: Element): Element | null {
-  const header = badge.closest('h1, h2, h3, h4, h5, h6, header');
+  // A heading, or a line whose class names it a sender's or author's line ("c-message__sender").
+  const header = badge.closest('h1, h2, h3, h4, h5, h6, header') ?? nameLineAround(badge);
   // A name line (name, badge, time), not a page's header around everything.
   if (!header || collapse(header.textContent).length > NAME_LINE_CHARS) return null;
   let box = header.parentElement;

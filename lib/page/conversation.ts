@@ -5,7 +5,7 @@
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
 import { messageOfBadge, thumbnailDescription } from './bot-embed';
-import { answerText, contentOf, hasAnswerActions } from './answer-text';
+import { answerText, contentOf, hasAnswerActions, isNameLine } from './answer-text';
 import { collapse, renderedLines, visuallyHidden, wordCount, words } from './caption-text';
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
@@ -102,7 +102,7 @@ function scanRoles(root: ParentNode): { element: Element; role: Role }[] {
     // A badge in a name line ("CaptionBot APP") marks the whole message it heads, embeds and all, not the name line.
     let holder: Element = (role === 'assistant' && BADGE.test(collapse(element.textContent)) && messageOfBadge(element)) || element;
     // A badge or an avatar: its message is the nearest box around it with text of its own, not the name line.
-    const short = (el: Element) => collapse(el.textContent).length < BADGE_CHARS || /^(?:H[1-6]|HEADER)$/.test(el.tagName);
+    const short = (el: Element) => collapse(el.textContent).length < BADGE_CHARS || /^(?:H[1-6]|HEADER)$/.test(el.tagName) || isNameLine(el);
     for (let level = 0; short(holder) && holder.parentElement && level < BADGE_LEVELS; level++) holder = holder.parentElement;
     if (short(holder)) continue;
     // The innermost one holds the message itself, not its row, avatar or action bar.
@@ -111,7 +111,8 @@ function scanRoles(root: ParentNode): { element: Element; role: Role }[] {
     if (found.some((f) => holder.contains(f.element) && f.role === role)) continue;
     found.push({ element: holder, role });
   }
-  return found;
+  // A part inside a turn of the other side is that turn's ("ms-prompt-chunk", a chunk of the prompt, holding the model's words).
+  return found.filter((f) => !found.some((g) => g.role !== f.role && g.element !== f.element && g.element.contains(f.element)));
 }
 
 const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);

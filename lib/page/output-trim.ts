@@ -34,8 +34,8 @@ const SYMBOLS = /^[\p{Extended_Pictographic}\u2190-\u21ff\u2300-\u23ff\u2600-\u2
 const META_CHARS = 70;
 const META_WORDS = 9;
 
-/** A count or a setting as "name: number" ("Số từ: 39", "Seed: 42", "Wörter: 41"). */
-const COUNT_LINE = /^[\p{L}\s-]{1,24}[:=：]\s*[-+]?\d[\d.,]*\s*%?$/u;
+/** A count or a setting as "name: number", its unit after it ("Số từ: 39", "Seed: 42", "Wörter: 41", "Costo: 331 puntos"). */
+const COUNT_LINE = /^[\p{L}\s-]{1,24}[:=：]\s*[-+]?\d[\d.,]*\s*(?:%|\p{L}{1,12}\.?)?$/u;
 
 /** One piece of a bookkeeping line: a figure or a time with at most a few words around it, or a short name beside them. */
 const figurePiece = (piece: string) => (FIGURE.test(piece) || WHEN.test(piece)) && wordCount(piece) <= 5;
@@ -65,7 +65,9 @@ export function isBookkeeping(text: string): boolean {
   if (line.length <= META_CHARS * 2 && line.includes(',') && line.split(/\s*;\s*|,\s+/u).every((piece) => COUNT_LINE.test(piece))) return true;
   if (line.length > META_CHARS || wordCount(line) > META_WORDS || /[.!?。！？]$/u.test(line.replace(/\b[ap]\.?m\.$|\b(?:sek|sn|сек)\.$/iu, ''))) return false;
   const pieces = line.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
-  if (pieces.length > 1) return pieces.some(figurePiece) && pieces.every((p) => p.length <= 40 && (figurePiece(p) || wordCount(p) <= 4 || controlLine(p)));
+  // Beside a count ("38 words", "412 tokens") a piece may be a short phrase ("Only visible to this channel").
+  const counted = pieces.some((p) => COUNTED.test(p));
+  if (pieces.length > 1) return pieces.some(figurePiece) && pieces.every((p) => p.length <= 40 && (figurePiece(p) || wordCount(p) <= (counted ? 6 : 4) || controlLine(p)));
   // A single piece: a figure or a time with a few words, a setting's "name: value", or a figure's field label ("Latency (ms)").
   return figurePiece(line) || COUNT_LINE.test(line) || (wordCount(line) <= 5 && UNIT_FIELD.test(line));
 }
@@ -127,8 +129,8 @@ export function trimModelText(text: string): string {
 
 /** Class words of an element that labels the text after it ("answer-label", "output__badge", "eyebrow"). */
 const LABEL_CLASS = /(?:^|[\s_-])(?:label|badge|tag|chip|eyebrow|kicker)(?:$|[\s_-])/i;
-/** Class words of a turn's name line, the model's or the user's name above the words ("who", "msg__who", "author-name"). */
-const NAME_CLASS = /(?:^|[\s_-])(?:who|name|author|sender|username|nickname|speaker)(?:$|[\s_-])/i;
+/** Class words of a turn's name line, the model's or the user's name above the words ("who", "msg__who", "author-name", "Message_botHeader"). */
+const NAME_CLASS = /(?:^|[\s_-])(?:who|name|author|sender|username|nickname|speaker|\w*header)(?:$|[\s_-])/i;
 
 /**
  * The short label element the text of `root` starts with (`<span class="answer-label">답변</span>`, `<strong>Answer:</strong>`):
