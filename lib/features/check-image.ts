@@ -65,6 +65,13 @@ export function checkWelcomeSample(platform: Platform, tabId: number, sampleId: 
 /** How long after the model request has left the page is asked to show "Asking the model…" by the image. */
 export const MARKS_AFTER_REQUEST_MS = 150;
 
+/**
+ * How long after the model request has started the check stores its "verifying" record and makes its thumbnail:
+ * started with the request, their storage writes and the thumbnail's decode and encode ran while the request was
+ * still on its way through the browser to the model server (~5–10 ms later on one core), and held it back.
+ */
+export const AFTER_REQUEST_MS = 50;
+
 async function runImageCheck(platform: Platform, target: CheckTarget, preset: PresetCaption, task: TaskContext): Promise<CheckJob | null> {
   const { signal } = task;
   // The start-up sweep must not read this tab's old job after we wrote the new one.
@@ -179,7 +186,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
         await platform.saveTabImage(target.tabId, image.dataUrl).catch(() => {});
         return thumbnail;
       },
-      requestSent: request.sent,
+      requestSent: request.sent.then(() => platform.sleep(AFTER_REQUEST_MS)),
       // Known by now whenever a model is ready (the late gather below is for a check that fails first).
       captionSettled: gathered !== null,
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CheckError } from '@/lib/errors';
-import { cancelCheck, checkImage, checkWelcomeSample, MARKS_AFTER_REQUEST_MS } from '@/lib/features/check-image';
+import { AFTER_REQUEST_MS, cancelCheck, checkImage, checkWelcomeSample, MARKS_AFTER_REQUEST_MS } from '@/lib/features/check-image';
 import type { GatheredCaption, ModelStep } from '@/lib/check-lifecycle';
 import type { MarksPayload } from '@/lib/page/marks';
 import { allSupported, fakePlatform } from './fake-platform';
@@ -147,7 +147,8 @@ describe('checkImage', () => {
     });
     let wake = () => {};
     const slept: number[] = [];
-    if (held) fake.platform.sleep = (ms) => (slept.push(ms), new Promise<void>((resolve) => (wake = resolve)));
+    // Only the marks' wait is held; the check's own wait after the request (AFTER_REQUEST_MS) passes at once.
+    if (held) fake.platform.sleep = (ms) => (ms === MARKS_AFTER_REQUEST_MS ? (slept.push(ms), new Promise<void>((resolve) => (wake = resolve))) : Promise.resolve());
     return { fake, release, slept, wake: () => wake() };
   }
 
@@ -176,6 +177,24 @@ describe('checkImage', () => {
     release();
     await running;
     expect(fake.pageCalls.map((c) => (c.args[0] as MarksPayload).tone)).toEqual(['running', 'ok']);
+  });
+
+  it('stores the "verifying" record and keeps the image a moment after the request has started, not beside it', async () => {
+    const { fake, release } = answeredOnRelease();
+    let wake = () => {};
+    const slept: number[] = [];
+    fake.platform.sleep = (ms) => (slept.push(ms), ms === AFTER_REQUEST_MS ? new Promise<void>((resolve) => (wake = resolve)) : Promise.resolve());
+    const running = checkImage(fake.platform, target);
+    // The request has started (the wait after it began): nothing stored since the claims, the image not kept yet.
+    await expect.poll(() => slept).toContain(AFTER_REQUEST_MS);
+    expect(fake.saved.map((j) => j.phase)).toEqual(['image']);
+    expect(fake.images.get(target.tabId)).toBeUndefined();
+    wake();
+    await expect.poll(() => fake.saved.map((j) => j.phase)).toEqual(['image', 'verifying']);
+    await expect.poll(() => fake.images.get(target.tabId)).toBe('data:image/jpeg;base64,AAAA');
+    release();
+    await running;
+    expect(fake.jobs.get(target.tabId)).toMatchObject({ status: 'done', thumbnail: 'data:image/jpeg;base64,THUMB' });
   });
 
   it('a check answered within that moment shows only its result by the image', async () => {
