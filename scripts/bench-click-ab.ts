@@ -4,10 +4,11 @@
  * machine other people use, the load moves between two benches run one after the other far more than between two
  * checks a second apart, so this is the way to tell whether a change helped.
  *
- *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click-ab.ts --against .output-bench-old [--rounds 8] [--one-core] [--exif] [--beside popup|panel]
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click-ab.ts --against .output-bench-old [--rounds 8] [--one-core] [--exif] [--beside popup|panel] [--beside-b-only]
  *
  * A is --against (the older build), B the build in CAPTION_CHECK_OUT_DIR. --exif gives each photo a 64 KB camera
- * Exif block; --beside keeps the popup or the side panel open during every check of both.
+ * Exif block; --beside keeps the popup or the side panel open during every check of both, or with --beside-b-only
+ * of B's alone: given the same build twice (--against .output-bench), whether an open view slows the check.
  */
 import { resolve } from 'node:path';
 import { launchWithExtension, type LoadedExtension } from '../test/browser/extension.ts';
@@ -24,6 +25,7 @@ const rounds = Math.max(1, Number(arg('--rounds') ?? 8));
 const beside = arg('--beside') as Beside | undefined;
 if (beside !== undefined && beside !== 'popup' && beside !== 'panel') throw new Error('--beside takes popup or panel');
 const exifBytes = process.argv.includes('--exif') ? CAMERA_EXIF_BYTES : 0;
+const besideOf = (build: 'A' | 'B') => (build === 'A' && process.argv.includes('--beside-b-only') ? undefined : beside);
 if (process.argv.includes('--one-core')) process.env.CHROME_PATH = oneCoreChromium();
 
 const builds = { A: resolve(against), B: resolve(process.env.CAPTION_CHECK_OUT_DIR ?? '.output') };
@@ -45,16 +47,16 @@ try {
   for (const build of ['A', 'B'] as const) {
     await useEndpoint(extensions[build], { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'test-vlm' });
     // A first check each (not counted): the worker's engine and the page scripts' first compile are behind it.
-    await measureClicks(extensions[build], pages, model, 1, { fresh: true, exifBytes }, beside);
+    await measureClicks(extensions[build], pages, model, 1, { fresh: true, exifBytes }, besideOf(build));
   }
   for (let round = 0; round < rounds; round++) {
-    for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) add(figures[build], await measureClicks(extensions[build], pages, model, 1, { fresh: true, exifBytes }, beside));
+    for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) add(figures[build], await measureClicks(extensions[build], pages, model, 1, { fresh: true, exifBytes }, besideOf(build)));
   }
 } finally {
   await Promise.all([extensions.A.close(), extensions.B.close(), model.close(), pages.close()]);
 }
 
-console.log(`${rounds} rounds, a new 12 MP JPEG each run${exifBytes ? ' with a 64 KB camera Exif block' : ''}${process.argv.includes('--one-core') ? ', the browsers on one core' : ''}${beside ? `, the ${beside === 'popup' ? 'popup' : 'side panel'} open` : ''}`);
+console.log(`${rounds} rounds, a new 12 MP JPEG each run${exifBytes ? ' with a 64 KB camera Exif block' : ''}${process.argv.includes('--one-core') ? ', the browsers on one core' : ''}${beside ? `, the ${beside === 'popup' ? 'popup' : 'side panel'} open${besideOf('A') ? '' : ' in B only'}` : ''}`);
 for (const build of ['A', 'B'] as const) {
   const run = figures[build];
   const click = median(run.clickMs);
