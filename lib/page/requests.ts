@@ -13,6 +13,8 @@ const POLITE = String.raw`(?:please\s+|can you\s+|could you\s+|would you\s+|bitt
 const VERBS = [
   ...REQUEST_VERBS,
   ...'caption schreib fass nenn décrit écrit réponds répondez descríbeme dígame spieghi напишіть اوصف'.split(' '),
+  // "describe" and "tell" in more languages a chat is typed in (ro, cs, sk, hu, fi, sv, el, th, fa, he, id, vi, ko, tr, pl).
+  ...'descrie descrieți spune popiš popište popsat opiš opíšte írd kuvaile kuvailkaa kerro beskriv berätta περίγραψε περιγράψτε πες อธิบาย บรรยาย توصیف بگو תאר תארי תארו jelaskan deskripsikan gambarkan hãy açıkla anlat opisz powiedz'.split(' '),
 ].sort((a, b) => b.length - a.length);
 const VERB_OPENER = String.raw`${POLITE}(?:${VERBS.join('|')}|look at|sage mir|me diga)(?:-(?:moi|me|nous))?(?:[\s,]+(?!of\b)\S|[.!]?$)`;
 
@@ -43,6 +45,11 @@ const REQUEST_OPENER = new RegExp(
     // Hindi
     String.raw`(?:कृपया\s+)?(?:इस (?:चित्र|तस्वीर|फ़ोटो|फोटो|छवि) (?:का|में|को))`,
     String.raw`(?:बताइए|बताओ|वर्णन कीजिए|वर्णन करें|क्या आप)`,
+    // Languages that put the verb last or write without spaces: ko, fa, tr; th
+    String.raw`.{0,60}(?:설명|묘사)\s?(?:해|해줘|해 줘|해주세요|해 주세요|해줄래|하세요|해 줄래요)[.?!]?$`,
+    String.raw`.{0,80}(?:توصیف|توضیح|شرح)\s?(?:کن|کنید|بده|بدهید)[.!؟]?$`,
+    String.raw`.{0,80}(?:açıkla|anlat|tarif et|betimle)\p{L}{0,12}[.!?]?$`,
+    String.raw`(?:ช่วย|กรุณา|โปรด)?(?:อธิบาย|บรรยาย)`,
     // Japanese, Chinese
     String.raw`.{0,30}(?:説明|描写|記述|教えて)(?:して)?(?:ください|下さい|くれ|して)?[。！!]?$`,
     String.raw`请|請|(?:描述|说明|說明|介绍|介紹)(?:一下)?`,
@@ -54,7 +61,7 @@ const REQUEST_OPENER = new RegExp(
 
 /** A request names the picture it asks about ("this image", "dieses Bild", "cette photo" …). */
 const NAMES_PICTURE =
-  /\b(?:image|picture|photo|pic|screenshot|bild|foto|aufnahme|imagen|immagine|imagem|фото|зображення|світлин)\w*\b|صورة|الصورة|चित्र|तस्वीर|फ़ोटो|फोटो|छवि|画像|写真|图片|圖片|照片|图像/iu;
+  /\b(?:image|picture|photo|pic|screenshot|bild|foto|aufnahme|imagen|immagine|imagem|фото|зображення|світлин|imagine|poza|fotografi|obr[aá]z|fotk|sn[ií]mk?|kuva|valokuv|gambar|resim|zdj[eę]ci|k[eé]p)\p{L}*|صورة|الصورة|चित्र|तस्वीर|फ़ोटो|फोटो|छवि|画像|写真|图片|圖片|照片|图像|εικόν|φωτογραφ|รูป|ภาพ|تصویر|عکس|תמונ|ảnh|hình|사진|이미지|görsel|fotoğraf/iu;
 
 /** Longest text a request usually is; a model's answer or a caption is longer or is not phrased as one. */
 const REQUEST_CHARS = 240;
@@ -67,13 +74,14 @@ export function isRequestToModel(text: string): boolean {
   const t = collapse(text);
   if (!t || t.length > REQUEST_CHARS) return false;
   // Every sentence asks something of the model: "And this one? Keep it to one sentence this time."
-  const sentences = t.match(/[^.?!。？！؟]+[.?!。？！؟]*/gu) ?? [t];
+  const sentences = t.match(/[^.?!。？！؟\u037e]+[.?!。？！؟\u037e]*/gu) ?? [t];
   return sentences.every((sentence) => {
     const s = sentence.trim();
     const opener = REQUEST_OPENER.exec(s);
     if (opener && opener.index === 0) return true;
     // A short question about the picture ("And this photo?", "Stimmt das Foto?").
-    return /[?？؟]\s*$/.test(s) && (NAMES_PICTURE.test(s) || s.split(' ').length <= 8);
+    // Greek asks with ";" (and its own U+037E).
+    return (/[?？؟\u037e]\s*$/.test(s) || (/;\s*$/.test(s) && /\p{Script=Greek}/u.test(s))) && (NAMES_PICTURE.test(s) || s.split(' ').length <= 8);
   });
 }
 
@@ -92,7 +100,7 @@ export const UPLOAD_LABEL =
 
 /** Labels a demo app puts on its output: the box or text after one is what the model wrote. */
 export const OUTPUT_LABEL =
-  /^(?:output|outputs|model output|caption|generated (?:caption|text|description)|(?:légende|description|texte) générée?|generierte (?:beschreibung|bildunterschrift|ausgabe)|(?:descripción|leyenda) generada|(?:didascalia|descrizione) generata|(?:legenda|descrição) gerada|result|results|prediction|response|answer|description|ergebnis|ausgabe|antwort|bildbeschreibung|beschreibung|résultat|sortie|légende|réponse|description générée|resultado|salida|respuesta|descripción|risultato|didascalia|risposta|descrizione|saída|legenda|resposta|descrição|результат|вихід|відповідь|опис|підпис|النتيجة|الناتج|الإجابة|الوصف|परिणाम|आउटपुट|उत्तर|विवरण|出力|結果|回答|答え|キャプション|説明|生成されたキャプション|输出|结果|答案|描述|生成的描述|图片描述|标题|إجابة|الجواب|جواب|التعليق|المخرجات|ответ|вывод|описание|подпись|odpowiedź|wynik|opis|podpis|cevap|yanıt|sonuç|çıktı|açıklama|altyazı|svar|resultat|beskrivning|bildtext|utdata|antwoord|resultaat|uitvoer|beschrijving|bijschrift|답변|응답|답|결과|출력|설명|캡션|回复|回覆)\s*[:：]?$/i;
+  /^(?:output|outputs|model output|caption|generated (?:caption|text|description)|(?:légende|description|texte) générée?|generierte (?:beschreibung|bildunterschrift|ausgabe)|(?:descripción|leyenda) generada|(?:didascalia|descrizione) generata|(?:legenda|descrição) gerada|result|results|prediction|response|answer|description|ergebnis|ausgabe|antwort|bildbeschreibung|beschreibung|résultat|sortie|légende|réponse|description générée|resultado|salida|respuesta|descripción|risultato|didascalia|risposta|descrizione|saída|legenda|resposta|descrição|результат|вихід|відповідь|опис|підпис|النتيجة|الناتج|الإجابة|الوصف|परिणाम|आउटपुट|उत्तर|विवरण|出力|結果|回答|答え|キャプション|説明|生成されたキャプション|输出|结果|答案|描述|生成的描述|图片描述|标题|إجابة|الجواب|جواب|التعليق|المخرجات|ответ|вывод|описание|подпись|odpowiedź|wynik|opis|podpis|cevap|yanıt|sonuç|çıktı|açıklama|altyazı|svar|resultat|beskrivning|bildtext|utdata|antwoord|resultaat|uitvoer|beschrijving|bijschrift|답변|응답|답|결과|출력|설명|캡션|回复|回覆|rezultat|ieșire|ieşire|răspuns|descriere|legendă|výsledek|výsledok|výstup|odpověď|odpoveď|popisek|eredmény|kimenet|válasz|leírás|képaláírás|tulos|tuloste|vastaus|kuvaus|kuvateksti|αποτέλεσμα|έξοδος|απάντηση|περιγραφή|λεζάντα|ผลลัพธ์|คำตอบ|คำอธิบาย|เอาต์พุต|คำบรรยายภาพ|نتیجه|خروجی|پاسخ|توضیحات|شرح|תוצאה|פלט|תשובה|תיאור|כיתוב|hasil|keluaran|jawaban|deskripsi|keterangan|takarir|kết quả|đầu ra|câu trả lời|trả lời|mô tả|chú thích)\s*[:：]?$/i;
 
 /** Labels of the box where the user types to the model: never an output. */
 export const PROMPT_LABEL =
@@ -103,4 +111,4 @@ export const NOTEBOOK_PROMPT = /^(?:In|Out)\s*\[\s*\d*\s*\]\s*:?$/;
 
 /** Notices chat products print under answers ("ChatGPT can make mistakes."): never part of an answer. */
 export const DISCLAIMER =
-  /\b(?:can make mistakes|may (?:make mistakes|be inaccurate|produce inaccurate)|check important info|double-check|kann fehler machen|können fehler machen|peu(?:t|vent) (?:faire|commettre) des erreurs|puede cometer errores|può commettere errori|pode cometer erros|може помилятися)\b|由\s?AI\s?生成|AI\s?生成的内容|请仔细甄别|間違える(?:こと|可能性)があります|誤りを含む(?:場合|可能性)があります/i;
+  /\b(?:can make mistakes|may (?:make mistakes|be inaccurate|produce inaccurate)|check important info|double-check|kann fehler machen|können fehler machen|peu(?:t|vent) (?:faire|commettre) des erreurs|puede cometer errores|può commettere errori|pode cometer erros|може помилятися)\b|由\s?AI\s?生成|AI\s?生成的内容|请仔细甄别|間違える(?:こと|可能性)があります|誤りを含む(?:場合|可能性)があります|poate (?:face|greși)|může (?:dělat chyby|chybovat|se mýlit)|môže (?:robiť chyby|sa mýliť)|hibázhat|voi tehdä virheitä|kan göra (?:misstag|fel)|hata yapabilir|może popełniać błędy|może się mylić|μπορεί να κάνει λάθη|อาจ(?:ทำ)?(?:ผิดพลาด|ให้ข้อมูลที่ไม่ถูกต้อง)|ممکن است (?:اشتباه|خطا)|(?:עלול|עשוי|עלולה|עשויה) לטעות|(?:dapat|bisa) (?:membuat kesalahan|salah)|có thể (?:mắc lỗi|sai|không chính xác)|실수를 할 수 있|틀릴 수 있/i;

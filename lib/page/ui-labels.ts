@@ -35,9 +35,17 @@ const UI_WORDS = new Set([
   'معاينة', 'الصورة', 'صورة', 'المرفوعة', 'المحملة', 'المختارة', 'المرفقة', 'ملف', 'الإدخال',
   // hi
   'अपलोड', 'की', 'गई', 'छवि', 'तस्वीर', 'पूर्वावलोकन', 'फ़ाइल',
+  // ro, cs, sk, hu, fi, sv, tr, pl, el, fa, he, id, vi, ko
+  'imagine', 'imaginea', 'încărcată', 'încărcat', 'previzualizare', 'fișier', 'atașată', 'selectată', 'nahraný', 'nahraná', 'nahrané',
+  'nahraného', 'obrázek', 'obrázku', 'obrázok', 'náhled', 'náhľad', 'soubor', 'súbor', 'příloha', 'vybraný', 'feltöltött', 'kép', 'előnézet',
+  'fájl', 'ladattu', 'kuva', 'esikatselu', 'tiedosto', 'liite', 'valittu', 'uppladdad', 'uppladdade', 'bild', 'förhandsvisning', 'fil',
+  'bifogad', 'yüklenen', 'görsel', 'resim', 'önizleme', 'dosya', 'przesłane', 'przesłany', 'zdjęcie', 'obraz', 'podgląd', 'plik', 'załącznik',
+  'εικόνα', 'ανεβασμένη', 'μεταφορτωμένη', 'προεπισκόπηση', 'αρχείο', 'συνημμένο', 'της', 'η', 'تصویر', 'بارگذاری‌شده', 'بارگذاری', 'شده',
+  'پیش‌نمایش', 'فایل', 'پیوست', 'תמונה', 'שהועלתה', 'התמונה', 'תצוגה', 'מקדימה', 'קובץ', 'מצורף', 'gambar', 'diunggah', 'yang', 'pratinjau',
+  'berkas', 'lampiran', 'ảnh', 'hình', 'đã', 'tải', 'lên', 'xem', 'trước', 'tệp', '업로드된', '업로드한', '이미지', '미리보기', '파일', '첨부',
 ]);
 /** The same for scripts written without spaces (ja, zh): removed as runs of characters. */
-const UI_RUNS = /アップロードされた|アップロードした|アップロード|プレビュー|選択された|選択した|添付された|添付|入力|画像|写真|ファイル|上传的|已上传|上传|预览|預覽|所选|选中的|已选择|附件|输入|图片|圖片|图像|照片|文件|の|的|された|した/gu;
+const UI_RUNS = /รูปภาพที่อัปโหลด|ภาพที่อัปโหลด|ที่อัปโหลด|อัปโหลด|รูปภาพ|ตัวอย่าง|ไฟล์|ภาพ|アップロードされた|アップロードした|アップロード|プレビュー|選択された|選択した|添付された|添付|入力|画像|写真|ファイル|上传的|已上传|上传|预览|預覽|所选|选中的|已选择|附件|输入|图片|圖片|图像|照片|文件|の|的|された|した/gu;
 
 /**
  * An upload's interface label, not a description of what it shows: "Uploaded image", "Preview of the uploaded image",

@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+// Requests, output labels, upload labels, answer buttons and notices in languages beyond the extension's locales
+// (ro, cs, fi, el, th, fa, he, tr, ko, vi, id, hu, sv): what a chat or a demo prints in them is read as in English.
+import { describe, expect, it } from 'vitest';
+import { isBookkeeping } from '../../lib/page/output-trim';
+import { DISCLAIMER, isRequestToModel } from '../../lib/page/requests';
+import { isOutputLabel, namesTheUpload } from '../../lib/page/ui-labels';
+import { offered } from './caption-snippet';
+
+describe('requests to the model', () => {
+  it('are set aside in these languages, verb first, verb last, or written without spaces', () => {
+    for (const request of [
+      'Descrie această imagine în două propoziții.',
+      'Popiš, co je na obrázku.',
+      'Kuvaile tämä kuva lyhyesti.',
+      'Τι βλέπεις σε αυτή τη φωτογραφία;',
+      'ช่วยอธิบายภาพนี้หน่อย',
+      'این تصویر را توصیف کن.',
+      'Bu fotoğrafı kısaca açıkla.',
+      '이 사진을 자세히 설명해 주세요.',
+      'Hãy mô tả bức ảnh này.',
+      'Jelaskan gambar ini dalam dua kalimat.',
+      'Beskriv bilden kort, tack.',
+    ])
+      expect(isRequestToModel(request), request).toBe(true);
+  });
+
+  it('a description in the same languages is not one', () => {
+    for (const caption of [
+      'Un bătrân citește ziarul pe o bancă în parc.',
+      'Στο λιμάνι είναι δεμένες τρεις ψαρόβαρκες.',
+      'Järven rannalla seisoo punainen mökki.',
+      'Dva cyklisté jedou po mostě přes řeku.',
+    ])
+      expect(isRequestToModel(caption), caption).toBe(false);
+  });
+});
+
+describe('labels of an output and of an upload', () => {
+  it('output labels', () => {
+    for (const label of ['Výsledek', 'Tulos:', 'Αποτέλεσμα', 'ผลลัพธ์', 'نتیجه', 'תשובה', 'Rezultat', 'Kết quả', 'Jawaban:', 'Eredmény']) expect(isOutputLabel(label), label).toBe(true);
+  });
+
+  it("an upload's label names the upload, a description does not", () => {
+    for (const label of ['Nahraný obrázek', 'Ladattu kuva', 'Imagine încărcată', 'Ανεβασμένη εικόνα', 'รูปภาพที่อัปโหลด', 'پیش‌نمایش تصویر', 'התמונה שהועלתה', 'Yüklenen görsel'])
+      expect(namesTheUpload(label), label).toBe(true);
+    expect(namesTheUpload('Kuva järvestä auringonlaskun aikaan')).toBe(false);
+  });
+
+  it('notices under an answer and a row of controls', () => {
+    for (const notice of ['Asistentul poate face greșeli.', 'Tekoäly voi tehdä virheitä.', 'Το μοντέλο μπορεί να κάνει λάθη.', 'הבינה המלאכותית עלולה לטעות.', 'AI có thể mắc lỗi.'])
+      expect(DISCLAIMER.test(notice), notice).toBe(true);
+    expect(isBookkeeping('Kopioi · Jaa')).toBe(true);
+    expect(isBookkeeping('Kopírovat')).toBe(true);
+  });
+});
+
+describe('a chat whose turns name no role, in Finnish', () => {
+  it("is answered by the next alike turn carrying a Copy button in the page's language", () => {
+    const answer = 'Kuvassa on punainen puumökki järven rannalla. Laiturin päässä on soutuvene, ja taivas on pilvinen.';
+    const found = offered(`<div class="thread">
+      <div class="turn"><img id="target" src="/lataukset/mokki.jpg" alt="mokki.jpg"><p>Mitä tässä näkyy? Kerro lyhyesti.</p></div>
+      <div class="turn"><p>${answer}</p><div class="bar"><button title="Kopioi">⧉</button><button title="Luo uudelleen">↻</button></div></div>
+    </div>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: answer });
+    expect(found.map((c) => c.text)).not.toContain('Mitä tässä näkyy? Kerro lyhyesti.');
+  });
+});
