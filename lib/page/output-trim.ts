@@ -18,8 +18,8 @@ const UNIT_FIELD = new RegExp(String.raw`\(\s*(?:${UNIT}|n|#)\s*\)$`, 'iu');
 /** A clock time or a date ("14:32", "2:14 PM", "2026-11-28", "28.11.2026"), or a relative time ("3 minutes ago", "vor 2 Min."). */
 const WHEN =
   /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b|\b\d+\s?\p{L}{1,10}\.?\s+(?:ago|fa|atrás|назад)(?![\p{L}])|\b(?:vor|il y a|hace|há)\s+\d+|\d+\s?\p{L}{0,4}\s?(?:前|전)/iu;
-/** Separators between the pieces of a bookkeeping line. */
-const SEPARATOR = /\s+[·•|｜]\s+|\s*[·•｜]\s*|\s+[–—]\s+/u;
+/** Separators between the pieces of a bookkeeping line (also a spaced double hyphen: "1.87 s -- user, date, cluster"). */
+const SEPARATOR = /\s+[·•|｜]\s+|\s*[·•｜]\s*|\s+(?:[–—]|--)\s+/u;
 
 /**
  * Controls printed as words or symbols under an answer or an output (copy it, have it written again, rate it, share
@@ -63,11 +63,17 @@ export function isBookkeeping(text: string): boolean {
   // A run's log line: a progress bar ("Loading checkpoint shards: 100%|██████████| 3/3"), or counts as "name: N, name: N".
   if (line.length <= 200 && PROGRESS_BAR.test(line)) return true;
   if (line.length <= META_CHARS * 2 && line.includes(',') && line.split(/\s*;\s*|,\s+/u).every((piece) => COUNT_LINE.test(piece))) return true;
-  if (line.length > META_CHARS || wordCount(line) > META_WORDS || /[.!?。！？]$/u.test(line.replace(/\b[ap]\.?m\.$|\b(?:sek|sn|сек)\.$/iu, ''))) return false;
+  if (/[.!?。！？]$/u.test(line.replace(/\b[ap]\.?m\.$|\b(?:sek|sn|сек)\.$/iu, ''))) return false;
+  // Pieces between separators, each cut again at its commas ("Cmd took 1.87 s -- jiwoo, 12/3/2026, 3:15 PM, gpu-a10"):
+  // a line of several such pieces may run longer than one of words.
   const pieces = line.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
+  const parts = pieces.flatMap((p) => p.split(/,\s+/u)).filter(Boolean);
+  const short = line.length <= META_CHARS && wordCount(line) <= META_WORDS;
   // Beside a count ("38 words", "412 tokens") a piece may be a short phrase ("Only visible to this channel").
   const counted = pieces.some((p) => COUNTED.test(p));
-  if (pieces.length > 1) return pieces.some(figurePiece) && pieces.every((p) => p.length <= 40 && (figurePiece(p) || wordCount(p) <= (counted ? 6 : 4) || controlLine(p)));
+  if (pieces.length > 1 && (short || (line.length <= META_CHARS * 1.5 && parts.length >= 3)))
+    return parts.some(figurePiece) && parts.every((p) => p.length <= 40 && (figurePiece(p) || wordCount(p) <= (counted ? 6 : 4) || controlLine(p)));
+  if (!short) return false;
   // A single piece: a figure or a time with a few words, a setting's "name: value", or a figure's field label ("Latency (ms)").
   return figurePiece(line) || COUNT_LINE.test(line) || (wordCount(line) <= 5 && UNIT_FIELD.test(line));
 }

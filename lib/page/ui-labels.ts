@@ -63,15 +63,15 @@ export function namesTheUpload(text: string): boolean {
   return rest.length === 0 && /\p{L}/u.test(t);
 }
 
-/** Words that name the model in an output's heading ("du modèle", "Model's", "KI-"), taken off before the label is read. */
+/** Words that name the model in an output's heading ("du modèle", "Model's", "KI-", "van het model", "modelu"), taken off before the label is read. */
 const MODEL_NAMED =
-  /^(?:the\s+)?(?:model|ai|assistant|bot)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+(?:моделі|модели|нейромережі|нейросети)$/iu;
+  /^(?:the\s+)?(?:model|ai|assistant|bot)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+(?:моделі|модели|нейромережі|нейросети)$|\s+van het model$|\s+(?:från|av) modellen$|^modellens\s+|\s+modelu$|^modelin\s+|^모델의?\s*/iu;
 /** Words that name the picture in an output's heading ("Image description", "Descripción de la imagen", "画像の説明"). */
 const PICTURE_NAMED =
   /^(?:image|picture|photo|foto)\s+|\s+(?:of the (?:image|picture|photo)|de la (?:imagen|foto)|de l['’](?:image|photo)|des (?:bildes|fotos)|dell['’]immagine|della foto|da (?:imagem|foto)|зображення|изображения|фото)$|^(?:画像|写真|图片|圖片|照片)の?/iu;
-/** Words that make a label an example of the output ("Example output", "Esempio di output", "Beispielausgabe", "出力例"). */
+/** Words that make a label an example or an edit of the output ("Example output", "Esempio di output", "Beispielausgabe", "出力例", "Verbeterde beschrijving", "Légende corrigée"). */
 const EXAMPLE_OF =
-  /^(?:example|sample|expected|predicted|final|generated)\s+|^(?:exemple|ejemplo|esempio|exemplo)\s+(?:de|di|d['’])\s*|^beispiel-?|^erwartete\s+|\s+(?:example|attendue?|esperad[oa]|attes[oa])$|\s*\(.{1,20}\)$|例$|^示例|示例$/iu;
+  /^(?:example|sample|expected|predicted|final|generated)\s+|^(?:exemple|ejemplo|esempio|exemplo)\s+(?:de|di|d['’])\s*|^beispiel-?|^erwartete\s+|\s+(?:example|attendue?|esperad[oa]|attes[oa])$|\s*\(.{1,20}\)$|例$|^示例|示例$|^(?:corrected|suggested|proposed|edited|improved|revised|korrigierte|vorgeschlagene|verbesserte|überarbeitete|verbeterde|gecorrigeerde|voorgestelde|poprawion[ya]|sugerowan[ya])\s+|\s+(?:corrigée?|proposée?|suggérée?|corregid[oa]|propuest[oa]|sugerid[oa]|corrett[oa]|propost[oa]|suggerit[oa]|corrigid[oa]|poprawion[ya])$/iu;
 /** A step's number before a heading ("3. Answer", "Step 3:", "Schritt 3 –"). */
 const STEP = /^(?:(?:step|schritt|étape|paso|passo|etapa)\s*)?\d+\s*[.):–-]\s*/iu;
 

@@ -101,6 +101,8 @@ export function uploadControlTexts(image: Element): Set<string> {
     const control =
       box.matches('button, [role="button"], label') || DROP_CLASS.test(box.getAttribute('class') ?? '') || !!box.querySelector(':scope > input[type="file"]');
     if (!control) continue;
+    // A gallery's thumbnails are buttons too, side by side with others alike: a picture shown among them is no upload.
+    if (Array.from(box.parentElement?.children ?? []).some((el) => el !== box && el.tagName === box.tagName && el.querySelector('img'))) break;
     for (const name of [box.getAttribute('aria-label'), box.getAttribute('title')]) if (collapse(name)) texts.add(collapse(name));
     for (const line of renderedLines(box)) if (collapse(line).length <= HINT_CHARS) texts.add(collapse(line));
   }

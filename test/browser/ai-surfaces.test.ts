@@ -22,7 +22,7 @@ describe('the caption dialog where AI descriptions are read', () => {
 
   beforeAll(async () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
-    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en', 'airtable-grid-de', 'composer-alt-es', 'blog-tutorial-it'])
+    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en', 'airtable-grid-de', 'composer-alt-es', 'blog-tutorial-it', 'gradio-gallery-pl'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
     for (const name of ['streamlit-opisanie-ru', 'jupyter-chu-thich-vi', 'bluesky-post-uk', 'gradio-chatbot-zh', 'arena-battle-en', 'perplexity-fil-fr'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(HELD_OUT_5, `${name}.html`)) });
@@ -186,6 +186,12 @@ describe('the caption dialog where AI descriptions are read', () => {
     const { view } = await checkImage('/blog-tutorial-it.html', 'mercato-ballaro');
     expect(view.caption).toMatch(/^Un banco di mercato all'aperto pieno di cassette di arance e limoni/);
     expect(view.candidates.some((c) => /Ecco che cosa ha risposto il modello|Foto dell'autrice/.test(c))).toBe(false);
+  });
+
+  it("a demo's gallery of captioned thumbnails drawn as buttons: each thumbnail's own caption, not its neighbours'", async () => {
+    const { view } = await checkImage('/gradio-gallery-pl.html', 'krakow_sukiennice');
+    expect(view.caption).toBe('Renesansowy budynek z arkadami na dużym rynku, przed nim stoją dorożki zaprzężone w białe konie.');
+    expect(view.candidates.some((c) => /jezioro|Ceglana/.test(c))).toBe(false);
   });
 
   it('an arena: both answers to the one picture, labelled Model A and Model B; the shared prompt is not offered', async () => {
