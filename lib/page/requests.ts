@@ -104,7 +104,7 @@ export const OUTPUT_LABEL =
 
 /** Labels of the box where the user types to the model: never an output. */
 export const PROMPT_LABEL =
-  /\b(?:prompt|question|instruction|instructions|query|message|ask|system|anweisung|frage|nachricht|eingabe|consigne|question|invite|requête|instrucción|pregunta|mensaje|domanda|istruzione|messaggio|pergunta|instrução|mensagem|запит|питання|інструкція|повідомлення|السؤال|التعليمات|الرسالة|प्रश्न|निर्देश|संदेश)\b/iu;
+  /\b(?:prompt|question|instruction|instructions|query|message|ask|system|anweisung|frage|nachricht|eingabe|consigne|question|invite|requête|instrucción|pregunta|mensaje|domanda|istruzione|messaggio|pergunta|instrução|mensagem|запит|питання|інструкція|повідомлення|السؤال|التعليمات|الرسالة|प्रश्न|निर्देश|संदेश)\b|(?<![\p{L}])(?:kysymys|otázka|otázku|întrebare|ερώτηση|คำถาม|پرسش|سوال|سؤال|שאלה|soru|질문|프롬프트|fråga|pertanyaan|câu hỏi|pytanie|kérdés|pokyn|kehote|instrucțiune)(?![\p{L}])/iu;
 
 /** A line printed around a model's words that is not part of them ("Out[5]:", "In [4]:"). */
 export const NOTEBOOK_PROMPT = /^(?:In|Out)\s*\[\s*\d*\s*\]\s*:?$/;

@@ -109,7 +109,7 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
  * A quoted run of words: an opening mark after a space or colon, a closing one before a space or punctuation (“…”, "…",
  * „…“, «…», German »…«), or Japanese and Chinese corner brackets anywhere (「…」, 『…』).
  */
-const QUOTED = /(?:^|[\s:(])[“"„«]\s?(?=\S)([^“”"„«»]{30,}?)(?<=\S)\s?[”"“»](?=$|[\s.,;:!?)])|(?:^|[\s:(])»(?=\S)([^«»]{30,}?)(?<=\S)«|[「『]([^「」『』]{12,}?)[」』]/u;
+const QUOTED = /(?:^|[\s:(])[“”"„«]\s?(?=\S)([^“”"„«»]{30,}?)(?<=\S)\s?[”"“»](?=$|[\s.,;:!?)])|(?:^|[\s:(])»(?=\S)([^«»]{30,}?)(?<=\S)«|[「『]([^「」『』]{12,}?)[」』]/u;
 /** The quoted words of a QUOTED match, whichever marks it used. */
 const quotedWords = (match: RegExpExecArray | null) => match?.[1] ?? match?.[2] ?? match?.[3] ?? '';
 /** How far up the post holding the picture may be. */
@@ -156,7 +156,7 @@ export function postQuote(image: Element): LabelledText[] {
     // Laying the box out line by line is dear: only where it names a model and holds a quote, quotation marks, or a
     // colon shortly after the model's name.
     const raw = box.textContent ?? '';
-    if (!namesModel(raw) || (!quote && !/[“"„«»「『]/.test(raw) && !namesThenColon(raw))) continue;
+    if (!namesModel(raw) || (!quote && !/[“”"„«»「『]/.test(raw) && !namesThenColon(raw))) continue;
     const lines = renderedLines(box, undefined, isCodeBlock);
     const all = lines.join('\n');
     const inline = quote ? null : QUOTED.exec(all);

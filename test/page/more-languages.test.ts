@@ -3,8 +3,8 @@
 // (ro, cs, fi, el, th, fa, he, tr, ko, vi, id, hu, sv): what a chat or a demo prints in them is read as in English.
 import { describe, expect, it } from 'vitest';
 import { isBookkeeping } from '../../lib/page/output-trim';
-import { DISCLAIMER, isRequestToModel } from '../../lib/page/requests';
-import { isOutputLabel, namesTheUpload } from '../../lib/page/ui-labels';
+import { isOutputLabel, namesAltText, namesTheUpload } from '../../lib/page/ui-labels';
+import { DISCLAIMER, isRequestToModel, PROMPT_LABEL } from '../../lib/page/requests';
 import { offered } from './caption-snippet';
 
 describe('requests to the model', () => {
@@ -64,5 +64,28 @@ describe('a chat whose turns name no role, in Finnish', () => {
     </div>`);
     expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: answer });
     expect(found.map((c) => c.text)).not.toContain('Mitä tässä näkyy? Kerro lyhyesti.');
+  });
+});
+
+describe('posts, fields and demos in these languages', () => {
+  it('a Finnish post quoting an AI in ”…” offers the quote first', () => {
+    const quote = 'Kuvassa on punainen puumökki järven rannalla ja laiturin päässä soutuvene.';
+    const found = offered(`<article class="post"><p>Pyysin tekoälyä kuvailemaan mökkikuvani: ”${quote}” Aika hyvin!</p><div class="media"><img id="target" src="/m/mokki.jpg" alt=""></div></article>`);
+    expect(found[0]).toMatchObject({ source: 'quote', preselect: true, text: quote });
+  });
+
+  it('a Czech lead-in naming the model before its words offers them first', () => {
+    const words = 'Na fotografii je starý dřevěný most přes řeku, za ním les a hory.';
+    const found = offered(`<article class="post"><p>Nahrál jsem fotku do jazykového modelu. Tohle odpověděla umělá inteligence:</p><p>${words}</p><div class="media"><img id="target" src="/m/most.jpg" alt=""></div></article>`);
+    expect(found[0]).toMatchObject({ source: 'quote', preselect: true, text: words });
+  });
+
+  it("alt-text fields, prompt fields and a demo's run button", () => {
+    for (const label of ['Alternativní text', 'Vaihtoehtoinen teksti', 'Text alternativ', 'Εναλλακτικό κείμενο', 'ข้อความแสดงแทน', 'متن جایگزین', 'טקסט חלופי'])
+      expect(namesAltText(label), label).toBe(true);
+    for (const label of ['Kysymys', 'Otázka', 'Ερώτηση', 'คำถาม', 'پرسش', 'שאלה', 'Fråga']) expect(PROMPT_LABEL.test(label), label).toBe(true);
+    const found = offered(`<div class="app"><div class="in"><img id="target" src="/u/kuva.png" alt=""></div>
+      <button type="button">Lähetä</button><div role="status">Kuvassa on kaksi keltaista kumiankkaa sinisessä vedessä.</div></div>`);
+    expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'Kuvassa on kaksi keltaista kumiankkaa sinisessä vedessä.' });
   });
 });
