@@ -182,7 +182,8 @@ function printedText(output: Element, unlabelled = true): string | null {
   const printed = unquote(lines.join('\n'));
   const text = unlabelled ? withoutOutputLabel(printed) : printed;
   if (!collapse(text)) return null;
-  return isModelText(output, text) ? text : '';
+  // Read by its words, not its wrapper: a rendered notebook prints into <pre><code> (Quarto, Jupyter Book), code only if it reads so.
+  return isLabelledText(output, text) ? text : '';
 }
 
 /** A disclosure's summary that says the box holds a generated description ("AI description", "KI-Bildbeschreibung"). */

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // More non-chat shapes read by structure and by what labels mean: a gallery's thumbnails drawn as buttons (each with
-// its caption, no upload), an annotation record's output field named in Dutch or Polish and its correction box, and a
-// notebook's run line cut by a double hyphen and commas (layout-free snippets; the pages are measured by bench:captions).
+// its caption, no upload), an annotation record's output field named in Dutch or Polish and its correction box, a
+// notebook's run line cut by a double hyphen and commas, and a notebook's print wrapped in <pre><code> (layout-free
+// snippets; the pages are measured by bench:captions).
 import { describe, expect, it } from 'vitest';
 import { isBookkeeping } from '../../lib/page/output-trim';
 import { isOutputLabel } from '../../lib/page/ui-labels';
@@ -42,5 +43,21 @@ describe("a notebook's run line", () => {
   it('a caption with a dash, a time and commas is not', () => {
     expect(isBookkeeping('Berlin – Demonstranten versammeln sich um 14:30 vor dem Brandenburger Tor, sagte die Polizei')).toBe(false);
     expect(isBookkeeping('Harbour at dawn -- two trawlers, a crane, gulls over the pier at 6:40')).toBe(false);
+  });
+});
+
+describe('a rendered notebook that prints into <pre><code> (Quarto, Jupyter Book)', () => {
+  const cell = (printed: string) => `<div class="cell"><div class="sourceCode cell-code"><pre class="sourceCode python"><code class="sourceCode python">display(img)
+print(model.caption(img))</code></pre></div>
+    <div class="cell-output cell-output-display"><div><figure class="figure"><p><img id="target" src="chapter_files/figure-html/cell-4-output-1.png" class="figure-img"></p></figure></div></div>
+    <div class="cell-output cell-output-stdout"><pre><code>${printed}</code></pre></div></div>`;
+
+  it('the printed caption after the image output is the output, read by its words', () => {
+    const caption = 'Un faro bianco su una scogliera, con onde che si infrangono sugli scogli sotto un cielo grigio.';
+    expect(offered(cell(caption))[0]).toMatchObject({ preselect: true, text: caption });
+  });
+
+  it('a printed dict of metrics in the same place is still code, not a caption', () => {
+    expect(offered(cell("{'loss': 0.412, 'accuracy': 0.931, 'epoch': 3}")).filter((c) => c.preselect)).toEqual([]);
   });
 });
