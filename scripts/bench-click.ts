@@ -150,8 +150,11 @@ async function stepsBetween(ext: LoadedExtension, tabId: number, since: number, 
   return first;
 }
 
-/** One run: opens the image's page, waits until its picture is shown (decoded and painted), selects the caption and clicks the menu item. */
-export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string, beside?: Beside) {
+/**
+ * One run: opens the image's page, waits until its picture is shown (decoded and painted), selects the caption and
+ * clicks the menu item. `byThread`: the CPU is read per thread (scripts/bench-click-threads.ts).
+ */
+export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string, beside?: Beside, byThread = false) {
   model.reset();
   const { page, tabId } = await openGranted(ext, `${pages.origin}/${name}.html`);
   await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
@@ -167,10 +170,10 @@ export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: 
   // The click comes once the browser has settled after opening the page, as the limit is measured once the
   // check has ended: what the opening leaves running (~30 ms of CPU in the first 100 ms) is neither's.
   await untilIdle();
-  const before = readCpu();
+  const before = readCpu(byThread);
   const clickedAt = await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/${name}`, pageUrl: page.url() });
   const request = await waitForRequest(model);
-  const cpu = cpuBetween(before, readCpu());
+  const cpu = cpuBetween(before, readCpu(byThread));
   // The check ends before the next step: nothing of it runs beside the next timed span.
   const job = await finishedJob(ext, tabId, undefined, 60_000);
   await view?.close();

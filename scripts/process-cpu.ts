@@ -32,8 +32,11 @@ function kindOf(cmdline: string): string | null {
   return 'other';
 }
 
-/** A reading: every process below this Node process that is the browser's, its CPU ns so far. */
-export function readCpu(): Map<string, { kind: string; ns: number }> {
+/**
+ * A reading: every process below this Node process that is the browser's, its CPU ns so far. `byThread`: each of
+ * their threads instead, its kind the process's and the thread's name ("page:chromium", "extension:ServiceWorker t").
+ */
+export function readCpu(byThread = false): Map<string, { kind: string; ns: number }> {
   const parent = new Map<string, string>();
   let pids: string[] = [];
   try {
@@ -60,13 +63,17 @@ export function readCpu(): Map<string, { kind: string; ns: number }> {
     } catch {
       continue;
     }
-    for (const task of tasks) ns += Number(read(`/proc/${pid}/task/${task}/schedstat`)?.split(' ')[0] ?? 0) || 0;
-    reading.set(pid, { kind, ns });
+    for (const task of tasks) {
+      const spent = Number(read(`/proc/${pid}/task/${task}/schedstat`)?.split(' ')[0] ?? 0) || 0;
+      if (byThread) reading.set(`${pid}/${task}`, { kind: `${kind}:${(read(`/proc/${pid}/task/${task}/comm`) ?? '').trim()}`, ns: spent });
+      ns += spent;
+    }
+    if (!byThread) reading.set(pid, { kind, ns });
   }
   return reading;
 }
 
-/** CPU ms each kind of process spent from `before` to `after` (a process born between counts from zero). */
+/** CPU ms each kind of process (or thread) spent from `before` to `after` (one born between counts from zero). */
 export function cpuBetween(before: ReturnType<typeof readCpu>, after: ReturnType<typeof readCpu>): CpuByKind {
   const spent: CpuByKind = {};
   for (const [pid, { kind, ns }] of after) spent[kind] = (spent[kind] ?? 0) + (ns - (before.get(pid)?.ns ?? 0)) / 1e6;
