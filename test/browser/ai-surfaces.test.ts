@@ -22,7 +22,7 @@ describe('the caption dialog where AI descriptions are read', () => {
 
   beforeAll(async () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
-    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en', 'airtable-grid-de', 'composer-alt-es', 'blog-tutorial-it', 'gradio-gallery-pl'])
+    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en', 'airtable-grid-de', 'composer-alt-es', 'blog-tutorial-it', 'gradio-gallery-pl', 'label-studio-fr', 'argilla-record-nl'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
     for (const name of ['streamlit-opisanie-ru', 'jupyter-chu-thich-vi', 'bluesky-post-uk', 'gradio-chatbot-zh', 'arena-battle-en', 'perplexity-fil-fr'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(HELD_OUT_5, `${name}.html`)) });
@@ -192,6 +192,19 @@ describe('the caption dialog where AI descriptions are read', () => {
     const { view } = await checkImage('/gradio-gallery-pl.html', 'krakow_sukiennice');
     expect(view.caption).toBe('Renesansowy budynek z arkadami na dużym rynku, przed nim stoją dorożki zaprzężone w białe konie.');
     expect(view.candidates.some((c) => /jezioro|Ceglana/.test(c))).toBe(false);
+  });
+
+  it("a labelling tool: the suggested caption under the heading that names it; the annotator's instruction never preselected", async () => {
+    const { view } = await checkImage('/label-studio-fr.html', '#lsf-image-1042');
+    expect(view.caption).toMatch(/^Une péniche rouge est amarrée le long d'un quai en pierre/);
+    expect(view.caption).not.toMatch(/Vérifiez|Ajouter|Prédiction/);
+  });
+
+  it("an annotation record: the model's field, not the prompt field; the correction box repeating it is no prompt", async () => {
+    const { view } = await checkImage('/argilla-record-nl.html', 'SK-A-2344');
+    expect(view.caption).toMatch(/^Een stilleven met een zilveren schaal vol druiven/);
+    // The prompt field's request is never preselected (it is still offered as nearby text: a Dutch request is not listed).
+    expect(view.candidates[0]).not.toMatch(/Beschrijf dit schilderij/);
   });
 
   it('an arena: both answers to the one picture, labelled Model A and Model B; the shared prompt is not offered', async () => {
