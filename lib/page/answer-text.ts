@@ -30,6 +30,18 @@ export function answerText(element: Element, label = ''): string {
 /** Buttons an answer carries and a question does not: copy it, have it written again, read it aloud (nine languages, ja, zh). */
 const ANSWER_ACTION =
   /\b(?:copy|regenerate|retry|read aloud|kopieren|neu generieren|wiederholen|vorlesen|copier|régénérer|réessayer|lire à voix haute|copiar|regenerar|reintentar|leer en voz alta|copia|rigenera|riprova|leggi ad alta voce|tentar novamente|ler em voz alta|копіювати|згенерувати знову|повторити|نسخ|إعادة التوليد|कॉपी करें|फिर से बनाएँ|kopiuj|skopiuj|kopyala|kopiera|kopiëren|opnieuw genereren|yeniden oluştur|kopioi|salin|buat ulang|sdílet|distribuie)\b|copiază|regenerează|reîncearcă|kopírovat|zkopírovat|kopírovať|skopírovať|znovu vygenerovat|másolás|újragenerálás|luo uudelleen|αντιγραφή|αναδημιουργία|คัดลอก|สร้างใหม่|کپی|رونوشت|تولید دوباره|העתק|העתקה|צור מחדש|sao chép|tạo lại|копировать|скопировать|копіювати|перегенерировать|복사|다시 생성|コピー|再生成|再試行|読み上げ|复制|複製|重新生成|重新產生|重试|朗读/iu;
+/** Fewest icon buttons of an answer's action bar (copy, retry, rate up, rate down …). */
+const BAR_BUTTONS = 3;
+/**
+ * A bar of icon buttons with no words (an answer's copy / retry / 👍 / 👎 drawn as icons, their labels in any language or
+ * none): a box of at least three buttons whose text, all of them together, is a few symbols at most.
+ */
+export const hasIconBar = (turn: Element) =>
+  Array.from(turn.querySelectorAll('div, span, footer, [role="toolbar"], [role="group"]')).some((bar) => {
+    const buttons = bar.querySelectorAll(':scope > button, :scope > [role="button"]');
+    return buttons.length >= BAR_BUTTONS && buttons.length === bar.children.length && !/[\p{L}\p{N}]/u.test(bar.textContent ?? '');
+  });
+
 export const hasAnswerActions = (turn: Element) =>
   Array.from(turn.querySelectorAll('button, [role="button"]')).some((b) => ANSWER_ACTION.test(`${b.getAttribute('aria-label') ?? ''} ${b.getAttribute('title') ?? ''} ${collapse(b.textContent)}`));
 

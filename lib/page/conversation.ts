@@ -5,7 +5,7 @@
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
 import { messageOfBadge, thumbnailDescription } from './bot-embed';
-import { answerText, contentOf, hasAnswerActions, isNameLine } from './answer-text';
+import { answerText, contentOf, hasAnswerActions, hasIconBar, isNameLine } from './answer-text';
 import { collapse, renderedLines, visuallyHidden, wordCount, words } from './caption-text';
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
@@ -231,7 +231,9 @@ function answerByLayout(image: Element): { answers: FoundAnswer[]; userTexts: st
     if (alike.length < 2) continue;
     const next = alike[alike.indexOf(turn) + 1];
     // Turns follow one another down the page: a column beside the picture's (a demo's output column) is no reply.
-    if (!next || sideBySide(turn, next) || Array.from(next.querySelectorAll('img')).some(isPicture) || !hasAnswerActions(next)) continue;
+    if (!next || sideBySide(turn, next) || Array.from(next.querySelectorAll('img')).some(isPicture)) continue;
+    // An answer's buttons by their words, or a bar of icon buttons the picture's own turn does not carry.
+    if (!hasAnswerActions(next) && !(hasIconBar(next) && !hasIconBar(turn))) continue;
     const text = answerText(contentOf(next));
     return text ? { answers: [{ element: next, label: '', text }], userTexts: renderedLines(turn).map(collapse) } : null;
   }

@@ -89,3 +89,14 @@ describe('posts, fields and demos in these languages', () => {
     expect(found[0]).toMatchObject({ source: 'demo-output', preselect: true, text: 'Kuvassa on kaksi keltaista kumiankkaa sinisessä vedessä.' });
   });
 });
+
+describe('a chat whose answer buttons are icons with no words', () => {
+  it("is answered by the next alike turn carrying a bar of icon buttons the picture's turn does not", () => {
+    const answer = 'Το πλοίο είναι δεμένο στο λιμάνι, με λευκά σπίτια πίσω του και μια εκκλησία με μπλε τρούλο.';
+    const found = offered(`<div class="log">
+      <div class="entry"><img id="target" src="/up/limani.jpg" alt=""><p>Τι δείχνει αυτή η φωτογραφία;</p></div>
+      <div class="entry"><p>${answer}</p><div class="icons"><button><svg viewBox="0 0 8 8"></svg></button><button><svg viewBox="0 0 8 8"></svg></button><button>👍</button><button>👎</button></div></div>
+    </div>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: answer });
+  });
+});
