@@ -1,7 +1,7 @@
 // The popup's (and side panel's) controller: which tab is shown, its check and page check live from
 // storage, history, and every action the view offers. It reaches the browser only through `PopupHost`,
 // so it stays a plain React hook; entrypoints/popup/ builds the host from the adapters.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { auditReportHtml, auditToCsv } from '@/lib/alt-audit';
 import type { CheckJob } from '@/lib/job-record';
 import { historyToCsv, historyToJson, jobToJson, jobToMarkdown } from '@/lib/export';
@@ -56,6 +56,14 @@ export type View = 'check' | 'history';
 export const STARTING_CHECK_HOLD_MS = 300;
 
 /**
+ * Whether a change of the tab's check may be drawn a moment later (STARTING_CHECK_HOLD_MS): a running check none of
+ * whose claims has a verdict yet, unless this view asked for it (then the click here is answered at once).
+ */
+export function mayDrawLater(next: CheckJob | null, askedHere: boolean): boolean {
+  return !askedHere && next?.status === 'running' && next.claims.every((c) => c.verdict === null);
+}
+
+/**
  * The view a notice belongs to, so it shows only there: the page check or audit ('page'), one check
  * (`job:<id>`, the tab's or one opened from history), or the tab's check view when nothing else caused it ('tab').
  */
@@ -88,6 +96,8 @@ export function useCheck(host: PopupHost, initialView: View) {
   const openedRow = row?.shown ? row.id : null;
   const [pageCheck, setPageCheck] = useState<PageCheck | null>(null);
   const [waiting, setWaiting] = useState<WaitingCheck | null>(null);
+  /** True from an action of this view that starts a check until that check has ended. */
+  const askedHere = useRef(false);
 
   useEffect(() => {
     void host.resolveTabId().then((id) => id !== null && setTabId(id));
@@ -111,8 +121,14 @@ export function useCheck(host: PopupHost, initialView: View) {
     // A check that has not heard from the model yet is drawn a moment later, with what follows if it comes by then
     // (the request leaving, the first verdict): on a machine with one free core the view's drawing would otherwise
     // run between the click and the request. A waiting record's removal waits with it: the check follows it at once.
+    // A check this view asked for (Re-run, Split with the model, Check anyway) is the answer to a click here: drawn at
+    // once, so the view never shows the check before it as the current one.
     const changes = holding(STARTING_CHECK_HOLD_MS);
-    const onJob = (next: CheckJob | null) => (next?.status === 'running' && next.claims.every((c) => c.verdict === null) ? changes.hold : changes.now)('job', () => setJob(next));
+    const onJob = (next: CheckJob | null) => {
+      const later = mayDrawLater(next, askedHere.current);
+      if (!later && next?.status !== 'running') askedHere.current = false;
+      (later ? changes.hold : changes.now)('job', () => setJob(next));
+    };
     const onWaiting = (next: WaitingCheck | null) => (next === null ? changes.hold : changes.now)('waiting', () => setWaiting(next));
     const unwatch = loadAndWatch(() => host.loadJob(tabId), (onChange) => host.watchJob(tabId, onChange), setJob, onJob);
     // A page check in progress (or its summary) is shown again when the popup reopens.
@@ -145,8 +161,11 @@ export function useCheck(host: PopupHost, initialView: View) {
   const jobScope = (shown: Pick<CheckJob, 'id'> | null): NoticeScope => (shown ? `job:${shown.id}` : 'tab');
   /** Sends a request whose failure is worth a notice (the worker's sentence), shown in the view that sent it. */
   const act = async (message: MessageOf<'cancelCheck' | 'rerunCheck' | 'recheckClaims' | 'compareModel' | 'runPageCheck' | 'cancelPageCheck'>) => {
+    if (message.type === 'rerunCheck' || message.type === 'recheckClaims' || message.type === 'compareModel') askedHere.current = true;
     const answer = await send(message);
-    if (isFailure(answer)) say(answer.error, message.type === 'runPageCheck' || message.type === 'cancelPageCheck' ? 'page' : jobScope(job));
+    if (!isFailure(answer)) return;
+    askedHere.current = false;
+    say(answer.error, message.type === 'runPageCheck' || message.type === 'cancelPageCheck' ? 'page' : jobScope(job));
   };
   const endpointOrigin = setup?.baseUrl ? originOf(setup.baseUrl) : null;
   const reportContext = (shown: CheckJob, image: string | null, kind: 'sent' | 'thumbnail', pageTitle: string | null, savedAt: number): ReportContext => ({

@@ -271,6 +271,8 @@ describe('a caption in another language, in a German browser', () => {
       'Ein Hund schläft.',
       'Der Hund liegt unter dem Tisch.',
     ]);
+    // The popup shows the new check (three claims) and its end, not the two-claim check before it.
+    await expect.poll(() => popup.getByTestId('claim').count()).toBe(3);
     await popup.locator('[data-testid="check-status"][data-state="done"]').waitFor();
     const system = (r: { body: unknown }) => JSON.stringify((r.body as { messages?: { role: string; content: unknown }[] }).messages?.[0]?.content ?? '');
     const split = model.requests.slice(before).filter((r) => system(r) === JSON.stringify(ATOMIC_SYSTEM_PROMPT));

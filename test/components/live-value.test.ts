@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holding, loadAndWatch } from '@/components/live-value';
+import { mayDrawLater } from '@/components/use-check';
+import type { CheckJob } from '@/lib/job-record';
 
 /** A read the test answers when it likes, and a watch it fires by hand. */
 function source() {
@@ -107,5 +109,24 @@ describe('holding', () => {
     changes.stop();
     vi.advanceTimersByTime(1000);
     expect(shown).toEqual([]);
+  });
+});
+
+describe('mayDrawLater (which changes of the tab check a view holds)', () => {
+  const running = (verdicts: (boolean | null)[]): CheckJob =>
+    ({
+      status: 'running',
+      claims: verdicts.map((label, i) => ({ text: `c${i}`, start: 0, end: 1, hedged: false, verdict: label === null ? null : { reasoning: '', label, error_type: [] } })),
+    }) as unknown as CheckJob;
+
+  it('holds a check started elsewhere (the page menu) until its first verdict', () => {
+    expect(mayDrawLater(running([null, null]), false)).toBe(true);
+    expect(mayDrawLater(running([true, null]), false)).toBe(false);
+    expect(mayDrawLater({ ...running([null]), status: 'done' } as CheckJob, false)).toBe(false);
+    expect(mayDrawLater(null, false)).toBe(false);
+  });
+
+  it('draws at once a check this view asked for (Re-run, Split with the model), so the check before it never shows as current', () => {
+    expect(mayDrawLater(running([null, null]), true)).toBe(false);
   });
 });
