@@ -59,3 +59,11 @@ export function holding(ms: number): { hold(key: string, apply: () => void): voi
     },
   };
 }
+
+/**
+ * Whether a change of a view's check may be drawn a moment later (useCheck holds it): a running check none of whose
+ * claims has a verdict yet, unless this view asked for it (then the click there is answered at once).
+ */
+export function mayDrawLater(next: { status: string; claims: { verdict: unknown }[] } | null, askedHere: boolean): boolean {
+  return !askedHere && next?.status === 'running' && next.claims.every((c) => c.verdict === null);
+}

@@ -14,7 +14,7 @@ import { PROMPT_VERSION } from '@/lib/verify/prompt';
 import type { WaitingCheck } from '@/lib/waiting-check';
 import type { CopyFormat } from './check-view';
 import type { FixAction } from './error-help';
-import { holding, loadAndWatch } from './live-value';
+import { holding, loadAndWatch, mayDrawLater } from './live-value';
 
 /** Everything the popup needs from the browser, passed in so the controller never touches `browser.*`. */
 export interface PopupHost {
@@ -54,14 +54,6 @@ export type View = 'check' | 'history';
 
 /** How long a check that has not heard from the model yet may wait to be drawn (see useCheck). */
 export const STARTING_CHECK_HOLD_MS = 300;
-
-/**
- * Whether a change of the tab's check may be drawn a moment later (STARTING_CHECK_HOLD_MS): a running check none of
- * whose claims has a verdict yet, unless this view asked for it (then the click here is answered at once).
- */
-export function mayDrawLater(next: CheckJob | null, askedHere: boolean): boolean {
-  return !askedHere && next?.status === 'running' && next.claims.every((c) => c.verdict === null);
-}
 
 /**
  * The view a notice belongs to, so it shows only there: the page check or audit ('page'), one check

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holding, loadAndWatch } from '@/components/live-value';
-import { mayDrawLater } from '@/components/use-check';
+import { holding, loadAndWatch, mayDrawLater } from '@/components/live-value';
 import type { CheckJob } from '@/lib/job-record';
 
 /** A read the test answers when it likes, and a watch it fires by hand. */
