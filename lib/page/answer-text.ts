@@ -2,7 +2,7 @@
 // shown reasoning, a run's logs, source cards, notices), the part of a turn that holds them, and the buttons only an
 // answer carries. Pure DOM reads.
 import { embedDescription } from './bot-embed';
-import { collapse, renderedLines, visuallyHidden } from './caption-text';
+import { collapse, renderedLines, visuallyHidden, wordCount } from './caption-text';
 import { isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
@@ -13,18 +13,57 @@ const NAME_LINE_CHARS = 40;
 /** A turn's name line ("GPT-4o" in a bot header, "Describer BOT 9:02"): it says whose the words are; its role is the message's. */
 export const isNameLine = (el: Element) => NAME_LINE_CLASS.test(el.getAttribute('class') ?? '') && collapse(el.textContent).length <= NAME_LINE_CHARS;
 
+/** Most words beside the buttons of a box of controls ("Try asking next", a time and a token count). */
+const BUTTON_BOX_WORDS = 6;
+/** A box of two or more buttons with a few words at most beside them: suggested follow-up questions under their label, an action row. */
+const isButtonBox = (element: Element) =>
+  element.querySelectorAll('button, [role="button"]').length >= 2 &&
+  wordCount(renderedLines(element, undefined, (el) => el.getAttribute('role') === 'button').join(' ')) <= BUTTON_BOX_WORDS;
+
 /** Controls, times, name lines, hidden labels, the model's shown reasoning, a run's logs and its source cards inside an answer: not part of what the model said. */
 const isChrome = (element: Element) =>
-  element.tagName === 'TIME' || isNameLine(element) || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
+  element.tagName === 'TIME' ||
+  // A folded panel (a workflow's steps, tool calls): its words are not shown, its summary is a toggle's label.
+  (element instanceof HTMLDetailsElement && !element.open) ||
+  isButtonBox(element) || isNameLine(element) || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
 
 /** An answer's text as read: its lines, without controls, hidden labels, notices, or the heading that names it. */
 export function answerText(element: Element, label = ''): string {
   // A bot's embed card: the description is what it said; its title and footer name the bot.
   const embed = embedDescription(element) ?? element.querySelector('[class*="embed" i] [class*="description" i]');
   const lead = leadLabelOf(embed ?? element);
-  const lines = renderedLines(embed ?? element, undefined, (el) => el === lead || isChrome(el)).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
+  const head = headLineOf(embed ?? element);
+  const lines = renderedLines(embed ?? element, undefined, (el) => el === lead || el === head || isChrome(el)).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
   if (label && collapse(lines[0]) === label) lines.shift();
   return collapse(lines.join('\n')) && lines.join('\n');
+}
+
+/** Longest head line of an answer: a model's name or badge ("⚡ Flash", "Gemini 2.5 Pro"), a role ("Assistant"). */
+const HEAD_CHARS = 30;
+const HEAD_WORDS = 3;
+/** Elements of the model's own words (a Markdown paragraph, item, heading or quote): never a head line, even when short. */
+const WORDS_TAGS = /^(?:P|LI|H[1-6]|BLOCKQUOTE|PRE|CODE|TD|TH|DT|DD|STRONG|B|EM|I)$/;
+
+/**
+ * The short line an answer turn starts with, in an element of its own before the block holding the words: a model's
+ * name, badge or mode ("⚡ Flash", "Qwen3-VL"), or the side's role ("Assistant", "Model"). A few words, not a sentence
+ * nor a lead-in (no closing stop, colon or comma); never a paragraph, item or heading of the answer itself. Null when
+ * the answer starts with its words.
+ */
+export function headLineOf(root: Element): Element | null {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode();
+  while (node && (!collapse(node.textContent) || node.parentElement?.closest('button, script, style, [aria-hidden="true"]'))) node = walker.nextNode();
+  let head = node?.parentElement;
+  if (!head || head === root || !root.contains(head)) return null;
+  while (head.parentElement && head.parentElement !== root && collapse(head.parentElement.textContent) === collapse(head.textContent)) head = head.parentElement;
+  const text = collapse(head.textContent);
+  if (text.length > HEAD_CHARS || wordCount(text) > HEAD_WORDS || /[.!?。！？:：,،;]$/u.test(text) || head.closest('p, li, h1, h2, h3, h4, h5, h6, blockquote, pre, td, th')) return null;
+  if (WORDS_TAGS.test(head.tagName)) return null;
+  // The words follow in the next block: many more of them than the line has.
+  let body = head.nextElementSibling;
+  while (body && !collapse(body.textContent)) body = body.nextElementSibling;
+  return body && wordCount(collapse(body.textContent)) >= 5 && collapse(body.textContent).length >= text.length * 3 ? head : null;
 }
 
 /** Buttons an answer carries and a question does not: copy it, have it written again, read it aloud (nine languages, ja, zh). */

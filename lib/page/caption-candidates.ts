@@ -2,7 +2,7 @@
 import { t, type MessageKey } from '../i18n';
 import { isAvatarOrLogo } from './avatar-logo';
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
-import { aboutThePage, collapse, isLabel, linkShare, wordCount } from './caption-text';
+import { aboutThePage, collapse, isLabel, linkShare, rectDistance, wordCount } from './caption-text';
 import { conversationAnswers, inModelTurn } from './conversation';
 import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
@@ -14,6 +14,8 @@ import { fromUserTurn, isPromptBox, promptTexts, uploadControlTexts } from './us
 import { isFiguresLine, trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
+import { neverNearby } from './unoffered';
+import { cellValueAfter } from './notebook-cells';
 
 /** Where a candidate caption was found; the chooser names it so the user knows what they pick. */
 export type CandidateSource =
@@ -76,13 +78,6 @@ const MAX_TEXT_NODES = 4000;
 /** Shorter text (a button, "Share") is not a caption. */
 const MIN_BLOCK_CHARS = 12;
 
-/** Shortest distance between two rectangles (0 when they overlap). */
-export function rectDistance(a: DOMRectReadOnly, b: DOMRectReadOnly): number {
-  const dx = Math.max(0, a.left - b.right, b.left - a.right);
-  const dy = Math.max(0, a.top - b.bottom, b.top - a.bottom);
-  return Math.hypot(dx, dy);
-}
-
 function isShown(element: Element): boolean {
   const rect = element.getBoundingClientRect();
   if (rect.width === 0 && rect.height === 0) return false;
@@ -109,7 +104,7 @@ function nearbyBlocks(image: Element, exclude: Element | null): string[] {
     if (parent.closest('script, style, noscript, template, textarea, output, pre, button, nav, select, option, a[href], h1, h2, h3, h4, h5, h6, header, footer, aside, label, time')) continue;
     const block = blockOf(parent);
     if (blocks.has(block) || block.contains(image) || (exclude && exclude.contains(block))) continue;
-    if (!isShown(block)) continue;
+    if (!isShown(block) || neverNearby(block)) continue;
     blocks.set(block, rectDistance(anchor, block.getBoundingClientRect()));
   }
   return [...blocks]
@@ -189,7 +184,7 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
   const conversation = conversationAnswers(image);
   const rows = rowCaptions(image);
   const disclosed = aiDescriptionBox(image);
-  const printed = notebookOutput(image);
+  const printed = notebookOutput(image) || cellValueAfter(image);
   const found: Found[] = [
     ...(conversation?.answers ?? []).map((a, i) => ({ source: 'answer' as const, text: a.text, credit: '', score: ANSWER_SCORE - i * 0.01, label: a.label || undefined })),
     ...(disclosed ? [{ source: 'caption' as const, text: disclosed, credit: '', score: DISCLOSED_SCORE }] : []),

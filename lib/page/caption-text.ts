@@ -149,3 +149,10 @@ export const words = (value: string) =>
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter(Boolean);
+
+/** Shortest distance between two rectangles (0 when they overlap). */
+export function rectDistance(a: DOMRectReadOnly, b: DOMRectReadOnly): number {
+  const dx = Math.max(0, a.left - b.right, b.left - a.right);
+  const dy = Math.max(0, a.top - b.bottom, b.top - a.bottom);
+  return Math.hypot(dx, dy);
+}

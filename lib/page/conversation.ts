@@ -9,14 +9,15 @@ import { answerText, contentOf, hasAnswerActions, hasIconBar, isNameLine } from 
 import { collapse, renderedLines, visuallyHidden, wordCount, words } from './caption-text';
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
+import { answerInThread } from './thread-reply';
 
 export type Role = 'user' | 'assistant';
 
 /** Words that name the person's side of a conversation. */
-const USER_WORDS = new Set(['user', 'human', 'query', 'sender', 'outgoing', 'self', 'prompt']);
+const USER_WORDS = new Set(['user', 'human', 'query', 'question', 'sender', 'outgoing', 'self', 'prompt']);
 /** Words that name the model's side. */
 const ASSISTANT_WORDS = new Set([
-  'assistant', 'bot', 'model', 'response', 'incoming', 'chatbot', 'llm', 'agent', 'ai',
+  'assistant', 'bot', 'model', 'response', 'answer', 'incoming', 'chatbot', 'llm', 'agent', 'ai',
   // Products name their side after the model: "font-claude-message", "gemini-response", "copilot-message".
   'claude', 'gemini', 'gpt', 'chatgpt', 'copilot', 'grok', 'mistral', 'llama', 'deepseek', 'qwen',
 ]);
@@ -25,7 +26,7 @@ const MESSAGING_WORDS = new Set(['message', 'messages', 'msg', 'chat', 'turn', '
 /** The text of a badge that marks a message as a bot's. */
 const BADGE = /^(?:BOT|APP)$/;
 /** Attributes whose value is a role by name. */
-const ROLE_ATTRIBUTES = [
+export const ROLE_ATTRIBUTES = [
   'data-message-author-role', 'data-role', 'data-author-role', 'data-author', 'data-sender', 'data-from', 'data-turn',
   'data-message-role', 'data-sender-type', 'data-speaker', 'data-participant', 'data-type', 'source', 'author',
 ];
@@ -124,12 +125,16 @@ export interface FoundAnswer {
   element: Element;
 }
 
+/** A turn's label that names only its side ("Model", "Assistant", "User"), in a few languages: no answer's own heading. */
+const SIDE_LABEL = /^(?:user|human|you|assistant|assistent|asistente|assistente|asistan|model|modell|modelo|modello|modèle|bot|ai|system|response|answer|ассистент|модель|モデル|模型|助手|어시스턴트|모델)$/iu;
+
 /** The heading an answer is shown under (block label, heading, legend) within a few levels above it. */
 function headingOf(answer: Element): string {
   let box: Element | null = answer;
   for (let level = 0; box && level < 5; level++, box = box.parentElement) {
     const heads = Array.from(box.querySelectorAll('h1, h2, h3, h4, h5, h6, legend, label, [data-testid*="label" i], [class*="label" i]')).filter(
-      (h) => !visuallyHidden(h) && (follows(h, answer) || answer.contains(h)) && collapse(h.textContent).length <= 30 && collapse(h.textContent),
+      // The turn's own role label ("Model", "Assistant") names its side, not this answer: the pane's heading does.
+      (h) => !visuallyHidden(h) && (follows(h, answer) || answer.contains(h)) && collapse(h.textContent).length <= 30 && collapse(h.textContent) && !SIDE_LABEL.test(collapse(h.textContent)),
     );
     const last = heads.filter((h) => !heads.some((other) => other !== h && h.contains(other))).at(-1);
     if (last) return collapse(last.textContent);
@@ -184,7 +189,7 @@ export function conversationAnswers(image: Element): { answers: FoundAnswer[]; u
   // A picture in the page's chrome (sidebar, navigation, header) that holds no turns: no turn answers it.
   const chrome = image.closest('nav, header, aside, [role="navigation"], [role="banner"], [role="complementary"]');
   if (chrome && !roleElements(document.body).some((t) => chrome.contains(t.element))) return null;
-  return answersByRole(image) ?? answerByLayout(image) ?? answerByMessenger(image) ?? answerAfterUserTurn(image);
+  return answersByRole(image) ?? answerByLayout(image) ?? answerByMessenger(image) ?? answerAfterUserTurn(image) ?? answerInThread(image);
 }
 
 /**

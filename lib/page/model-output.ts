@@ -215,7 +215,7 @@ const RUN_BUTTON =
 /** Class words of a notice or a hint to the user beside a field ("Polaris-Banner", "HelpText", "form-hint", "disclaimer"). */
 const NOTICE_CLASS = /(?:^|[\s_-])(?:banner|notice|hint|help(?:text)?|disclaimer|tooltip|callout)(?:$|[\s_-])/i;
 /** A notice, hint or help text to the user (a note, or a box classed as one): it speaks about the output, it is not the output. */
-const isNotice = (el: Element) => el.getAttribute('role') === 'note' || [el, el.parentElement].some((box) => !!box && NOTICE_CLASS.test(box.getAttribute('class') ?? ''));
+export const isNotice = (el: Element) => el.getAttribute('role') === 'note' || [el, el.parentElement].some((box) => !!box && NOTICE_CLASS.test(box.getAttribute('class') ?? ''));
 /** An editable field that holds a picture's description (an alt-text field with words in it): the output itself, not a box to ask in. */
 const holdsDescription = (el: Element) => {
   if (!(el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) || wordCount(el.value) < 3) return false;

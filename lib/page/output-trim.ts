@@ -6,9 +6,9 @@
 import { collapse, wordCount } from './caption-text';
 import { isOutputLabel, withoutOutputLabel } from './ui-labels';
 
-/** Units an AI interface counts in: tokens, time taken, characters, words or sources, in the extension's languages and a few more. */
+/** Units an AI interface counts in: tokens, time taken, characters, words or sources, in the extension's languages and a few more (sv, fi, cs, el, tr, ro, th, fa, he, id, hu, vi). */
 const UNIT =
-  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|мс|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|слов(?:а|о)?|wörter|mots|palabras|parole|palavras|단어|語|词|px|[kmg]i?b|bytes?|sources?|quellen|fuentes?|fonti|fontes?|источник(?:ов|а)?|джерел[оа]?|출처|来源|來源|情報源)`;
+  String.raw`(?:tok(?:en)?s?\s*\/\s*s(?:ec)?|t\/s|tok(?:en)?s?|tokens?|jetons?|tokeny|tokenów|토큰|トークン|令牌|词元|токен(?:а|ов|ы)?|ms|msec|мс|s|secs?|seconds?|sekunden?|sek\.?|secondes?|segundos?|secondi|sekund[ay]?|saniye|sn\.?|min|mins|minutes?|minuten|초|秒(?:钟|鐘)?|分|с|сек\.?|секунд[ыа]?|chars?|characters?|zeichen|caractères|caracteres|caratteri|znak(?:ów|i)?|karakter|tecken|tekens|символ(?:ов|а)?|자|文字|字符?|words?|слов(?:а|о)?|wörter|mots|palabras|parole|palavras|단어|語|词|ord|sanaa|sanan|slov|slova|λέξεις|λέξη|kelime|cuvinte|cuvânt|คำ|کلمه|واژه|מילים|kata|szó|merkkiä|znaků|χαρακτήρες|caractere|ตัวอักษร|کاراکتر|תווים|sekuntia|sekunti|δευτ\.?|δευτερόλεπτα|secunde|วินาที|ثانیه|שניות|detik|másodperc|giây|px|[kmg]i?b|bytes?|sources?|quellen|fuentes?|fonti|fontes?|источник(?:ов|а)?|джерел[оа]?|출처|来源|來源|情報源)`;
 /** A figure with its unit ("0,41 s", "17 Token", "12.4 tok/s", "0.8초"), a price ("$0.0004", "0,02 €") or a percentage. */
 const FIGURE = new RegExp(String.raw`(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:${UNIT}(?![\p{L}])|[$€£¥%]|usd|eur|credits?))`, 'iu');
 /** A figure with a unit an interface counts in (tokens, time, characters, words): not a price or a percentage. */

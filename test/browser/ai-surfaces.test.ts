@@ -14,6 +14,8 @@ import { makeJpeg } from './page-server';
 const DEV = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/dev/pages');
 /** The fifth held-out slice, read since it was measured once. */
 const HELD_OUT_5 = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/held-out-5/pages');
+/** The seventh held-out slice, read since it was measured once. */
+const HELD_OUT_7 = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/held-out-7/pages');
 const textOf = (candidate: string) => candidate.replace(/^[^:]*: /, '');
 
 describe('the caption dialog where AI descriptions are read', () => {
@@ -26,6 +28,8 @@ describe('the caption dialog where AI descriptions are read', () => {
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
     for (const name of ['streamlit-opisanie-ru', 'jupyter-chu-thich-vi', 'bluesky-post-uk', 'gradio-chatbot-zh', 'arena-battle-en', 'perplexity-fil-fr'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(HELD_OUT_5, `${name}.html`)) });
+    for (const name of ['x-grok-el', 'observable-kuvatekstit-fi'])
+      suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(HELD_OUT_7, `${name}.html`)) });
   });
 
   /** Opens a page (every picture on it served as one local photo) and right-clicks → checks the image whose src holds `piece`. */
@@ -222,6 +226,18 @@ describe('the caption dialog where AI descriptions are read', () => {
     expect(view.candidates[0]).toMatch(/^Quoted description: Eine Blaskapelle in dunkelblauen Uniformen/);
     expect(view.candidates[1]).toMatch(/^Whole post: Hallo zusammen,/);
     expect(view.candidates[1]).not.toContain('412 KB');
+  });
+
+  it("a thread where a reply asks an AI account about the photo: that account's reply is the answer, the asking reply never offered", async () => {
+    const { view } = await checkImage('/x-grok-el.html', 'GdXk2pWaIAAq7Zr');
+    expect(view.candidates[0]).toMatch(/^Answer: Η ασπρόμαυρη φωτογραφία δείχνει ένα μικρό λιμάνι/);
+    expect(view.caption).toMatch(/^Η ασπρόμαυρη φωτογραφία[\s\S]*δεκαετίες του '50 ή του '60\.$/);
+    expect(view.candidates.some((c) => /τι δείχνει αυτή η φωτογραφία/.test(c))).toBe(false);
+  });
+
+  it("a notebook that shows each cell's output above its code: the next cell's named string value, without its name and quotes", async () => {
+    const { view } = await checkImage('/observable-kuvatekstit-fi.html', 'sauna-talvella.jpg');
+    expect(view.caption).toBe('Pieni puusauna lumisessa kuusimetsässä. Savupiipusta nousee savua, ja ainoasta ikkunasta loistaa keltaista valoa. Oven eteen on tallattu polku, ja portailla on kaksi paria saappaita.');
   });
 
   it("an alt-text generator's editable alt box beside the picture is its description; the file's title and the status line are not", async () => {

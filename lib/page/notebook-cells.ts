@@ -1,0 +1,51 @@
+// A notebook whose cells show their output above their code (Observable's inspector): the picture is one cell's
+// output, and the next code cell's output is a named string value, `caption = "…"`, the model's words about it. Pure
+// DOM reads (layout only to tell a picture from an icon).
+import { collapse, renderedLines, wordCount } from './caption-text';
+import { isPicture } from './model-output';
+import { isRequestToModel } from './requests';
+
+/** How far up the picture its cell may sit. */
+const CELL_LEVELS = 6;
+/** How many code cells after the picture's are read for its value. */
+const CELLS_READ = 2;
+/** A cell's code: an editor, a text box, a listing. */
+const CODE = '[role="textbox"], [contenteditable], textarea, pre, code, [class*="editor" i], [class*="CodeMirror"]';
+
+/** A notebook cell's box: a class name whose last word is "cell" (notebook-cell, jp-Cell, code_cell). */
+const isCell = (el: Element) => Array.from(el.classList).some((name) => name.split(/[^a-zA-Z]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).at(-1)?.toLowerCase() === 'cell');
+
+/** A value as an inspector shows it, its name first or not: `caption = "Two boats …"`, `"Two boats …"`. */
+const NAMED_STRING = /^(?:[\p{L}_$][\p{L}\p{N}_$]*\s*=\s*)?(["'`“])([\s\S]+)(["'`”])$/u;
+
+/** Brackets, operators and sigils at least one character in 25: code, not words. */
+const looksLikeCode = (text: string) => (text.match(/[(){}=;<>#$[\]]/g) ?? []).length > text.length / 25;
+
+/** What a cell shows besides its code: its output's lines, without the editor and the gutter's marks. */
+function cellOutput(cell: Element): string {
+  const lines = renderedLines(cell, undefined, (el) => el.matches(CODE)).filter((line) => /[\p{L}\p{N}]/u.test(line));
+  return collapse(lines.join(' '));
+}
+
+/**
+ * The string value the next code cell shows when the picture is a cell's output above its code (a notebook whose
+ * inspector prints `kuvateksti1 = "…"`): the words without the name and the quotes; "" when there is none. A prose
+ * cell or another picture ends the search.
+ */
+export function cellValueAfter(image: Element): string {
+  if (!isPicture(image)) return '';
+  let cell: Element | null = image.parentElement;
+  for (let level = 0; cell && level < CELL_LEVELS && !(isCell(cell) && cell.querySelector(CODE)); level++) cell = cell.parentElement;
+  if (!cell || !isCell(cell) || image.closest(CODE)) return '';
+  let read = 0;
+  for (let next = cell.nextElementSibling; next && read < CELLS_READ; next = next.nextElementSibling) {
+    if (!isCell(next)) continue;
+    if (!next.querySelector(CODE) || Array.from(next.querySelectorAll('img')).some(isPicture)) return '';
+    read++;
+    const value = NAMED_STRING.exec(cellOutput(next));
+    const text = collapse(value?.[2]);
+    // Words, not a listing the cell printed as a string, nor the request it sent.
+    if (wordCount(text) >= 5 && !looksLikeCode(text) && !isRequestToModel(text)) return text;
+  }
+  return '';
+}
