@@ -4,6 +4,7 @@
 import { words } from './caption-text';
 import { ROLE_ATTRIBUTES } from './conversation';
 import { isNotice } from './model-output';
+import { isReasoning } from './output-trim';
 
 /** Form fields whose help text (`aria-describedby`) tells the user what to write. */
 const FIELD = 'input, textarea, select, [role="textbox"], [contenteditable="true"]';
@@ -34,6 +35,7 @@ export function neverNearby(block: Element): boolean {
   const fold = block.closest('details');
   if (fold instanceof HTMLDetailsElement && !fold.open && !block.closest('summary')) return true;
   for (let box: Element | null = block, level = 0; box && box !== document.body && level < BOX_LEVELS; box = box.parentElement, level++)
-    if (declaresSystem(box) || (level < 2 && (isFieldHelp(box) || isNotice(box)))) return true;
+    // The reasoning a model shows by its answer, folded or open ("Thinking", "Thought for 12 seconds"), is no caption either.
+    if (declaresSystem(box) || isReasoning(box) || (level < 2 && (isFieldHelp(box) || isNotice(box)))) return true;
   return false;
 }

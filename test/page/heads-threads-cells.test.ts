@@ -136,6 +136,12 @@ describe('never offered as nearby text', () => {
     expect(texts.filter((t) => /Der Nutzer möchte/.test(t))).toEqual([]);
   });
 
+  it("a model's thought shown open above its answer", () => {
+    const texts = laidOut(chat('', '<details open><summary>Thinking · 8 s</summary><p>Der Nutzer möchte eine kurze Beschreibung des Marktplatzes mit dem Brunnen.</p></details>'));
+    expect(texts[0]).toBe('Ein Marktplatz mit einem steinernen Brunnen, um den Tauben sitzen.');
+    expect(texts.filter((t) => /Der Nutzer möchte/.test(t))).toEqual([]);
+  });
+
   it('the system instructions given to the model', () => {
     const texts = laidOut(chat('<div class="system-prompt"><div class="title">System</div><div class="system-prompt-text">Du bist ein Assistent, der Fotos kurz und sachlich beschreibt, ohne zu raten.</div></div>'));
     expect(texts[0]).toBe('Ein Marktplatz mit einem steinernen Brunnen, um den Tauben sitzen.');
