@@ -7,8 +7,8 @@
  *
  *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click-threads.ts [--runs 6] [--one-core] [--beside popup|panel]
  */
-import { clickOnce, cameraJpeg, article, median, type Beside } from './bench-click.ts';
-import { oneCoreChromium, type CpuByKind } from './process-cpu.ts';
+import { clickOnce, cameraJpeg, article, decodeFloor, median, type Beside } from './bench-click.ts';
+import { cpuBetween, oneCoreChromium, readCpu, untilIdle, type CpuByKind } from './process-cpu.ts';
 import { launchWithExtension } from '../test/browser/extension.ts';
 import { startModelServer } from '../test/server/openai-server.ts';
 import { startPageServer } from '../test/browser/page-server.ts';
@@ -21,6 +21,8 @@ if (beside !== undefined && beside !== 'popup' && beside !== 'panel') throw new 
 if (process.argv.includes('--one-core')) process.env.CHROME_PATH = oneCoreChromium();
 
 const columns: { label: string; beside?: Beside; runs: CpuByKind[] }[] = [{ label: 'no view', runs: [] }, ...(beside ? [{ label: `${beside} open`, beside, runs: [] }] : [])];
+// The limit beside each check without a view (scripts/bench-click.ts, decodeFloor), thread by thread: what the check spends beyond it.
+const limit: (typeof columns)[number] = { label: 'the limit', runs: [] };
 const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
 try {
   await useEndpoint(ext, { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'test-vlm' });
@@ -33,14 +35,23 @@ try {
     // clickOnce returns once the check has ended (and closes the view).
     const { page, cpu } = await clickOnce(ext, pages, model, name, column.beside, true);
     if (run >= 0) column.runs.push(cpu);
+    if (run >= 0 && !column.beside) {
+      await untilIdle();
+      const before = readCpu(true);
+      await decodeFloor(page, `${pages.origin}/${name}`, { width: 4000, height: 3000 });
+      limit.runs.push(cpuBetween(before, readCpu(true)));
+    }
     await page.close();
   }
 } finally {
   await Promise.all([ext.close(), model.close(), pages.close()]);
 }
 
+columns.push(limit);
 const threads = [...new Set(columns.flatMap((c) => c.runs.flatMap((cpu) => Object.keys(cpu))))].sort();
 const cell = (column: (typeof columns)[number], thread: string) => median(column.runs.map((cpu) => cpu[thread] ?? 0));
-console.log(`${runs} checks${beside ? ' each way, alternating' : ''}${process.argv.includes('--one-core') ? ', the browser on one core' : ''}: CPU ms per thread from the click to the request (median)\n`);
+console.log(`${runs} checks${beside ? ' each way, alternating' : ''}${process.argv.includes('--one-core') ? ', the browser on one core' : ''}: CPU ms per thread from the click to the request, and in the limit beside each check without a view (median)\n`);
 console.log(`| thread | ${columns.map((c) => c.label).join(' | ')} |\n|---|${columns.map(() => '---|').join('')}`);
 for (const thread of threads) if (columns.some((c) => cell(c, thread) >= 0.2)) console.log(`| ${thread} | ${columns.map((c) => cell(c, thread).toFixed(1)).join(' | ')} |`);
+const total = (column: (typeof columns)[number]) => median(column.runs.map((cpu) => Object.values(cpu).reduce((sum, ms) => sum + ms, 0)));
+console.log(`| all threads | ${columns.map((c) => total(c).toFixed(1)).join(' | ')} |`);

@@ -155,12 +155,13 @@ describe('the image that reaches the model, from any kind of image', () => {
     return outcome.image!;
   };
 
-  it('figure/img: the page reads the original and downsizes it', async () => {
+  it('figure/img: the page reads the original and downsizes it, at the scale the decoder took (not drawn up to 1024 px)', async () => {
     pages.route('/figure.html', htmlPage(`<figure><img id="photo" src="/red.jpg" width="400" height="300" alt=""><figcaption>x</figcaption></figure>${CAPTION}`));
     const outcome = await check('/figure.html', () => `${pages.origin}/red.jpg`);
     const image = done(outcome);
     expect(outcome.job.imagePath).toBe('page');
-    expect([image.width, image.height, image.mimeType]).toEqual([1024, 768, 'image/jpeg']);
+    // 1600×1200 decoded at 5/8 of its size, the largest eighth within 1024 px: sent as decoded, not resampled to 1024×768.
+    expect([image.width, image.height, image.mimeType]).toEqual([1000, 750, 'image/jpeg']);
     expectColor(image.color, RED);
     expect(outcome.job.imageBytes).toBe(image.byteLength);
   });
@@ -173,7 +174,8 @@ describe('the image that reaches the model, from any kind of image', () => {
     const outcome = await check('/picture.html', (page) => page.locator('#photo').evaluate((img: HTMLImageElement) => img.currentSrc));
     const image = done(outcome);
     expect(outcome.job.imagePath).toBe('page');
-    expect([image.width, image.height]).toEqual([1024, 512]);
+    // 1200×600 decoded at 6/8 (7/8 would be 1050 px wide).
+    expect([image.width, image.height]).toEqual([900, 450]);
     expectColor(image.color, GREEN);
   });
 
@@ -308,10 +310,13 @@ describe('the image that reaches the model, from any kind of image', () => {
     expectColor(image.color, TEAL);
   });
 
-  /** The model got the portrait upright: 768×1024, red on top and blue below (a squashed one is 1024×768, an unturned one red left, blue right). */
-  const expectUpright = async (outcome: Outcome) => {
+  /**
+   * The model got the portrait upright, red on top and blue below (a squashed one is wider than high, an unturned one
+   * red left, blue right): 768×1024 where it was drawn to the policy size, 750×1000 where ImageDecoder scaled it (5/8).
+   */
+  const expectUpright = async (outcome: Outcome, size: [number, number] = [768, 1024]) => {
     const image = done(outcome);
-    expect([image.width, image.height]).toEqual([768, 1024]);
+    expect([image.width, image.height]).toEqual(size);
     const { top, bottom } = await receivedTopAndBottom(outcome.body);
     expectColor(top, RED);
     expectColor(bottom, BLUE);
@@ -321,7 +326,7 @@ describe('the image that reaches the model, from any kind of image', () => {
     pages.route('/portrait.html', htmlPage(`<img id="photo" src="/portrait-6.jpg" width="300" height="400" alt=""><p id="cap">A red sky over a blue sea.</p>`));
     const outcome = await check('/portrait.html', () => `${pages.origin}/portrait-6.jpg`);
     expect(outcome.job.imagePath).toBe('page');
-    await expectUpright(outcome);
+    await expectUpright(outcome, [750, 1000]);
   });
 
   it('phone photo stored sideways (EXIF 8), in a browser without ImageDecoder: createImageBitmap sizes it upright', async () => {

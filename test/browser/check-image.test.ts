@@ -71,7 +71,8 @@ describe('right-click an image → verdicts in the popup', () => {
     const [request] = verification;
     expect(request!.problems).toEqual([]);
     expect(request!.claims).toEqual(['Two orange cats sit on a sofa.', 'A dog sleeps under the table.']);
-    expect(Math.max(request!.image!.width, request!.image!.height)).toBe(1024);
+    // 2400×1600 decoded at 3/8, the largest eighth of it within 1024 px, and sent at that size.
+    expect([request!.image!.width, request!.image!.height]).toEqual([900, 600]);
     expect(request!.image!.mimeType).toBe('image/jpeg');
     const messages = (request!.body as { messages: { role: string; content: unknown }[] }).messages;
     expect(messages[0]).toEqual({ role: 'system', content: SYSTEM_PROMPT });

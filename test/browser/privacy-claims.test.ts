@@ -54,7 +54,7 @@ describe('what a check sends', () => {
     const [request] = chats;
     expect(`${model.origin}${request!.path}`).toBe(`${model.baseUrl}/chat/completions`);
     expect(request!.image).toMatchObject({ mimeType: 'image/jpeg' });
-    expect(Math.max(request!.image!.width, request!.image!.height)).toBe(1024); // 2400×1600 downscaled
+    expect([request!.image!.width, request!.image!.height]).toEqual([900, 600]); // 2400×1600 decoded at 3/8, within 1024 px
     expect(request!.claims).toEqual(['Two orange cats sit on a sofa.', 'A dog sleeps under the table.']);
 
     // The text the model reads is exactly the fixed instructions and the numbered claims.
@@ -69,7 +69,7 @@ describe('what a check sends', () => {
   });
 
   // PRIVACY.md: "at most 1024 pixels … (up to 2048 if you choose a larger size in Options)".
-  it('with the largest image size Options offers (2048 px), a 4000×3000 image arrives as 2048×1536', async () => {
+  it('with the largest image size Options offers (2048 px), a 4000×3000 image arrives at most 2048 px (2000×1500)', async () => {
     model.reset();
     await patchSettings(ext, { maxImageEdge: 2048 });
     try {
@@ -77,7 +77,7 @@ describe('what a check sends', () => {
       await checkImage(ext, page, tabId, `${pages.origin}/large-4000.jpg`);
       expect((await finishedJob(ext, tabId)).status).toBe('done');
       const [request] = model.requests.filter((r) => r.method === 'POST');
-      expect([request!.image!.width, request!.image!.height, request!.image!.mimeType]).toEqual([2048, 1536, 'image/jpeg']);
+      expect([request!.image!.width, request!.image!.height, request!.image!.mimeType]).toEqual([2000, 1500, 'image/jpeg']);
       await page.close();
     } finally {
       await patchSettings(ext, { maxImageEdge: 1024 });
