@@ -5,7 +5,7 @@ import { CONCLUDES, DETERMINER, FINITE, MODAL, OBJECT_PRONOUN, SUBJECT_PRONOUN, 
 // is checked while the conclusion is set aside. An abstract head ("presence", "combination") with "of" takes
 // any verb of conclusion or effect; another subject only a verb of conclusion, and only when it says more
 // than a bare noun ("the scattered lumber", "the dog's wet fur", not "the sign", whose "indicates" is read).
-const EVIDENCE_HEAD = words(`presence combination arrangement`);
+const EVIDENCE_HEAD = words(`presence combination`);
 const EFFECT = words(
   `creates supports`);
 const BETWEEN: ReadonlySet<string> = new Set([...MODAL, ...words('further also clearly likely all together')]);

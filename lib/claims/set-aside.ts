@@ -29,7 +29,7 @@ function alternation(list: string): string {
 const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternation(list)})(?![\\p{L}\\p{N}-])`, 'u');
 
 const MODAL_ON_A_VERB = [
-  '(?<!(?:a|the|paint|soda|trash|watering) )',
+  '(?<!(?:a|the|paint) )',
   "(?:might|may|could|would|can|cannot|can't)(?: also| easily| further)? ",
   // Words that never follow the modal: "the can is red", "this can sits on …".
   // nor perception: "I can discern", "you can make out" report what the image shows.
@@ -101,7 +101,7 @@ const RULES: readonly Rule[] = [
     // "a common pigeon", "the common room" name a kind or a place in view; "a common sight", "is common" state a fact.
     cues: cue(`(?<!(?:a|an|the) )common | (?:a|an|the) common (?:sight|item|way) | (?:is|are) typical | typically | usually |
       known (?:to|for|as) | in the world | is (?:produced|manufactured|sold) (?:by|in|under) | (?:is|have been) used (?:to|for|in) |
-      used to (?!be\\b)\\p{L}+ | brand of | is (?:a|an) (?:\\w+ )?(?:brand|company) | a division of | (?:is|are) (?:owned|made) by |
+      used to (?!be\\b)\\p{L}+ | brand of | is (?:a|an) (?:\\w+ )?brand | a division of | (?:is|are) (?:owned|made) by |
       is based in | well-known | produces | manufactur\\w* | founded | named after |
       in most (?:\\w+ )?states | widely (?:credited|used) | \\d+ bc | according to the (?:brand|company) |
       (?:is|that's) (?:widely )?considered |
@@ -137,7 +137,7 @@ const RULES: readonly Rule[] = [
     // ("a sweet, spicy flavor", "full of flavour") is tasted.
     reason: 'not visible',
     cues: cue(`tastes? | tasty | feels | smell\\w* | noise | full of flavou?r |
-      (?:sweet|savou?ry|spicy),? (?:and )?(?:[\\p{L}-]+ )?flavou?rs?`),
+      (?:sweet|savou?ry),? (?:and )?(?:[\\p{L}-]+ )?flavou?rs?`),
   },
 ];
 
@@ -219,7 +219,7 @@ export function setAsideReason(text: string, kind: ClauseKind = 'main'): SetAsid
 
 const HEDGE = cue(
   `appears? | appearing | seems? | looks? like | looks? to be | possibly | probably | likely | maybe |
-      what (?:looks|appears|seems)`,
+      what looks`,
 );
 
 /** Does the claim soften itself ("appears to", "possibly"), so a verdict should be read with care? */

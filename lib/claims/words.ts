@@ -13,7 +13,7 @@ export const REPORTING = words('show display say read state warn note list menti
 export const PERCEIVING = words('see notice read tell discern identify determine interpret');
 export const PERCEIVE = String.raw`(?:make out|${[...PERCEIVING].join('|')})\b`;
 /** Verbs that draw a conclusion from what is seen ("the wet road suggests …"). */
-export const CONCLUDING = words('suggest indicate imply');
+export const CONCLUDING = words('suggest indicate');
 
 /** The third person singular of the verbs listed here: "shows", "implies". */
 export const presentForm = (verb: string): string => (/[^aeiou]y$/u.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`);
