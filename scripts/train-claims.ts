@@ -30,6 +30,7 @@ import { clauseFacts } from '../lib/claims/split.ts';
 import { CATEGORY_EXAMPLES } from './claim-example-categories.ts';
 import { EXAMPLES } from './claim-examples.ts';
 import { loadSets } from './claim-sets.ts';
+import { foldOf, probability, random } from './claim-train-math.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const weightsPath = resolve(repoRoot, 'lib/claims/classifier-weights.json');
@@ -83,18 +84,6 @@ interface Sample {
   group: string;
   /** How much the sample counts in training (1 unless it is one of HL's many training captions). */
   weight?: number;
-}
-
-/** Mulberry32: a tiny seeded generator, so every run shuffles alike. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function described(facts: ClauseFacts): Pick<Sample, 'text' | 'flagged' | 'firm' | 'features'> {
@@ -227,28 +216,16 @@ function train(all: readonly Sample[], seed: number): ClauseModel {
   return { threshold: 0.5, unflagged: 0.5, bias: Math.round((biasSum / averaged) * 1000) / 1000, weights };
 }
 
-function probability(model: ClauseModel, features: readonly string[]): number {
-  const z = features.reduce((sum, f) => sum + (model.weights[f] ?? 0), model.bias);
-  return 1 / (1 + Math.exp(-z));
-}
-
-/** FNV-1a over the group and the repeat, to put a caption's clauses in one fold of that repeat. */
-function fold(group: string, repeat: number): number {
-  let h = 0x811c9dc5 ^ repeat;
-  for (let i = 0; i < group.length; i++) h = Math.imul(h ^ group.charCodeAt(i), 0x01000193) >>> 0;
-  return h % FOLDS;
-}
-
 function chooseThresholds(data: readonly Sample[]): Pick<ClauseModel, 'threshold' | 'unflagged'> {
   // Several fold assignments, pooled: one assignment's luck would otherwise move the chosen thresholds.
   const scored: Array<{ p: number; label: 0 | 1; sample: Sample; repeat: number }> = [];
   for (let repeat = 0; repeat < REPEATS; repeat++) {
     for (let k = 0; k < FOLDS; k++) {
       const model = train(
-        data.filter((s) => fold(s.group, repeat) !== k),
+        data.filter((s) => foldOf(s.group, repeat, FOLDS) !== k),
         SEED + repeat * FOLDS + k,
       );
-      for (const s of data) if (fold(s.group, repeat) === k) scored.push({ p: probability(model, s.features), label: s.label, sample: s, repeat });
+      for (const s of data) if (foldOf(s.group, repeat, FOLDS) === k) scored.push({ p: probability(model, s.features), label: s.label, sample: s, repeat });
     }
   }
   const pos = scored.filter((s) => s.label === 1);
