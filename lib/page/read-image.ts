@@ -2,7 +2,7 @@
 // decodes them at the reduced size the model gets, and hands back a small JPEG as a data URL
 // (executeScript results are JSON, so a short string is the cheapest way back to the worker).
 import { t } from '../i18n';
-import { readImageSize, readUprightSize, sniffImageType } from '../image/dimensions';
+import { readImageSize, readOrientation, readUprightSize, sniffImageType } from '../image/dimensions';
 import { encodeWithinBudget, type DrawInto } from '../image/encode';
 import { IMAGE_POLICY, fitWithin, isTooSmall, type Size } from '../image/size';
 import { locateChosenImage, forgetPicked } from './find-image';
@@ -81,7 +81,15 @@ function takePrefetched(): Prefetched | null {
   return value && typeof value.url === 'string' && value.read instanceof Promise ? value : null;
 }
 
-async function decodeBytes(bytes: ArrayBuffer, maxEdge: number, readAgain: () => Promise<ArrayBuffer>): Promise<{ size: Size; draw: DrawInto; close(): void }> {
+/** A picture ready to encode; `opaque`: the same as a bitmap of no transparent pixel (encode.ts uses it as it is). */
+interface Decoded {
+  size: Size;
+  draw: DrawInto;
+  opaque?: ImageBitmap;
+  close(): void;
+}
+
+async function decodeBytes(bytes: ArrayBuffer, maxEdge: number, readAgain: () => Promise<ArrayBuffer>): Promise<Decoded> {
   // The whole file in one buffer (measured on a 5 MB JPEG: a stream feeds the decoder in slow small
   // reads, ~40 ms later than reading the buffer and decoding that). Its header is read from the whole
   // file, not a first slice: a camera's Exif block (maker notes, a preview) can fill the first 64 KB, and
@@ -98,11 +106,13 @@ async function decodeBytes(bytes: ArrayBuffer, maxEdge: number, readAgain: () =>
   const mime = `image/${type}`;
   // ImageDecoder scales while decoding (JPEG by DCT scaling) instead of building a full-size bitmap first.
   if (declared && target && 'ImageDecoder' in globalThis && (await ImageDecoder.isTypeSupported(mime))) {
+    // A JPEG has no transparent pixel; one stored as shown (orientation 1) is encoded from its frame as it is (encode.ts).
+    const asStored = type === 'jpeg' && readOrientation(file) === 1;
     // Handed over, not copied (~2 ms less for a 4 MB JPEG): the rare fallback below reads the bytes again.
     const decoder = new ImageDecoder({ data: bytes, transfer: [bytes], type: mime, desiredWidth: target.width, desiredHeight: target.height });
     try {
       const { image } = await decoder.decode({ frameIndex: 0 });
-      return await fromFrame(image, declared, maxEdge);
+      return await fromFrame(image, declared, maxEdge, asStored);
     } catch {
       // fall through to createImageBitmap, which knows a few more variants
     } finally {
@@ -120,7 +130,7 @@ async function decodeBytes(bytes: ArrayBuffer, maxEdge: number, readAgain: () =>
 }
 
 /** A decoded frame, ready to draw at the policy size of the picture as it is shown (EXIF-turned). */
-async function fromFrame(frame: VideoFrame, declared: Size, maxEdge: number): Promise<{ size: Size; draw: DrawInto; close(): void }> {
+async function fromFrame(frame: VideoFrame, declared: Size, maxEdge: number, opaque: boolean): Promise<Decoded> {
   // Drawn as an ImageBitmap (wrapping the frame's pixels costs ~nothing): Chromium draws a VideoFrame
   // eagerly and slowly, and the canvas then encodes slower too (~40 ms more for 1024×768, measured).
   const bitmap = await createImageBitmap(frame).catch(() => null);
@@ -132,9 +142,11 @@ async function fromFrame(frame: VideoFrame, declared: Size, maxEdge: number): Pr
   // to the policy size added no detail but a resampling pass (one core: 10.3 → 7.4 ms of the page's CPU for the
   // draw and encode of a camera-like frame; 57 KB instead of 50 KB, docs/speed.md). A frame larger than the
   // policy (a decoder that did not scale) is drawn down to the header's upright size.
+  const scaled = Math.max(decoded.width, decoded.height) <= maxEdge;
   return {
-    size: Math.max(decoded.width, decoded.height) <= maxEdge ? decoded : fitWithin(uprightSize(declared, decoded), maxEdge),
+    size: scaled ? decoded : fitWithin(uprightSize(declared, decoded), maxEdge),
     draw: (c, s) => c.drawImage(source, 0, 0, s.width, s.height),
+    ...(bitmap && opaque && scaled ? { opaque: bitmap } : {}),
     close: () => source.close(),
   };
 }
@@ -176,9 +188,9 @@ function drawElement(found: FoundImage, maxEdge: number): { size: Size; draw: Dr
   return null;
 }
 
-async function encode(source: { size: Size; draw: DrawInto }): Promise<PageImage> {
+async function encode(source: { size: Size; draw: DrawInto; opaque?: ImageBitmap }): Promise<PageImage> {
   // A cross-origin image without CORS taints the canvas: encoding then throws a SecurityError.
-  const encoded = await encodeWithinBudget(source.size, source.draw);
+  const encoded = await encodeWithinBudget(source.size, source.draw, source.opaque);
   return { dataUrl: encoded.dataUrl, byteLength: encoded.byteLength, width: encoded.width, height: encoded.height };
 }
 

@@ -5,6 +5,7 @@ import type { Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkJobSchema, type CheckJob } from '@/lib/job-record';
+import { MAX_UPLOAD_BYTES } from '@/lib/image/encode';
 import type { ModelServer } from '../server/openai-server';
 import { clickMenu, currentWorker, grantActiveTab, tabIdOf, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
@@ -164,6 +165,22 @@ describe('the image that reaches the model, from any kind of image', () => {
     expect([image.width, image.height, image.mimeType]).toEqual([1000, 750, 'image/jpeg']);
     expectColor(image.color, RED);
     expect(outcome.job.imageBytes).toBe(image.byteLength);
+  });
+
+  it('a JPEG too busy for the upload budget at the first quality: sent smaller, with its colours (the ladder draws it again)', async () => {
+    // Coloured noise at 1000×750 (decoded at its own size): its JPEG at quality 0.85 and 0.7 passes MAX_UPLOAD_BYTES.
+    const mean = { r: 128, g: 110, b: 150 };
+    const pixels = Buffer.alloc(1000 * 750 * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = [mean.r, mean.g, mean.b][i % 3]! + Math.round((Math.random() - 0.5) * 200);
+    pages.route('/busy.jpg', { body: await sharp(pixels, { raw: { width: 1000, height: 750, channels: 3 } }).jpeg({ quality: 95 }).toBuffer(), type: 'image/jpeg' });
+    pages.route('/busy.html', htmlPage(`<img id="photo" src="/busy.jpg" width="400" height="300" alt="">${CAPTION}`));
+    const outcome = await check('/busy.html', () => `${pages.origin}/busy.jpg`);
+    const image = done(outcome);
+    expect(outcome.job.imagePath).toBe('page');
+    expect(image.byteLength).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+    expect(image.width).toBeLessThan(1000);
+    expect(image.width * 3).toBe(image.height * 4);
+    expectColor(image.color, mean);
   });
 
   it('picture/srcset: the candidate the browser chose (currentSrc), not the fallback', async () => {
