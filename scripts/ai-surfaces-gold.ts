@@ -57,9 +57,9 @@ export interface SurfaceOutcome {
 }
 
 const textOf = (candidate: string) => candidate.replace(/^[^:]*\)?: /, '');
-/** The answer is offered, under its label when the gold names one. */
+/** The answer is offered, under its label when the gold names one (a label may hold a colon: "OpenAI: GPT-4.1 Mini"). */
 export const offers = (o: SurfaceOutcome, answer: { label: string | null; text: string }) =>
-  o.labelled.some((c) => captionMatches(textOf(c), answer.text) && (answer.label === null || c.startsWith(`${answer.label}: `)));
+  o.labelled.some((c) => (answer.label === null ? captionMatches(textOf(c), answer.text) : c.startsWith(`${answer.label}: `) && captionMatches(c.slice(answer.label.length + 2), answer.text)));
 /** The preselected text is `text`, alone or with figures glued on (a chat message's time: "… фотографии.10:41✓✓"). */
 const picked = (ours: string, text: string) => {
   const [found, never] = [normalize(ours), normalize(text)];

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AI_SURFACES_DIR, readSurfacePages, wrongPick, type SurfaceOutcome } from '../scripts/ai-surfaces-gold';
+import { AI_SURFACES_DIR, offers, readSurfacePages, wrongPick, type SurfaceOutcome } from '../scripts/ai-surfaces-gold';
 import { normalize } from '../scripts/caption-metrics';
 
 interface GoldImage {
@@ -179,5 +179,14 @@ describe('the bench counts a request preselected', () => {
     expect(wrongPick(outcome('Опиши, пожалуйста, что на этой фотографии.10:41✓✓'))).toBe(true);
     expect(wrongPick(outcome('Опиши, пожалуйста, что на этой фотографии. Дом стоит у реки.'))).toBe(false);
     expect(wrongPick(outcome('A house.'))).toBe(false);
+  });
+});
+
+describe('the bench counts an answer offered under its label', () => {
+  const outcome = (labelled: string[]): SurfaceOutcome => ({ page: 'p', surface: 'arena', gold: { page: 'p', img: 'x', caption: 'A lake.' }, ours: '', labelled });
+  it('also when the label holds a colon, and not under another label', () => {
+    expect(offers(outcome(['Acme: Vision 2: A lake.']), { label: 'Acme: Vision 2', text: 'A lake.' })).toBe(true);
+    expect(offers(outcome(['Acme: Vision 3: A lake.']), { label: 'Acme: Vision 2', text: 'A lake.' })).toBe(false);
+    expect(offers(outcome(['Model A: A lake.']), { label: null, text: 'A lake.' })).toBe(true);
   });
 });

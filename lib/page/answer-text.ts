@@ -13,6 +13,9 @@ const NAME_LINE_CHARS = 40;
 /** A turn's name line ("GPT-4o" in a bot header, "Describer BOT 9:02"): it says whose the words are; its role is the message's. */
 export const isNameLine = (el: Element) => NAME_LINE_CLASS.test(el.getAttribute('class') ?? '') && collapse(el.textContent).length <= NAME_LINE_CHARS;
 
+/** The words of an answer's own name line ("OpenAI: GPT-4.1 Mini" beside its icon), or "": whose answer it is. */
+export const nameLineText = (answer: Element) => collapse(Array.from(answer.querySelectorAll('*')).slice(0, 400).find((el) => isNameLine(el) && collapse(el.textContent))?.textContent);
+
 /** Most words beside the buttons of a box of controls ("Try asking next", a time and a token count). */
 const BUTTON_BOX_WORDS = 6;
 /** A box of two or more buttons with a few words at most beside them: suggested follow-up questions under their label, an action row. */

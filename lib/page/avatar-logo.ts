@@ -2,6 +2,7 @@
 // model's avatar in a message header or a menu, a site's or an app's logo in its header, banner or sidebar.
 // An answer, an output or a title beside them belongs to the uploaded picture, not to them: the chooser
 // offers what it finds but preselects nothing (caption-candidates.ts). Pure DOM reads.
+import { isNameLine } from './answer-text';
 import { collapse } from './caption-text';
 
 /** Words that name a picture as someone's avatar or profile picture, or as a logo (en, de, fr, es, it, pt, nl). */
@@ -31,6 +32,8 @@ const large = (image: Element) => {
   const rect = image.getBoundingClientRect();
   return rect.width >= LARGE_PX && rect.height >= LARGE_PX;
 };
+/** Icon-sized when laid out (a side under 48 px): a mark beside a name, not a picture the page shows. */
+const iconSized = (image: Element) => ((rect) => rect.width > 0 && (rect.width < 48 || rect.height < 48))(image.getBoundingClientRect());
 /** How far up a wrapper may name its picture an avatar or a logo ("div.profile > img", "a.logo > span > img"). */
 const WRAPPER_LEVELS = 3;
 /** A wrapper that names its picture holds little more than a name beside it, not a post or an article. */
@@ -70,6 +73,8 @@ export function isAvatarOrLogo(image: Element): boolean {
   for (let el = image.parentElement, level = 0; el && el !== document.body && level < WRAPPER_LEVELS; el = el.parentElement, level++) {
     if (collapse(el.textContent).length > WRAPPER_CHARS) break;
     if ([el.getAttribute('class'), el.id, el.getAttribute('data-testid')].some(named)) return true;
+    // An icon in a message's name line ("OpenAI: GPT-4.1 Mini" after the provider's mark) stands for whose the words are.
+    if (isNameLine(el) && iconSized(image)) return true;
   }
   if (!alt || !inChromeRegion(image)) return false;
   // The name printed beside it, word for word: in the picture's own box, or the box around a wrapper that holds only the picture.

@@ -8,13 +8,14 @@ import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
 import { aiDescriptionBox, isCode, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel } from './requests';
-import { isOutputLabel, namesTheUpload } from './ui-labels';
+import { isOutputLabel, isOutputLeadIn, namesTheUpload } from './ui-labels';
 import { isModelLeadIn } from './model-names';
 import { fromUserTurn, isPromptBox, promptTexts, uploadControlTexts } from './user-words';
 import { isFiguresLine, trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
 import { neverNearby } from './unoffered';
+import { floatingAltText } from './alt-field';
 import { cellValueAfter } from './notebook-cells';
 
 /** Where a candidate caption was found; the chooser names it so the user knows what they pick. */
@@ -183,7 +184,7 @@ type Found = { source: CandidateSource; text: string; credit: string; score: num
 function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[]; otherRows: string[]; webResult: boolean } {
   const conversation = conversationAnswers(image);
   const rows = rowCaptions(image);
-  const disclosed = aiDescriptionBox(image);
+  const disclosed = aiDescriptionBox(image) || floatingAltText(image);
   const printed = notebookOutput(image) || cellValueAfter(image);
   const found: Found[] = [
     ...(conversation?.answers ?? []).map((a, i) => ({ source: 'answer' as const, text: a.text, credit: '', score: ANSWER_SCORE - i * 0.01, label: a.label || undefined })),
@@ -199,7 +200,7 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
     .map((c) => ({ ...c, text: trimModelText(c.text) }))
     .flatMap(expandJson);
   const webResult = found.length > 0 && !conversation && isWebResult(image); // a search's web result: the answer is about another picture
-  return { found: webResult ? [] : found, userTexts: conversation?.userTexts ?? [], otherRows: rows.cells.length ? rows.otherRows : [], webResult };
+  return { found: webResult ? [] : found, userTexts: [...(conversation?.userTexts ?? []), ...(rows.prompts ?? [])], otherRows: rows.cells.length ? rows.otherRows : [], webResult };
 }
 
 /** The AI surfaces "Check all captioned images" pairs a picture with: a chat's answer, an output, a table row's cell. */
@@ -247,6 +248,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     prompts.has(collapse(text)) ||
     namesTheUpload(text) ||
     isOutputLabel(text) ||
+    isOutputLeadIn(text) ||
     isModelLeadIn(text) ||
     theirs.has(collapse(text)) ||
     FILE_META.test(collapse(text)) ||
@@ -276,7 +278,9 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   // Nor does a piece of a model's answer, or another row of the picture's table (not offered as its equal).
   const otherRows = new Set(ai.otherRows);
   const partOfAnswer = (text: string) => ai.found.some((c) => collapse(c.text).includes(text));
-  for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
+  // Where the model's own words were found, the prose around them is people's talk about them (a correction, a note).
+  const modelWords = found.some((c) => ai.found.includes(c) && c.score >= PRESELECT_SCORE);
+  for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, modelWords ? 0 : 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
   // An avatar, a logo or a web result gets no preselection: the answers and titles around it are about something else.

@@ -5,7 +5,7 @@
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
 import { messageOfBadge, thumbnailDescription } from './bot-embed';
-import { answerText, contentOf, hasAnswerActions, hasIconBar, isNameLine } from './answer-text';
+import { answerText, contentOf, hasAnswerActions, hasIconBar, isNameLine, nameLineText } from './answer-text';
 import { collapse, renderedLines, visuallyHidden, wordCount, words } from './caption-text';
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
@@ -250,7 +250,9 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
   const rect = image.getBoundingClientRect();
   const turns = roleElements(document.body);
   if (turns.some((t) => t.role === 'assistant' && t.element.contains(image))) return null;
-  const next = turns.findIndex((t) => t.role === 'assistant' && follows(image, t.element));
+  let next = turns.findIndex((t) => t.role === 'assistant' && follows(image, t.element));
+  // A part of the model's turn that shows no words (a folded "show thinking" toggle): its words follow, before the user's next turn.
+  while (turns[next] && !(turns[next]!.role === 'assistant' && answerText(turns[next]!.element))) next = turns[next]!.role === 'user' ? -1 : next + 1;
   const first = turns[next];
   // The answer follows the picture soon, in the same stream of turns, not somewhere down the page.
   if (!first || first.element.getBoundingClientRect().top - rect.bottom > ANSWER_GAP_PX) return null;
@@ -273,7 +275,8 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
   const group = panes.length ? panes : [first, ...beside].map((t) => t.element);
   const answers = group
     .map((element) => {
-      const label = group.length > 1 ? headingOf(element) : '';
+      // Under the pane's heading, else the answer's own name line ("OpenAI: GPT-4.1 Mini").
+      const label = group.length > 1 ? headingOf(element) || nameLineText(element) : '';
       return { element, label, text: answerText(element, label) };
     })
     .filter((a) => a.text);

@@ -47,6 +47,8 @@ export interface GridRow {
   cells: { element: Element; label: string }[];
   /** The other rows' cells' texts: never offered as equals. */
   otherRows: string[];
+  /** The picture's row's cells whose column says the same on every other row (the prompt sent with each picture). */
+  constant: Element[];
 }
 
 /**
@@ -74,7 +76,10 @@ export function divGridRow(image: Element): GridRow | null {
       .filter((r) => r !== row)
       .flatMap((r) => Array.from(r.children).map((c) => collapse(c.textContent)))
       .filter(Boolean);
-    return { cells, otherRows };
+    const others = rows.filter((r) => r !== row);
+    const sameEverywhere = (c: Element, i: number) => others.every((r) => collapse(r.children[i]?.textContent) === collapse(c.textContent));
+    const constant = Array.from(row.children).filter((c, i) => c !== cell && collapse(c.textContent) && sameEverywhere(c, i));
+    return { cells, otherRows, constant };
   }
   return null;
 }

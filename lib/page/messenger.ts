@@ -25,8 +25,11 @@ const markedIncoming = (el: Element) => classWords(el).some((w) => INCOMING_WORD
 /** The person's own message: marked outgoing, or showing delivery ticks after its time. */
 const isOwn = (el: Element) => !markedIncoming(el) && (markedOutgoing(el) || TIME_TICKS.test(collapse(el.textContent)));
 
-/** The same kind of box: same tag and first class name, or both carrying a message id. */
-const key = (el: Element) => `${el.tagName} ${el.hasAttribute('data-message-id') ? 'id' : (el.getAttribute('class') ?? '').trim().split(/\s+/)[0]}`;
+/** Words that only say which way a message went ("message-out", "message-in"): not what kind of box it is. */
+const DIRECTION_WORDS = new Set([...OUTGOING_WORDS, ...INCOMING_WORDS, 'in']);
+/** The same kind of box: same tag and first class name (but for its direction), or both carrying a message id. */
+const key = (el: Element) => `${el.tagName} ${el.hasAttribute('data-message-id') ? 'id' : kindOf((el.getAttribute('class') ?? '').trim().split(/\s+/)[0] ?? '')}`;
+const kindOf = (name: string) => words(name).filter((w) => !DIRECTION_WORDS.has(w)).join('-') || name;
 
 /** Boxes of the same kind as `box` elsewhere on the page (neither around it nor in it): the other messages of its list. */
 const alike = (box: Element) => Array.from(document.querySelectorAll(box.tagName)).filter((el) => key(el) === key(box) && !el.contains(box) && !box.contains(el));

@@ -70,28 +70,48 @@ function columnCaptions(cell: Element, row: Element, table: Element): { cells: L
 const byHeaderMeaning = (cells: LabelledText[]) => cells.sort((a, b) => Number(headerNamesOutput(b.label)) - Number(headerNamesOutput(a.label)));
 
 /** The same for a grid of plain divs whose header cells share their column's data-* key. */
-function divGridCaptions(image: Element): { cells: LabelledText[]; otherRows: string[] } {
+function divGridCaptions(image: Element): { cells: LabelledText[]; otherRows: string[]; prompts?: string[] } {
   const grid = divGridRow(image);
   if (!grid) return { cells: [], otherRows: [] };
-  const cells = grid.cells
-    .map(({ element, label }) => ({ text: cellText(element), label }))
-    .filter(({ text, label }) => readsAsCaption(text) && !isRequestToModel(text) && !PROMPT_LABEL.test(label));
-  return { cells: byHeaderMeaning(cells), otherRows: cells.length ? grid.otherRows : [] };
+  const all = grid.cells.map(({ element, label }) => ({ element, text: cellText(element), label }));
+  // A column that says the same on every row, while another differs, is what was sent with each picture.
+  const constant = all.some((c) => readsAsCaption(c.text) && !grid.constant.includes(c.element)) ? grid.constant : [];
+  const cells = all
+    .filter(({ element, text, label }) => !constant.includes(element) && readsAsCaption(text) && !isRequestToModel(text) && !PROMPT_LABEL.test(label))
+    .map(({ text, label }) => ({ text, label }));
+  const prompts = constant.map((c) => collapse(c.textContent)).filter((text) => readsAsCaption(text));
+  return { cells: byHeaderMeaning(cells), otherRows: cells.length ? grid.otherRows : [], prompts };
+}
+
+/**
+ * Columns whose cells say the same on every row while another text column differs from row to row: what was sent with
+ * each picture (the prompt, in any language), never what a model said about one of them. By column index.
+ */
+function constantColumns(table: Element, row: Element): Set<number> {
+  const rows = rowsOf(table).filter((r) => r !== row && r.querySelector('td, [role="cell"], [role="gridcell"]'));
+  const texts = (r: Element) => Array.from(r.children).map((c) => collapse(c.textContent));
+  const own = texts(row);
+  const same = (i: number) => rows.every((r) => texts(r)[i] === own[i]);
+  const constant = own.map((text, i) => i).filter((i) => !!rows.length && readsAsCaption(own[i]!) && same(i));
+  return new Set(own.some((text, i) => readsAsCaption(text) && !same(i)) ? constant : []);
 }
 
 /**
  * The text cells of the picture's own row, each labelled by its column header, left to right. Columns headed as a
- * prompt, and cells that are requests to a model, are left out; other rows never count.
+ * prompt, cells that are requests to a model and columns that say the same on every row (`prompts`) are left out;
+ * other rows never count.
  */
-export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows: string[] } {
+export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows: string[]; prompts?: string[] } {
   const cell = image.closest('td, th, [role="cell"], [role="gridcell"]');
   const row = cell?.closest('tr, [role="row"]');
   const table = row?.closest('table, [role="table"], [role="grid"]');
   if (!cell || !row || !table) return divGridCaptions(image);
   if (Array.from(row.querySelectorAll('img')).filter(isPicture).length > 1) return columnCaptions(cell, row, table);
   const cells: LabelledText[] = [];
+  const constant = constantColumns(table, row);
+  const prompts = Array.from(row.children).filter((c, i) => constant.has(i)).map((c) => collapse(c.textContent));
   Array.from(row.children).forEach((other, index) => {
-    if (other === cell || other.querySelector('img')) return;
+    if (other === cell || other.querySelector('img') || constant.has(index)) return;
     const text = cellText(other);
     const label = headerOf(table, index);
     if (!readsAsCaption(text) || isRequestToModel(text) || PROMPT_LABEL.test(label)) return;
@@ -102,7 +122,7 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
     .filter((td) => td.closest('tr, [role="row"]') !== row)
     .map((td) => collapse(td.textContent))
     .filter(Boolean);
-  return { cells, otherRows };
+  return { cells, otherRows, prompts };
 }
 
 /**

@@ -3,7 +3,7 @@
 // and an output's heading with the model named in it ("Réponse du modèle", "Model's answer", "Antwort des Modells") or
 // as an example ("Esempio di output:", "Beispielausgabe").
 // Pure text tests, in the extension's languages and ja, zh.
-import { collapse } from './caption-text';
+import { collapse, wordCount } from './caption-text';
 import { OUTPUT_LABEL, UPLOAD_LABEL } from './requests';
 
 /**
@@ -84,6 +84,21 @@ export function isOutputLabel(text: string): boolean {
   const t = collapse(text).replace(STEP, '');
   const bare = t.replace(/\s*[:：]$/, '').replace(MODEL_NAMED, '').replace(PICTURE_NAMED, '').trim();
   return OUTPUT_LABEL.test(t) || OUTPUT_LABEL.test(bare) || OUTPUT_LABEL.test(bare.replace(EXAMPLE_OF, '').trim());
+}
+
+/** A word naming what a program prints ("output", "Ausgabe", "sortie", "输出", "出力", "출력"), in the extension's languages and more. */
+const OUTPUT_WORD =
+  /(?<![\p{L}\p{N}])(?:output|ausgabe|sortie|salida|uscita|saída|uitvoer|utdata|wyjście|çıktı|вывод|вихід|výstup|kimenet|tuloste|ieșire|ieşire|έξοδος|خروجی|פלט|keluaran|đầu ra|आउटपुट|المخرجات|الناتج)(?![\p{L}\p{N}])|输出|輸出|出力|출력|เอาต์พุต/iu;
+/** Longest lead-in to an example's output ("The output should look something like this:"). */
+const LEAD_IN_WORDS = 14;
+
+/**
+ * A short line ending in a colon that speaks of the output ("The output might look like this:", "Die Ausgabe sieht etwa
+ * so aus:", "输出可能如下所示："): on a page that shows code, what follows it is the output, as after an output label.
+ */
+export function isOutputLeadIn(text: string): boolean {
+  const t = collapse(text);
+  return /[:：]$/.test(t) && wordCount(t) <= LEAD_IN_WORDS && OUTPUT_WORD.test(t) && !!document.querySelector('pre, code');
 }
 
 /** A printed value that begins with its output label ("Legenda: um guarda-sol …", "Caption: a dog …"): the words after it. */
