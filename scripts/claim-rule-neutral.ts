@@ -6,7 +6,12 @@
  * or the longest literal run of letters of the alternative) is split and compared with the code as it stands.
  *
  *   npm run neutral:claim-rules -- [--family=<prefix>] [--json=<file>]
+ *   npm run neutral:claim-rules -- --decisions   what the split decides, not what it computes (below)
  *
+ * With `--decisions` a piece counts where what is kept and what is set aside (the spans, not the reasons) stays the
+ * same under the stored weights, on the texts training reads and the tuning halves only (no check half, no held-out
+ * part): a piece whose work the classifier already does. Its features change, so a cut needs retraining and the gate
+ * of `npm run seeds:claims`.
  * A neutral piece's removal leaves `npm run fingerprint:claims` unchanged (confirm it with all of them out), so the
  * weights and every figure of both halves stay as they were for every seed. It can still matter on unseen text.
  */
@@ -21,9 +26,11 @@ import { loadSets } from './claim-sets.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const benchmarks = resolve(repoRoot, '../shared/benchmarks');
-const scratch = resolve(repoRoot, 'node_modules/.cache/claim-rule-neutral');
+const decisions = process.argv.includes('--decisions');
+const scratch = resolve(repoRoot, `node_modules/.cache/claim-rule-${decisions ? 'decisions' : 'neutral'}`);
 
-const texts = [...loadSets(benchmarks).items.map((i) => i.caption), ...[...EXAMPLES, ...CATEGORY_EXAMPLES].map((e) => e.text)];
+// Decisions are compared on what may be tuned on only: the check halves and held-out parts are left out.
+const texts = [...loadSets(benchmarks).items.filter((i) => !decisions || !i.heldOut).map((i) => i.caption), ...[...EXAMPLES, ...CATEGORY_EXAMPLES].map((e) => e.text)];
 const hlTrain = resolve(benchmarks, 'hl/train.jsonl');
 if (existsSync(hlTrain)) for (const line of readFileSync(hlTrain, 'utf8').split('\n')) if (line.trim()) texts.push((JSON.parse(line) as { caption: string }).caption);
 const lowered = texts.map((t) => t.toLowerCase().replace(/[’]/gu, "'"));
@@ -40,6 +47,10 @@ async function load(dir: string): Promise<Engine> {
   return { splitCaption: split.splitCaption, clauseFacts: split.clauseFacts, clauseFeatures: classifier.clauseFeatures, firmDecision: classifier.firmDecision };
 }
 const seen = (e: Engine, text: string) => {
+  if (decisions) {
+    const { claims, setAside } = e.splitCaption(text) as Record<'claims' | 'setAside', { start: number; end: number }[]>;
+    return JSON.stringify([claims.map((c) => [c.start, c.end]), setAside.map((c) => [c.start, c.end])]);
+  }
   const facts = e.clauseFacts(text).map((f) => [f.rule, f.clause, e.firmDecision(f), e.clauseFeatures(f)]);
   return createHash('sha1').update(JSON.stringify([e.splitCaption(text), facts])).digest('hex');
 };

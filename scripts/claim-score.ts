@@ -2,7 +2,7 @@
  * How bench-claims.ts scores the split: which units are kept, the figures of a list of them, and the issue's
  * targets on the tuning and check halves of the development files with the gap between them.
  */
-import { splitCaption, type Span } from '../lib/claims/split.ts';
+import { clauseFacts, splitCaption, type Span } from '../lib/claims/split.ts';
 import type { Item } from './claim-sets.ts';
 
 export interface Judged {
@@ -111,4 +111,14 @@ export function targetRows(judged: readonly Judged[]): string[] {
     rows.push(`${t.name.padEnd(32)}${tune.value.toFixed(3)}   ${check.value.toFixed(3)}   ${(gap >= 0 ? '+' : '') + gap.toFixed(3)}  ${target.padEnd(20)} ${met ? 'yes' : 'NO'}${notes}`);
   }
   return rows;
+}
+
+/**
+ * How many of the captions a word rule fires on (in any clause): a rule written after one half's mistakes fires on
+ * that half more often than on text it was not written from. `npm run bench:claims` prints it for HL's rationales on
+ * both halves and on HL's train.jsonl.
+ */
+export function ruleFiredShare(captions: readonly string[]): { fired: number; total: number; share: number } {
+  const fired = captions.filter((c) => clauseFacts(c).some((f) => f.rule !== null)).length;
+  return { fired, total: captions.length, share: captions.length ? fired / captions.length : 0 };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../scripts/claim-sets.ts';
-import { targetFigures, type Judged } from '../../scripts/claim-score.ts';
+import { ruleFiredShare, targetFigures, type Judged } from '../../scripts/claim-score.ts';
 
 const unit = { start: 0, end: 1 };
 const judged = (set: string, heldOut: boolean, group: string, gold: boolean, kept: boolean): Judged => ({
@@ -36,5 +36,17 @@ describe('the target figures of one half', () => {
     expect(check['VizWiz-LF descriptive kept']).toBe(1);
     expect(check['VizWiz-LF set aside']).toBe(1);
     expect(check['HL balanced accuracy']).toBe(1);
+  });
+});
+
+// `npm run bench:claims` compares how often a word rule fires on HL's rationales in each half and in train.jsonl.
+describe('the share of captions a word rule fires on', () => {
+  it('counts a caption once, whichever of its clauses a rule fires on', () => {
+    const r = ruleFiredShare(['A dog sits on a red couch.', 'The dog is lying on a bed, which suggests that it is tired.', 'they are trying to impress their friends']);
+    expect(r).toEqual({ fired: 2, total: 3, share: 2 / 3 });
+  });
+
+  it('is 0 for no captions', () => {
+    expect(ruleFiredShare([]).share).toBe(0);
   });
 });
