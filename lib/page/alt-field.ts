@@ -1,9 +1,10 @@
 // An alt-text field that an editor opens for the selected picture in a floating panel (a rich-text editor's balloon,
-// a popover), placed against the picture on screen but written elsewhere in the page (often at the end of the body):
+// a popover placed against the picture on screen, or a dialog opened for the picture the editor marks selected),
+// written elsewhere in the page (often at the end of the body):
 // the words in it (an AI alt-text generator's, or the author's) are the picture's description. Read by what the page
 // says (a text box labelled as alt text, in any of the extension's languages) and where it stands, not by one
 // editor's class names. Pure DOM reads plus layout.
-import { collapse, rectDistance, wordCount } from './caption-text';
+import { collapse, rectDistance, wordCount, words } from './caption-text';
 import { isPicture } from './model-output';
 import { namesAltText } from './ui-labels';
 
@@ -22,13 +23,27 @@ function labelOf(box: HTMLInputElement | HTMLTextAreaElement): string {
   return collapse(box.labels?.[0]?.textContent || byIds || box.getAttribute('aria-label'));
 }
 
-/** The box the field floats in: the nearest one laid out outside the page's flow (absolute or fixed), or a popover. */
+/** A dialog: an image's properties opened over the editor, wherever it stands. */
+const DIALOG = 'dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"]';
+
+/** The box the field floats in: the nearest one laid out outside the page's flow (absolute or fixed), a popover or a dialog. */
 function panelOf(field: Element): Element | null {
   for (let el = field.parentElement, level = 0; el && el !== document.body && level < PANEL_LEVELS; el = el.parentElement, level++) {
     const position = getComputedStyle(el).position;
-    if (position === 'absolute' || position === 'fixed' || el.hasAttribute('popover')) return el;
+    if (position === 'absolute' || position === 'fixed' || el.hasAttribute('popover') || el.matches(DIALOG)) return el;
   }
   return null;
+}
+
+/** How far up from a picture an editor marks it selected (its widget, block or figure). */
+const SELECTED_LEVELS = 3;
+/** An editor marks the picture it works on as selected: a class word ("ck-widget_selected", "is-selected", "ProseMirror-selectednode"), `aria-selected`, or a `data-…-selected` attribute. */
+function markedSelected(image: Element): boolean {
+  for (let el: Element | null = image, level = 0; el && el !== document.body && level <= SELECTED_LEVELS; el = el.parentElement, level++) {
+    if (words(el.getAttribute('class') ?? '').some((w) => w.startsWith('selected')) || el.getAttribute('aria-selected') === 'true') return true;
+    if (Array.from(el.attributes).some((a) => /^data-[\w-]*selected$/.test(a.name) && a.value !== 'false' && a.value !== '0')) return true;
+  }
+  return false;
 }
 
 const overlaps = (a: DOMRectReadOnly, b: DOMRectReadOnly) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -48,9 +63,15 @@ export function floatingAltText(image: Element): string {
     if (!panel || Array.from(panel.querySelectorAll('img')).some(isPicture)) continue;
     const box = panel.getBoundingClientRect();
     if (!box.width || !box.height) continue;
+    const pictures = Array.from(document.querySelectorAll('img')).filter((img) => img !== image && isPicture(img));
+    // The one picture an editor marks selected, when the field is in a dialog or panel opened for it.
+    const selected = pictures.some(markedSelected);
+    if (markedSelected(image) && !selected) return collapse(field.value);
+    // A dialog stands where the screen has room, not against its picture; another picture marked selected is the field's.
+    if (selected || panel.matches(DIALOG)) continue;
     const gap = (picture: Element) => ((rect) => (!rect.width || overlaps(rect, box) ? Infinity : rectDistance(rect, box)))(picture.getBoundingClientRect());
     const own = gap(image);
-    if (own > GAP_PX || Array.from(document.querySelectorAll('img')).some((other) => other !== image && isPicture(other) && gap(other) < own)) continue;
+    if (own > GAP_PX || pictures.some((other) => gap(other) < own)) continue;
     return collapse(field.value);
   }
   return '';

@@ -6,7 +6,7 @@ import { aboutThePage, collapse, isLabel, linkShare, rectDistance, wordCount } f
 import { conversationAnswers, inModelTurn } from './conversation';
 import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
-import { aiDescriptionBox, isCode, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
+import { aiDescriptionBox, isCode, isPicture, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { asksAboutPicture, isRequestToModel } from './requests';
 import { isOutputLabel, isOutputLeadIn, namesTheUpload } from './ui-labels';
 import { isModelLeadIn } from './model-names';
@@ -284,7 +284,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
   // An avatar, a logo or a web result gets no preselection: the answers and titles around it are about something else.
-  const standsFor = isAvatarOrLogo(image) || ai.webResult;
+  const standsFor = isAvatarOrLogo(image) || ai.webResult || (!isPicture(image) && inModelTurn(image)); // or an icon in a model's turn
   const seen = new Set<string>();
   const candidates: CaptionCandidate[] = [];
   for (const { source, text, score, label, ...rest } of found) {

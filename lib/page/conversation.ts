@@ -5,7 +5,7 @@
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
 import { messageOfBadge, thumbnailDescription } from './bot-embed';
-import { answerText, contentOf, hasAnswerActions, hasIconBar, isNameLine, nameLineText } from './answer-text';
+import { answerText, contentOf, hasAnswerActions, hasIconBar, headLineOf, isNameLine, nameLineText } from './answer-text';
 import { collapse, renderedLines, visuallyHidden, wordCount, words } from './caption-text';
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
@@ -142,6 +142,9 @@ function headingOf(answer: Element): string {
   return '';
 }
 
+/** The short line an answer starts with, when it names the model and not only the side ("Llama 4 Scout", not "Assistant"). */
+const headLabel = (answer: Element) => ((text) => (SIDE_LABEL.test(text) ? '' : text))(collapse(headLineOf(answer)?.textContent));
+
 /** Two answers stand side by side: they share a row on screen and not a column. */
 function sideBySide(a: Element, b: Element): boolean {
   const ra = a.getBoundingClientRect();
@@ -276,7 +279,7 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
   const answers = group
     .map((element) => {
       // Under the pane's heading, else the answer's own name line ("OpenAI: GPT-4.1 Mini").
-      const label = group.length > 1 ? headingOf(element) || nameLineText(element) : '';
+      const label = group.length > 1 ? headingOf(element) || nameLineText(element) || headLabel(element) : '';
       return { element, label, text: answerText(element, label) };
     })
     .filter((a) => a.text);

@@ -107,6 +107,21 @@ describe('answers side by side named by their name lines', () => {
   });
 });
 
+describe('answers side by side whose head line names the model, in no classed element', () => {
+  it('are labelled by that line, and an icon in a model turn gets no preselection', () => {
+    const answer = (name: string, text: string, id = '') =>
+      `<div class="border p-3" data-role="assistant"><div class="flex gap-2"><img ${id}src="/icons/${name.length}.png" width="16" height="16" alt="">${name}</div><p>${text}</p></div>`;
+    const upload = page(`<div data-role="user"><img id="target" src="/att/market.jpg" width="240" height="170" alt=""><p>Describe this photo briefly.</p></div>
+      <div class="grid">${answer('Vision Pro 2', 'A fruit stall under a striped awning with crates of oranges.', 'id="icon" ')}${answer('Sight 7B', 'Crates of oranges and lemons are stacked at a market stall.')}</div>`);
+    document.querySelectorAll('.border').forEach((card, i) => (card.getBoundingClientRect = () => new DOMRect(i * 400, 300, 380, 200)));
+    upload.getBoundingClientRect = () => new DOMRect(0, 0, 240, 170);
+    expect(findCaptionCandidates(upload, 10_000).filter((c) => c.source === 'answer').map((c) => c.label)).toEqual(['Vision Pro 2', 'Sight 7B']);
+    const icon = document.getElementById('icon')!;
+    icon.getBoundingClientRect = () => new DOMRect(10, 305, 16, 16);
+    expect(findCaptionCandidates(icon, 10_000).filter((c) => c.preselect)).toEqual([]);
+  });
+});
+
 describe('an alt-text field in a floating balloon', () => {
   const ALT = 'Two wooden boats loaded with baskets of fruit are moored at a river bank.';
   const html = `<div contenteditable="true"><figure class="widget is-selected"><img id="target" src="/files/boats.jpg" width="480" height="320" alt=""></figure>
@@ -127,5 +142,31 @@ describe('an alt-text field in a floating balloon', () => {
   it('not to the picture it lies over', () => {
     laidOut();
     expect(findCaptionCandidates(document.getElementById('second')!, 10_000).map((c) => c.text)).not.toContain(ALT);
+  });
+});
+
+describe('an alt-text field in a dialog opened for the picture the editor marks selected', () => {
+  const ALT = 'A stone lighthouse on a headland at dusk, its lamp lit, waves breaking on the rocks below.';
+  const html = (selected: string) => `<div class="editor-body" contenteditable="true"><p>Our trip to the coast.</p>
+      <img id="target" src="/media/lighthouse.jpg" width="500" height="330" alt="" ${selected}><p>Then we walked back.</p>
+      <img id="other" src="/media/harbour.jpg" width="500" height="330" alt=""></div>
+    <div role="dialog" aria-modal="true" class="modal" style="position:fixed"><h2>Insert/edit image</h2>
+      <label for="a1">Alternative description</label><input id="a1" type="text" value="${ALT}"><button>Save</button></div>`;
+  const laidOut = (selected: string) => {
+    const target = page(html(selected));
+    target.getBoundingClientRect = () => new DOMRect(40, 80, 500, 330);
+    document.getElementById('other')!.getBoundingClientRect = () => new DOMRect(40, 460, 500, 330);
+    // Centred over the editor, far from either picture's edge.
+    document.querySelector('.modal')!.getBoundingClientRect = () => new DOMRect(300, 200, 420, 260);
+    return target;
+  };
+
+  it('gives its words to the selected picture only', () => {
+    expect(findCaptionCandidates(laidOut('data-mce-selected="1"'), 10_000)[0]).toMatchObject({ preselect: true, text: ALT });
+    expect(findCaptionCandidates(document.getElementById('other')!, 10_000).map((c) => c.text)).not.toContain(ALT);
+  });
+
+  it('to no picture when none is marked selected', () => {
+    expect(findCaptionCandidates(laidOut(''), 10_000).map((c) => c.text)).not.toContain(ALT);
   });
 });
