@@ -17,12 +17,12 @@ export interface LabelledText {
 }
 
 
-/** A cell that reads as a description: five words or more, not a title in capitals ("All Universal Loves (except …)"). */
+/** A cell that reads as a description: five words or more, not a title in capitals ("All Universal Loves (except …)"), not a question (a VQA row's, in any language). */
 function readsAsCaption(text: string): boolean {
   const words = collapse(text).split(' ').filter((w) => /\p{L}/u.test(w));
   const capitalised = words.filter((w) => /^\P{L}*\p{Lu}/u.test(w)).length;
   // German capitalises every noun: a caption there is still well under three in four.
-  return words.length >= 5 && capitalised * 4 <= words.length * 3;
+  return words.length >= 5 && capitalised * 4 <= words.length * 3 && !/[?？؟]$/u.test(collapse(text));
 }
 
 /** The header cell above column `index` of `table`, read as its first line ("caption" of "caption / string · lengths"). */

@@ -34,6 +34,16 @@ describe('a table column that says the same on every row', () => {
   });
 });
 
+describe("a table row's question", () => {
+  it('is never a caption, in any language: the answer beside it is', () => {
+    const found = offered(`<table><thead><tr><th>kuva</th><th>spm_tekst</th><th>vastaus</th></tr></thead><tbody>
+      <tr><td><img id="target" src="/vqa/771.jpg" width="200" height="150"></td><td>Faint o rwyfau sydd i'w gweld wrth ymyl y lanfa bren?</td>
+      <td>Kaksi airoa nojaa punaisen soutuveneen laitaan laiturin vieressä.</td></tr></tbody></table>`);
+    expect(found[0]).toMatchObject({ source: 'cell', label: 'vastaus', preselect: true });
+    expect(found.filter((c) => c.text.endsWith('?'))).toEqual([]);
+  });
+});
+
 describe('a grid of plain divs with a column that says the same on every row', () => {
   it('leaves that column out and offers the model columns', () => {
     const cell = (key: string, body: string) => `<div class="g-cell" data-col="${key}">${body}</div>`;
