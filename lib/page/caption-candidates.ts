@@ -279,7 +279,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   const otherRows = new Set(ai.otherRows);
   const partOfAnswer = (text: string) => ai.found.some((c) => collapse(c.text).includes(text));
   // Where the model's own words were found, the prose around them is people's talk about them (a correction, a note).
-  const modelWords = found.some((c) => ai.found.includes(c) && c.score >= PRESELECT_SCORE);
+  const modelWords = found.some((c) => (ai.found.includes(c) || c.source === 'demo-output') && c.score >= PRESELECT_SCORE);
   for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, modelWords ? 0 : 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';

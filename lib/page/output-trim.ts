@@ -72,7 +72,8 @@ export function isBookkeeping(text: string): boolean {
   // Beside a count ("38 words", "412 tokens") a piece may be a short phrase ("Only visible to this channel").
   const counted = pieces.some((p) => COUNTED.test(p));
   if (pieces.length > 1 && (short || (line.length <= META_CHARS * 1.5 && parts.length >= 3)))
-    return parts.some(figurePiece) && parts.every((p) => p.length <= 40 && (figurePiece(p) || wordCount(p) <= (counted ? 6 : 4) || controlLine(p)));
+    // A figure's piece may run long with an address in it ("by ana@example.org at 3.12.2026"); a piece of words may not.
+    return parts.some(figurePiece) && parts.every((p) => figurePiece(p) || (p.length <= 40 && (wordCount(p) <= (counted ? 6 : 4) || controlLine(p))));
   if (!short) return false;
   // A single piece: a figure or a time with a few words, a setting's "name: value", or a figure's field label ("Latency (ms)").
   return figurePiece(line) || COUNT_LINE.test(line) || (wordCount(line) <= 5 && UNIT_FIELD.test(line));

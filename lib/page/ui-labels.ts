@@ -37,7 +37,7 @@ const UI_WORDS = new Set([
   'अपलोड', 'की', 'गई', 'छवि', 'तस्वीर', 'पूर्वावलोकन', 'फ़ाइल',
   // ro, cs, sk, hu, fi, sv, tr, pl, el, fa, he, id, vi, ko
   'imagine', 'imaginea', 'încărcată', 'încărcat', 'previzualizare', 'fișier', 'atașată', 'selectată', 'nahraný', 'nahraná', 'nahrané',
-  'nahraného', 'obrázek', 'obrázku', 'obrázok', 'náhled', 'náhľad', 'soubor', 'súbor', 'příloha', 'vybraný', 'feltöltött', 'kép', 'előnézet',
+  'nahraného', 'obrázek', 'obrázku', 'obrázok', 'náhled', 'náhľad', 'soubor', 'súbor', 'příloha', 'vybraný', 'feltöltött', 'kép', 'előnézet', 'előnézete',
   'fájl', 'ladattu', 'kuva', 'esikatselu', 'tiedosto', 'liite', 'valittu', 'uppladdad', 'uppladdade', 'bild', 'förhandsvisning', 'fil',
   'bifogad', 'yüklenen', 'görsel', 'resim', 'önizleme', 'dosya', 'przesłane', 'przesłany', 'zdjęcie', 'obraz', 'podgląd', 'plik', 'załącznik',
   'εικόνα', 'ανεβασμένη', 'μεταφορτωμένη', 'προεπισκόπηση', 'αρχείο', 'συνημμένο', 'της', 'η', 'تصویر', 'بارگذاری‌شده', 'بارگذاری', 'شده',

@@ -5,6 +5,8 @@
 // by side named only by their name lines (with a provider's icon), and an alt-text field in a floating balloon.
 import { describe, expect, it } from 'vitest';
 import { findCaptionCandidates } from '../../lib/page/caption-candidates';
+import { isBookkeeping } from '../../lib/page/output-trim';
+import { namesTheUpload } from '../../lib/page/ui-labels';
 import { offered, page } from './caption-snippet';
 
 const PROMPT = 'Disgrifiwch y llun mewn un frawddeg fer i archif y papur newydd.';
@@ -178,5 +180,23 @@ describe('an alt-text field in a dialog opened for the picture the editor marks 
 
   it('to no picture when none is marked selected', () => {
     expect(findCaptionCandidates(laidOut(''), 10_000).map((c) => c.text)).not.toContain(ALT);
+  });
+});
+
+describe("what a notebook prints around a model's output", () => {
+  it("a run line with the user's address in it is bookkeeping; a Hungarian upload preview's alt is the app's words", () => {
+    expect(isBookkeeping('Command took 2.05 seconds -- by ana.silva@example.org at 3.12.2026, 09:14:55 on gpu-cluster-1')).toBe(true);
+    expect(namesTheUpload('Feltöltött kép előnézete')).toBe(true);
+  });
+
+  it("offers no nearby prose beside an output box it preselects (an editor's note correcting it)", () => {
+    const image = page(`<div class="cell"><div class="result"><img id="target" src="/out/plot.png" width="320" height="200" alt="">
+      <pre class="stdout">A narrow harbour with three fishing boats moored beside a red warehouse.</pre></div></div>
+      <div class="cell"><p>Note from the desk: the warehouse is a chapel, please correct before use.</p></div>`);
+    // Laid out one under the other: the picture, its printed output, the note.
+    [image, document.querySelector('pre')!, document.querySelector('p')!].forEach((el, i) => (el.getBoundingClientRect = () => new DOMRect(0, i * 220, 320, 200)));
+    const found = findCaptionCandidates(image, 10_000);
+    expect(found[0]).toMatchObject({ preselect: true, text: 'A narrow harbour with three fishing boats moored beside a red warehouse.' });
+    expect(found.map((c) => c.text).join(' ')).not.toContain('Note from the desk');
   });
 });
