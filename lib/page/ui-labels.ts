@@ -86,15 +86,16 @@ export function isOutputLabel(text: string): boolean {
   return OUTPUT_LABEL.test(t) || OUTPUT_LABEL.test(bare) || OUTPUT_LABEL.test(bare.replace(EXAMPLE_OF, '').trim());
 }
 
-/** A word naming what a program prints ("output", "Ausgabe", "sortie", "输出", "出力", "출력"), in the extension's languages and more. */
+/** A word naming what a program prints or a service returns ("output", "Ausgabe", "response", "输出", "出力", "출력", "응답"), in the extension's languages and more. */
 const OUTPUT_WORD =
-  /(?<![\p{L}\p{N}])(?:output|ausgabe|sortie|salida|uscita|saída|uitvoer|utdata|wyjście|çıktı|вывод|вихід|výstup|kimenet|tuloste|ieșire|ieşire|έξοδος|خروجی|פלט|keluaran|đầu ra|आउटपुट|المخرجات|الناتج)(?![\p{L}\p{N}])|输出|輸出|出力|출력|เอาต์พุต/iu;
+  /(?<![\p{L}\p{N}])(?:output|ausgabe|sortie|salida|uscita|saída|uitvoer|utdata|wyjście|çıktı|вывод|вихід|výstup|kimenet|tuloste|ieșire|ieşire|έξοδος|خروجی|פלט|keluaran|đầu ra|आउटपुट|المخرجات|الناتج|response|antwort|réponse|respuesta|risposta|resposta|odpowiedź|ответ|відповідь)(?![\p{L}\p{N}])|输出|輸出|出力|출력|เอาต์พุต|响应|レスポンス|応答|응답/iu;
 /** Longest lead-in to an example's output ("The output should look something like this:"). */
 const LEAD_IN_WORDS = 14;
 
 /**
- * A short line ending in a colon that speaks of the output ("The output might look like this:", "Die Ausgabe sieht etwa
- * so aus:", "输出可能如下所示："): on a page that shows code, what follows it is the output, as after an output label.
+ * A short line ending in a colon that speaks of the output or the response ("The output might look like this:", "Die
+ * Ausgabe sieht etwa so aus:", "输出可能如下所示：", "You should get a response like:"): on a page that shows code, what
+ * follows it is the output, as after an output label.
  */
 export function isOutputLeadIn(text: string): boolean {
   const t = collapse(text);

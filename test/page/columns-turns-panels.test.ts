@@ -97,6 +97,16 @@ describe("an example's output after a line that speaks of the output", () => {
   });
 });
 
+describe("an API guide's response after a line that speaks of it", () => {
+  it('is preselected on a page that shows code', () => {
+    const found = offered(`<main><pre><code>curl -F image=@pier.jpg https://api.example.com/v1/describe</code></pre>
+      <img id="target" src="/guide/pier.jpg" width="360" height="240" alt="pier.jpg">
+      <p>You should get a response similar to this one:</p>
+      <div class="sample">A wooden pier stretches into a calm grey sea, with gulls perched on its railing.</div></main>`);
+    expect(found[0]).toMatchObject({ preselect: true, text: 'A wooden pier stretches into a calm grey sea, with gulls perched on its railing.' });
+  });
+});
+
 describe('answers side by side named by their name lines', () => {
   const html = `<div data-role="user"><img src="/att/lake.jpg" width="240" height="170" alt="lake.jpg"><p>Describe this photo briefly.</p></div>
     <div class="answers">${[
