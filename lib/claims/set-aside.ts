@@ -89,7 +89,7 @@ const RULES: readonly Rule[] = [
     reason: 'inference',
     // A time or an appointment as the whole point ("it is the weekend", "she has a meeting") is read into the
     // picture; followed by more ("a birthday party with balloons", "a meeting room") it names what is seen.
-    cues: cue(`suggest\\w* | indicat(?:es|ing|e)(?! on) | implies | infer\\w* | (?<!there )is a sign (?:that|of) |
+    cues: cue(`suggest\\w* | indicat(?:es|ing|e)(?! on) | implies | infer\\w* | (?<!there )is a sign that |
       a sign of | which means | supports? the idea | a gift (?:from|for) |
       (?:has|have) (?:a|an) (?:meeting|appointment)(?=\\s*(?:[.,;!]|$|today|later)) |
       (?:it is|it's) (?:the |a |their )?(?:weekend|holiday|anniversary|day off|lunch ?time|halloween|christmas|thanksgiving|fourth of july)(?=\\s*(?:[.,;!]|$)) |
@@ -100,7 +100,7 @@ const RULES: readonly Rule[] = [
     // "a typical office" names what is seen; "typical of", "is typical" states a general fact.
     // "a common pigeon", "the common room" name a kind or a place in view; "a common sight", "is common" state a fact.
     cues: cue(`(?<!(?:a|an|the) )common | (?:a|an|the) common (?:sight|item|way) | (?:is|are) typical | typically | usually |
-      known (?:to|for|as) | in the world | is (?:produced|manufactured|sold) (?:by|in|under) | (?:is|have been) used (?:to|for|in) |
+      known (?:to|for|as) | in the world | is (?:produced|sold) (?:by|in|under) | (?:is|have been) used (?:to|for|in) |
       used to (?!be\\b)\\p{L}+ | brand of | is (?:a|an) (?:\\w+ )?brand | a division of | (?:is|are) (?:owned|made) by |
       is based in | well-known | produces | manufactur\\w* | founded | named after |
       in most (?:\\w+ )?states | widely (?:credited|used) | \\d+ bc | according to the (?:brand|company) |
@@ -111,7 +111,7 @@ const RULES: readonly Rule[] = [
     // greatest players in NBA history": an aside that ranks a thing among all of its kind; "Maroon is a
     // dark brownish-red color": a colour's name defined, not the colour of anything in view ("It is a dark red").
     also: (t, kind) =>
-      (kind === 'relative' && /^(?:which|that) (?:is|are) (?:a|an) /u.test(t) && !/\b(?:appears?|seems?|likely)\b/u.test(t)) ||
+      (kind === 'relative' && /^(?:which|that) (?:is|are) (?:a|an) /u.test(t) && !isHedged(t)) ||
       (kind === 'relative' && t.startsWith('one of the ') && isSuperlative(t.split(' ')[3] ?? '') && WORLD_SCOPE.test(t)) ||
       namesAColour(t),
   },

@@ -166,6 +166,9 @@ describe('setAsideReason', () => {
     expect(setAsideReason('which is a designated area for vehicles', 'relative')).toBe('world knowledge');
     expect(setAsideReason('which is a designated area for vehicles', 'main')).toBeNull();
     expect(setAsideReason('which is likely a swan', 'relative')).toBeNull();
+    // Any hedge a claim is flagged for (isHedged), anywhere in it, makes it a guess at what is shown: checked, not a definition.
+    expect(setAsideReason('which is a sparrow or maybe a finch', 'relative')).toBeNull();
+    expect(setAsideReason('which is a ferry or possibly a tugboat', 'relative')).toBeNull();
   });
 
   it('only ever answers with a listed reason', () => {
