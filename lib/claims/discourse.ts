@@ -8,7 +8,7 @@
 // reads a verb opening on its object.
 import { shapeFeatures } from './clause-shape.ts';
 import { cueText } from './set-aside.ts';
-import { FINITE, PERCEIVE, SUBORDINATOR, TURN as TURN_WORDS, WORD } from './words.ts';
+import { FINITE, MAYBE, PERCEIVE, SUBORDINATOR, TURN as TURN_WORDS, WORD } from './words.ts';
 
 /** Why a whole sentence is not about the image, or null. */
 export type DiscourseReason = 'question' | 'advice' | 'meta-talk';
@@ -32,7 +32,7 @@ const META = new RegExp(
 // A modal said to the reader ("you should", "you'll need to", "you can also search"), unless it reports a view;
 // a duty in the passive ("The tablets are to be taken with food").
 const ADVICE = new RegExp(
-  String.raw`\byou(?:'\p{L}+)? (?:\p{L}+ )?(?:should|must|need|have to|may|might|could|can)\b(?! ${ABLE}${SEEING})|\b(?:is|are) to be \p{L}+ed\b`,
+  String.raw`\byou(?:'\p{L}+)? (?:\p{L}+ )?(?:should|must|need|have to|${MAYBE}|can)\b(?! ${ABLE}${SEEING})|\b(?:is|are) to be \p{L}+ed\b`,
   'u',
 );
 

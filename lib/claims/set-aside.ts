@@ -1,5 +1,5 @@
 import type { ClauseKind } from './span.ts';
-import { DEFINITE, DETERMINER, PERCEIVE, PREPOSITION, PRINTED, READ_OUT, RELATIVE, REPORTS, SUBJECT_PRONOUN, TEXT_BEARERS, isSuperlative } from './words.ts';
+import { DEFINITE, DETERMINER, MAYBE, PERCEIVE, PREPOSITION, PRINTED, READ_OUT, RELATIVE, REPORTS, SUBJECT_PRONOUN, TEXT_BEARERS, isSuperlative } from './words.ts';
 
 /** Why a piece is set aside; short enough for a chip next to the greyed-out text. */
 export const SET_ASIDE_REASONS = [
@@ -30,14 +30,14 @@ const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternation(l
 
 const MODAL_ON_A_VERB = [
   '(?<!(?:a|the|paint) )',
-  "(?:might|may|could|would|can|cannot|can't)(?: also| easily| further)? ",
+  `(?:${MAYBE}|would|can|cannot|can't)(?: also| easily| further)? `,
   // Words that never follow the modal: "the can is red", "this can sits on …".
   // nor perception: "I can discern", "you can make out" report what the image shows.
   `(?!be\\b|have been\\b|${PERCEIVE}|of\\b|and\\b|is\\b|sits\\b|holds\\b)\\p{L}+`,
 ].join('');
 // "could be due to", "might be drawn to": a hedged cause or effect, not a hedged description.
 const MODAL_BE_CAUSE =
-  '(?:might|may|could) (?:also )?be (?:due to|any\\b|to (?!(?:the|a|an)\\b)\\p{L}+|(?:attracted|drawn|forced|interested|harmful|a reference)\\b)';
+  `${MAYBE} (?:also )?be (?:due to|any\\b|to (?!(?:the|a|an)\\b)\\p{L}+|(?:attracted|drawn|forced|interested|harmful|a reference)\\b)`;
 
 
 // Among all of its kind, not among what is in view ("one of the tallest in the row").

@@ -5,6 +5,8 @@ export const words = (list: string): ReadonlySet<string> => new Set(list.trim().
 export const BE = words('is are am was were be being been');
 /** The modal verbs. */
 export const MODAL = words('can could may might will would should must');
+/** The modals of a possibility ("it might be a cat", "could be due to the rain"), as an alternation for the patterns. */
+export const MAYBE = `(?:${[...words('might may could')].join('|')})`;
 /** Verbs of seeming ("looks tired", "seems to be"): what "is" would say, only hedged; in every form (`forms`). */
 export const LINKING = words('look seem appear');
 /** Verbs that report what text or an instrument says ("the label warns …", "the gauge indicates …"), in any form. */
