@@ -46,6 +46,12 @@ function markedSelected(image: Element): boolean {
   return false;
 }
 
+/** A preview a panel shows of the picture it edits: at most a quarter of its area. */
+function thumbnailOf(preview: Element, image: Element): boolean {
+  const [a, b] = [preview.getBoundingClientRect(), image.getBoundingClientRect()];
+  return a.width > 0 && a.width * a.height * 4 <= b.width * b.height;
+}
+
 const overlaps = (a: DOMRectReadOnly, b: DOMRectReadOnly) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
@@ -60,7 +66,8 @@ export function floatingAltText(image: Element): string {
   );
   for (const field of fields) {
     const panel = panelOf(field);
-    if (!panel || Array.from(panel.querySelectorAll('img')).some(isPicture)) continue;
+    // A panel holding a picture of its own is that picture's card; a thumbnail of the picture being edited is not one.
+    if (!panel || Array.from(panel.querySelectorAll('img')).some((img) => isPicture(img) && !thumbnailOf(img, image))) continue;
     const box = panel.getBoundingClientRect();
     if (!box.width || !box.height) continue;
     const pictures = Array.from(document.querySelectorAll('img')).filter((img) => img !== image && isPicture(img));

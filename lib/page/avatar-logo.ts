@@ -55,6 +55,9 @@ function inChromeRegion(image: Element): boolean {
   return false;
 }
 
+/** The picture's file is named an avatar or a logo ("…/Qwen/avatar.png", "logo-dark.svg"), whatever its size. */
+export const fileNamedBadge = (image: Element) => named(fileName(image.getAttribute('src') ?? ''));
+
 /**
  * The picture is an avatar or a logo: its own class, id, alt, test id or file name says so ("avatar_c19a55",
  * alt "Perfil do utilizador", "arena-logo.png"), or a small wrapper around it does ("div.profile > img"); or it sits

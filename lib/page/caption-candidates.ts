@@ -1,6 +1,6 @@
 // Where a caption for an image may be on a page, best first. Pure DOM reads: nothing here changes the page.
 import { t, type MessageKey } from '../i18n';
-import { isAvatarOrLogo } from './avatar-logo';
+import { fileNamedBadge, isAvatarOrLogo } from './avatar-logo';
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, rectDistance, wordCount } from './caption-text';
 import { conversationAnswers, inModelTurn } from './conversation';
@@ -218,7 +218,7 @@ export function aiSurfaceCaption(image: Element): { best: { source: 'answer' | '
   const aiPage = ai.found.length > 0 || ai.userTexts.length > 0 || ai.webResult;
   const theirs = (text: string) => (aiPage ? isRequestToModel(text) : asksAboutPicture(text)) || userTexts.has(collapse(text));
   // An avatar or a logo is not what the answer beside it describes.
-  const best = isAvatarOrLogo(image) ? undefined : ai.found.filter((c) => LISTED_AI_SOURCES.has(c.source) && !theirs(c.text)).sort((a, b) => b.score - a.score)[0];
+  const best = isAvatarOrLogo(image) || (fileNamedBadge(image) && inModelTurn(image)) ? undefined : ai.found.filter((c) => LISTED_AI_SOURCES.has(c.source) && !theirs(c.text)).sort((a, b) => b.score - a.score)[0];
   return { best: best ? { source: best.source as 'answer' | 'demo-output' | 'cell' | 'caption', text: best.text, score: best.score } : null, theirs };
 }
 
@@ -284,7 +284,8 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
   // An avatar, a logo or a web result gets no preselection: the answers and titles around it are about something else.
-  const standsFor = isAvatarOrLogo(image) || ai.webResult || (!isPicture(image) && inModelTurn(image)); // or an icon in a model's turn
+  // Or an icon in a model's turn, or a file named an avatar or a logo there: the model's mark beside its words.
+  const standsFor = isAvatarOrLogo(image) || ai.webResult || ((!isPicture(image) || fileNamedBadge(image)) && inModelTurn(image));
   const seen = new Set<string>();
   const candidates: CaptionCandidate[] = [];
   for (const { source, text, score, label, ...rest } of found) {

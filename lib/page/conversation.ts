@@ -25,6 +25,8 @@ const ASSISTANT_WORDS = new Set([
 const MESSAGING_WORDS = new Set(['message', 'messages', 'msg', 'chat', 'turn', 'row', 'bubble', 'conversation', 'response', 'query', 'reply', 'dialog', 'dialogue']);
 /** The text of a badge that marks a message as a bot's. */
 const BADGE = /^(?:BOT|APP)$/;
+/** Class or test-id words of a small label beside content (a badge, a pill, a chip). */
+const PILL_WORDS = new Set(['badge', 'pill', 'chip', 'tag', 'label']);
 /** Attributes whose value is a role by name. */
 export const ROLE_ATTRIBUTES = [
   'data-message-author-role', 'data-role', 'data-author-role', 'data-author', 'data-sender', 'data-from', 'data-turn',
@@ -61,6 +63,8 @@ export function ownRole(element: Element): Role | null {
   }
   // A chat server's "BOT" / "APP" badge beside a name marks the message as an app's.
   if (!element.children.length && words(element.getAttribute('class') ?? '').some((w) => /^(?:bot|tag|badge)$/.test(w)) && BADGE.test(collapse(element.textContent))) return 'assistant';
+  // A pill or chip that labels the content ("AI generated" in an "ai-badge") says who wrote it, it is no message.
+  if (!element.children.length && [element.getAttribute('data-testid'), element.getAttribute('class')].some((v) => words(v ?? '').some((w) => PILL_WORDS.has(w)))) return null;
   const byTestId = roleFromWords(words(element.getAttribute('data-testid') ?? ''));
   if (byTestId) return byTestId;
   // Class words count beside a word of messaging ("message bot", "chat-user", "bot-row"), not alone ("m-bot-s2", "icon-user").

@@ -7,7 +7,7 @@ import { holdsJsonCaption } from './json-output';
 import { namesCaptionInApp } from './app-heading';
 import { isModelLeadIn } from './model-names';
 import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
-import { isOutputLabel, isOutputLeadIn, namesAltText, withoutOutputLabel } from './ui-labels';
+import { isExampleLabel, isOutputLabel, isOutputLeadIn, namesAltText, withoutOutputLabel } from './ui-labels';
 import { isLogPanel, isSourceLink, leadLabelOf } from './output-trim';
 
 /** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
@@ -83,12 +83,13 @@ function valueAfter(label: Element, after: Element[]): Element | null {
 export function labelledOutputs(image: Element): string[] {
   const after = elementsAfter(image, LABEL_REACH * 4);
   const texts: string[] = [];
+  const first = after.find((el) => collapse(el.textContent));
   for (const label of after.slice(0, LABEL_REACH * 4)) {
     // A label is a small element: reading a whole section's text to find out costs more than it tells.
     if (label.childElementCount > 3) continue;
     const own = collapse(label.textContent);
     // Or a lead-in naming the model ("Ecco che cosa ha risposto il modello:"), or in an app a heading naming the caption.
-    const labels = own.length <= LABEL_CHARS ? isOutputLabel(own) || isOutputLeadIn(own) : own.length <= LEAD_IN_CHARS && (isModelLeadIn(own) || isOutputLeadIn(own) || namesCaptionInApp(label, own, image));
+    const labels = own.length <= LABEL_CHARS ? isOutputLabel(own) || isOutputLeadIn(own) || isExampleLabel(own, label === first) : own.length <= LEAD_IN_CHARS && (isModelLeadIn(own) || isOutputLeadIn(own) || namesCaptionInApp(label, own, image));
     if (!own || !labels || label.querySelector('textarea, output, input')) continue;
     // "Output: a yellow tram …" on one line: the words after the label are the value.
     const inline = /^(?:STRONG|B|EM|I|SPAN)$/.test(label.tagName) && /^(?:P|LI|DD)$/.test(label.parentElement?.tagName ?? '');

@@ -4,7 +4,7 @@
 // as an example ("Esempio di output:", "Beispielausgabe").
 // Pure text tests, in the extension's languages and ja, zh.
 import { collapse, wordCount } from './caption-text';
-import { OUTPUT_LABEL, UPLOAD_LABEL } from './requests';
+import { OUTPUT_LABEL, PROMPT_LABEL, UPLOAD_LABEL } from './requests';
 
 /**
  * Words of an upload's interface: the picture as a thing handled (image, file), what was done to it (uploaded,
@@ -100,6 +100,15 @@ const LEAD_IN_WORDS = 14;
 export function isOutputLeadIn(text: string): boolean {
   const t = collapse(text);
   return /[:：]$/.test(t) && wordCount(t) <= LEAD_IN_WORDS && OUTPUT_WORD.test(t) && !!document.querySelector('pre, code');
+}
+
+/**
+ * The first line after an example's picture, one or two words ending in a colon ("Result:", in any language), on a
+ * page that shows code: it labels what the example printed, as an output label does (never a prompt's label).
+ */
+export function isExampleLabel(text: string, firstAfterPicture: boolean): boolean {
+  const t = collapse(text);
+  return firstAfterPicture && /[:：]$/.test(t) && wordCount(t) <= 2 && !PROMPT_LABEL.test(t.toLowerCase()) && !!document.querySelector('pre, code');
 }
 
 /** A printed value that begins with its output label ("Legenda: um guarda-sol …", "Caption: a dog …"): the words after it. */
