@@ -97,3 +97,22 @@ export function contentOf(turn: Element): Element {
     box = main;
   }
 }
+
+/** Longest name a pane gives itself. */
+const PANE_NAME_CHARS = 60;
+/** How far up from an answer the pane that names it may be. */
+const PANE_LEVELS = 6;
+
+/**
+ * The name a pane gives itself (`<section aria-label="openai/gpt-4.1">`) when it holds this answer and none of the
+ * others shown beside it: the answers side by side are labelled by their panes, as by a heading. "" when none.
+ */
+export function paneName(answer: Element, group: Element[], isSideLabel: (text: string) => boolean): string {
+  for (let box = answer.parentElement, level = 0; box && box !== document.body && level < PANE_LEVELS; box = box.parentElement, level++) {
+    const pane = box;
+    if (group.some((other) => other !== answer && pane.contains(other))) return '';
+    const name = collapse(pane.getAttribute('aria-label'));
+    if (name && name.length <= PANE_NAME_CHARS && !isSideLabel(name)) return name;
+  }
+  return '';
+}

@@ -5,7 +5,7 @@
 // Answers shown side by side (an arena's Model A / Model B, "which response do you prefer") are each offered,
 // labelled by their heading. Pure DOM reads plus layout (bounding boxes) for side-by-side answers.
 import { messageOfBadge, thumbnailDescription } from './bot-embed';
-import { answerText, contentOf, hasAnswerActions, hasIconBar, headLineOf, isNameLine, nameLineText } from './answer-text';
+import { answerText, contentOf, hasAnswerActions, hasIconBar, headLineOf, isNameLine, nameLineText, paneName } from './answer-text';
 import { collapse, renderedLines, visuallyHidden, wordCount, words } from './caption-text';
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
@@ -283,7 +283,7 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
   const answers = group
     .map((element) => {
       // Under the pane's heading, else the answer's own name line ("OpenAI: GPT-4.1 Mini").
-      const label = group.length > 1 ? headingOf(element) || nameLineText(element) || headLabel(element) : '';
+      const label = group.length > 1 ? headingOf(element) || nameLineText(element) || paneName(element, group, (t) => SIDE_LABEL.test(t)) || headLabel(element) : '';
       return { element, label, text: answerText(element, label) };
     })
     .filter((a) => a.text);

@@ -1,5 +1,6 @@
 // Messenger layouts (a chat app's bot, a messaging web client): the person's own messages are marked outgoing —
-// class words (own, out, outgoing, sent, mine), or a read tick (✓✓) after the time that only a sent message shows —
+// class words (own, out, outgoing, sent, mine), a read tick (✓✓) after the time that only a sent message shows, or
+// its content laid out at the far side —
 // and the reply is the next message that is not theirs. Unlike a chat assistant's turns, nothing names a role.
 // A picture sent with the request as its caption is answered by that next incoming message. Pure DOM reads.
 import { collapse, words } from './caption-text';
@@ -22,8 +23,10 @@ const classWords = (el: Element) => words(el.getAttribute('class') ?? '');
 const isMessageBox = (el: Element) => classWords(el).some((w) => MESSAGE_WORDS.has(w)) || el.hasAttribute('data-message-id') || el.hasAttribute('data-mid');
 const markedOutgoing = (el: Element) => classWords(el).some((w) => OUTGOING_WORDS.has(w));
 const markedIncoming = (el: Element) => classWords(el).some((w) => INCOMING_WORDS.has(w));
-/** The person's own message: marked outgoing, or showing delivery ticks after its time. */
-const isOwn = (el: Element) => !markedIncoming(el) && (markedOutgoing(el) || TIME_TICKS.test(collapse(el.textContent)));
+/** Laid out against the far side (a flex box that puts its content at the end, left to right): where a chat puts the person's own bubbles. */
+const atEnd = (el: Element) => ((style) => style.direction !== 'rtl' && [style.justifyContent, style.alignItems].some((v) => /^(?:flex-end|end|right)$/.test(v)))(getComputedStyle(el));
+/** The person's own message: marked outgoing, showing delivery ticks after its time, or laid out at the far side. */
+const isOwn = (el: Element) => !markedIncoming(el) && (markedOutgoing(el) || TIME_TICKS.test(collapse(el.textContent)) || atEnd(el));
 
 /** Words that only say which way a message went ("message-out", "message-in"): not what kind of box it is. */
 const DIRECTION_WORDS = new Set([...OUTGOING_WORDS, ...INCOMING_WORDS, 'in']);

@@ -25,6 +25,16 @@ function readsAsCaption(text: string): boolean {
   return words.length >= 5 && capitalised * 4 <= words.length * 3 && !/[?？؟]$/u.test(collapse(text));
 }
 
+/**
+ * A short text (two or more words, no question) under a column header whose cells on most other rows read as
+ * captions: one model's terse output in a results table is still its output.
+ */
+function shortInCaptionColumn(table: Element, row: Element, index: number, text: string): boolean {
+  if (wordCount(text) < 2 || /[?？؟]$/u.test(collapse(text)) || !headerOf(table, index)) return false;
+  const others = Array.from(table.querySelectorAll('tr, [role="row"]')).filter((other) => other !== row && other.children[index]?.matches('td, [role="cell"], [role="gridcell"]'));
+  return others.length > 0 && others.filter((other) => readsAsCaption(cellText(other.children[index]!))).length * 2 > others.length;
+}
+
 /** The header cell above column `index` of `table`, read as its first line ("caption" of "caption / string · lengths"). */
 function headerOf(table: Element, index: number): string {
   // A <table>'s head row, or an ARIA grid's row of column headers (a dataset viewer built of divs).
@@ -114,7 +124,7 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
     if (other === cell || other.querySelector('img') || constant.has(index)) return;
     const text = cellText(other);
     const label = headerOf(table, index);
-    if (!readsAsCaption(text) || isRequestToModel(text) || PROMPT_LABEL.test(label)) return;
+    if (!(readsAsCaption(text) || shortInCaptionColumn(table, row, index, text)) || isRequestToModel(text) || PROMPT_LABEL.test(label)) return;
     cells.push({ text, label });
   });
   byHeaderMeaning(cells);
