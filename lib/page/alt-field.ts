@@ -64,15 +64,17 @@ export function floatingAltText(image: Element): string {
   const fields = Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type]), input[type="text"], textarea')).filter(
     (field) => wordCount(field.value) >= 3 && namesAltText(labelOf(field)),
   );
+  if (!fields.length) return '';
+  // The other pictures, and whether the editor marks one of them selected: the same for every field.
+  const pictures = Array.from(document.querySelectorAll('img')).filter((img) => img !== image && isPicture(img));
+  const selected = pictures.some(markedSelected);
   for (const field of fields) {
     const panel = panelOf(field);
     // A panel holding a picture of its own is that picture's card; a thumbnail of the picture being edited is not one.
     if (!panel || Array.from(panel.querySelectorAll('img')).some((img) => isPicture(img) && !thumbnailOf(img, image))) continue;
     const box = panel.getBoundingClientRect();
     if (!box.width || !box.height) continue;
-    const pictures = Array.from(document.querySelectorAll('img')).filter((img) => img !== image && isPicture(img));
     // The one picture an editor marks selected, when the field is in a dialog or panel opened for it.
-    const selected = pictures.some(markedSelected);
     if (markedSelected(image) && !selected) return collapse(field.value);
     // A dialog stands where the screen has room, not against its picture; another picture marked selected is the field's.
     if (selected || panel.matches(DIALOG)) continue;
