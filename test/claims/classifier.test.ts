@@ -76,6 +76,15 @@ describe('the stored model', () => {
     expect(Object.fromEntries(decoded.weights)).toEqual(Object.fromEntries(Object.entries(named.weights).map(([f, w]) => [featureHash(f), w])));
     expect(featureHash('w:kettle')).not.toBe(featureHash('w:kettles'));
   });
+
+  it('stores weights across the byte boundaries of their variable-length form, each to the hundredth', () => {
+    // Zig-zag hundredths 127 / 128 (one byte / two), the largest a test above allows (19.99) and zero.
+    const values = [0, 0.63, -0.64, 0.64, -0.65, 19.99, -19.99, 0.01, -0.01];
+    const named = { threshold: 0.5, unflagged: 0.1, bias: 0, weights: Object.fromEntries(values.map((w, i) => [`w:f${i}`, w])) };
+    const decoded = decodeModel(encodeModel(named));
+    expect(decoded.weights.size).toBe(values.length);
+    values.forEach((w, i) => expect(decoded.weights.get(featureHash(`w:f${i}`))).toBe(w));
+  });
 });
 
 describe('firm decisions', () => {
