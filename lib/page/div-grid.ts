@@ -47,8 +47,9 @@ export interface GridRow {
   cells: { element: Element; label: string }[];
   /** The other rows' cells' texts: never offered as equals. */
   otherRows: string[];
-  /** The picture's row's cells whose column says the same on every other row (the prompt sent with each picture). */
-  constant: Element[];
+  /** The picture's row and the other rows of the grid, to compare column by column (rows-and-posts.ts `constantColumns`). */
+  row: Element;
+  others: Element[];
 }
 
 /**
@@ -76,10 +77,7 @@ export function divGridRow(image: Element): GridRow | null {
       .filter((r) => r !== row)
       .flatMap((r) => Array.from(r.children).map((c) => collapse(c.textContent)))
       .filter(Boolean);
-    const others = rows.filter((r) => r !== row);
-    const sameEverywhere = (c: Element, i: number) => others.every((r) => collapse(r.children[i]?.textContent) === collapse(c.textContent));
-    const constant = Array.from(row.children).filter((c, i) => c !== cell && collapse(c.textContent) && sameEverywhere(c, i));
-    return { cells, otherRows, constant };
+    return { cells, otherRows, row, others: rows.filter((r) => r !== row) };
   }
   return null;
 }

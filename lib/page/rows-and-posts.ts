@@ -83,22 +83,23 @@ const byHeaderMeaning = (cells: LabelledText[]) => cells.sort((a, b) => Number(h
 function divGridCaptions(image: Element): { cells: LabelledText[]; otherRows: string[]; prompts?: string[] } {
   const grid = divGridRow(image);
   if (!grid) return { cells: [], otherRows: [] };
-  const all = grid.cells.map(({ element, label }) => ({ element, text: cellText(element), label }));
   // A column that says the same on every row, while another differs, is what was sent with each picture.
-  const constant = all.some((c) => readsAsCaption(c.text) && !grid.constant.includes(c.element)) ? grid.constant : [];
-  const cells = all
+  const same = constantColumns(grid.row, grid.others);
+  const constant = Array.from(grid.row.children).filter((c, i) => same.has(i));
+  const cells = grid.cells
+    .map(({ element, label }) => ({ element, text: cellText(element), label }))
     .filter(({ element, text, label }) => !constant.includes(element) && readsAsCaption(text) && !isRequestToModel(text) && !PROMPT_LABEL.test(label))
     .map(({ text, label }) => ({ text, label }));
-  const prompts = constant.map((c) => collapse(c.textContent)).filter((text) => readsAsCaption(text));
+  const prompts = constant.map((c) => collapse(c.textContent));
   return { cells: byHeaderMeaning(cells), otherRows: cells.length ? grid.otherRows : [], prompts };
 }
 
 /**
  * Columns whose cells say the same on every row while another text column differs from row to row: what was sent with
- * each picture (the prompt, in any language), never what a model said about one of them. By column index.
+ * each picture (the prompt, in any language), never what a model said about one of them. By index among the cells of
+ * `row`, compared with the same cell of each of `rows` (a table's body rows, or a grid of divs' alike rows).
  */
-function constantColumns(table: Element, row: Element): Set<number> {
-  const rows = rowsOf(table).filter((r) => r !== row && r.querySelector('td, [role="cell"], [role="gridcell"]'));
+function constantColumns(row: Element, rows: Element[]): Set<number> {
   const texts = (r: Element) => Array.from(r.children).map((c) => collapse(c.textContent));
   const own = texts(row);
   const same = (i: number) => rows.every((r) => texts(r)[i] === own[i]);
@@ -118,7 +119,7 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
   if (!cell || !row || !table) return divGridCaptions(image);
   if (Array.from(row.querySelectorAll('img')).filter(isPicture).length > 1) return columnCaptions(cell, row, table);
   const cells: LabelledText[] = [];
-  const constant = constantColumns(table, row);
+  const constant = constantColumns(row, rowsOf(table).filter((r) => r !== row && r.querySelector('td, [role="cell"], [role="gridcell"]')));
   const prompts = Array.from(row.children).filter((c, i) => constant.has(i)).map((c) => collapse(c.textContent));
   Array.from(row.children).forEach((other, index) => {
     if (other === cell || other.querySelector('img') || constant.has(index)) return;
