@@ -69,9 +69,12 @@ export function headLineOf(root: Element): Element | null {
   return body && wordCount(collapse(body.textContent)) >= 5 && collapse(body.textContent).length >= text.length * 3 ? head : null;
 }
 
-/** Buttons an answer carries and a question does not: copy it, have it written again, read it aloud (nine languages, ja, zh). */
+/**
+ * Buttons an answer carries and a question does not: copy it, have it written again, read it aloud (nine languages, ja, zh).
+ * Words in scripts other than Latin stand outside the `\b` group: `\b` knows word characters only in ASCII.
+ */
 const ANSWER_ACTION =
-  /\b(?:copy|regenerate|retry|read aloud|kopieren|neu generieren|wiederholen|vorlesen|copier|régénérer|réessayer|lire à voix haute|copiar|regenerar|reintentar|leer en voz alta|copia|rigenera|riprova|leggi ad alta voce|tentar novamente|ler em voz alta|копіювати|згенерувати знову|повторити|نسخ|إعادة التوليد|कॉपी करें|फिर से बनाएँ|kopiuj|skopiuj|kopyala|kopiera|kopiëren|opnieuw genereren|yeniden oluştur|kopioi|salin|buat ulang|sdílet|distribuie)\b|copiază|regenerează|reîncearcă|kopírovat|zkopírovat|kopírovať|skopírovať|znovu vygenerovat|másolás|újragenerálás|luo uudelleen|αντιγραφή|αναδημιουργία|คัดลอก|สร้างใหม่|کپی|رونوشت|تولید دوباره|העתק|העתקה|צור מחדש|sao chép|tạo lại|копировать|скопировать|копіювати|перегенерировать|복사|다시 생성|コピー|再生成|再試行|読み上げ|复制|複製|重新生成|重新產生|重试|朗读/iu;
+  /\b(?:copy|regenerate|retry|read aloud|kopieren|neu generieren|wiederholen|vorlesen|copier|régénérer|réessayer|lire à voix haute|copiar|regenerar|reintentar|leer en voz alta|copia|rigenera|riprova|leggi ad alta voce|tentar novamente|ler em voz alta|kopiuj|skopiuj|kopyala|kopiera|kopiëren|opnieuw genereren|yeniden oluştur|kopioi|salin|buat ulang|sdílet|distribuie)\b|копіювати|згенерувати знову|повторити|نسخ|إعادة التوليد|कॉपी करें|फिर से बनाएँ|copiază|regenerează|reîncearcă|kopírovat|zkopírovat|kopírovať|skopírovať|znovu vygenerovat|másolás|újragenerálás|luo uudelleen|αντιγραφή|αναδημιουργία|คัดลอก|สร้างใหม่|کپی|رونوشت|تولید دوباره|העתק|העתקה|צור מחדש|sao chép|tạo lại|копировать|скопировать|копіювати|перегенерировать|복사|다시 생성|コピー|再生成|再試行|読み上げ|复制|複製|重新生成|重新產生|重试|朗读/iu;
 /** Fewest icon buttons of an answer's action bar (copy, retry, rate up, rate down …). */
 const BAR_BUTTONS = 3;
 /**

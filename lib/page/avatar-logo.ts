@@ -55,14 +55,37 @@ function inChromeRegion(image: Element): boolean {
   return false;
 }
 
+/** An account's handle as a profile shows it ("@openai", "by @maren.bsky.social"), not an e-mail address. */
+const HANDLE = /(?:^|[\s(·•|])@[\p{L}\p{N}_.-]{2,}/u;
+/** How far up a profile card may hold its picture, its name and its handle. */
+const CARD_LEVELS = 3;
+/** Longest text of a profile card: a name, a badge, a handle, a count, a line about who it is. */
+const CARD_CHARS = 400;
+
+/**
+ * The picture heads a profile card (a bot's or a person's): the card prints its alt word for word as a name beside
+ * it and shows an account's handle. It stands for who that is, whatever its size; the card's words are about them.
+ */
+function profileCard(image: Element, alt: string): boolean {
+  if (!alt || words(alt).length > SHORT_ALT_WORDS) return false;
+  const name = alt.toLowerCase();
+  for (let box = image.parentElement, level = 0; box && box !== document.body && level < CARD_LEVELS; box = box.parentElement, level++) {
+    const text = collapse(box.textContent);
+    if (text.length > CARD_CHARS) return false;
+    if (HANDLE.test(text) && Array.from(box.querySelectorAll('*')).some((el) => !el.contains(image) && collapse(el.textContent).toLowerCase() === name)) return true;
+  }
+  return false;
+}
+
 /** The picture's file is named an avatar or a logo ("…/Qwen/avatar.png", "logo-dark.svg"), whatever its size. */
 export const fileNamedBadge = (image: Element) => named(fileName(image.getAttribute('src') ?? ''));
 
 /**
  * The picture is an avatar or a logo: its own class, id, alt, test id or file name says so ("avatar_c19a55",
  * alt "Perfil do utilizador", "arena-logo.png"), or a small wrapper around it does ("div.profile > img"); or it sits
- * in the page's header, banner, navigation or sidebar with an alt that is the name printed beside it (a site's
- * name beside its logo, a user's name beside their picture in the account menu).
+ * in the page's header, banner, navigation or sidebar, or is drawn icon-sized, with an alt that is the name printed
+ * beside it (a site's name beside its logo, a user's name beside their picture in the account menu); or it heads a
+ * profile card that prints its alt as a name beside an account's handle.
  */
 export function isAvatarOrLogo(image: Element): boolean {
   // A picture a publisher captions in its figure is one the story shows ("The new logo on the shop front").
@@ -79,8 +102,13 @@ export function isAvatarOrLogo(image: Element): boolean {
     // An icon in a message's name line ("OpenAI: GPT-4.1 Mini" after the provider's mark) stands for whose the words are.
     if (isNameLine(el) && iconSized(image)) return true;
   }
-  if (!alt || !inChromeRegion(image)) return false;
-  // The name printed beside it, word for word: in the picture's own box, or the box around a wrapper that holds only the picture.
+  if (profileCard(image, alt)) return true;
+  // In the page's chrome, or drawn icon-sized (a mark beside a name in an account menu that names itself nothing).
+  return !!alt && (inChromeRegion(image) || iconSized(image)) && printedBeside(image, alt);
+}
+
+/** The picture's alt is the name printed beside it, word for word: in its own box, or the box around a wrapper that holds only it. */
+function printedBeside(image: Element, alt: string): boolean {
   let box = image.parentElement;
   if (box && !collapse(box.textContent) && box.parentElement) box = box.parentElement;
   const same = (el: Element) => !el.contains(image) && collapse(el.textContent).toLowerCase() === alt.toLowerCase();

@@ -4,6 +4,7 @@ import { fileNamedBadge, isAvatarOrLogo } from './avatar-logo';
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, rectDistance, wordCount } from './caption-text';
 import { conversationAnswers, inModelTurn } from './conversation';
+import { iconInSidedTurn } from './turn-sides';
 import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
 import { aiDescriptionBox, isCode, isPicture, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
@@ -105,7 +106,7 @@ function nearbyBlocks(image: Element, exclude: Element | null): string[] {
     if (parent.closest('script, style, noscript, template, textarea, output, pre, button, nav, select, option, a[href], h1, h2, h3, h4, h5, h6, header, footer, aside, label, time')) continue;
     const block = blockOf(parent);
     if (blocks.has(block) || block.contains(image) || (exclude && exclude.contains(block))) continue;
-    if (!isShown(block) || neverNearby(block)) continue;
+    if (!isShown(block) || neverNearby(block, image)) continue;
     blocks.set(block, rectDistance(anchor, block.getBoundingClientRect()));
   }
   return [...blocks]
@@ -283,9 +284,8 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, modelWords ? 0 : 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
-  // An avatar, a logo or a web result gets no preselection: the answers and titles around it are about something else.
-  // Or an icon in a model's turn, or a file named an avatar or a logo there: the model's mark beside its words.
-  const standsFor = isAvatarOrLogo(image) || ai.webResult || ((!isPicture(image) || fileNamedBadge(image)) && inModelTurn(image));
+  // An avatar, a logo, a web result, an icon in a turn (or a file named an avatar or a logo in the model's): no preselection.
+  const standsFor = isAvatarOrLogo(image) || ai.webResult || ((!isPicture(image) || fileNamedBadge(image)) && inModelTurn(image)) || iconInSidedTurn(image);
   const seen = new Set<string>();
   const candidates: CaptionCandidate[] = [];
   for (const { source, text, score, label, ...rest } of found) {

@@ -10,6 +10,7 @@ import { collapse, renderedLines, visuallyHidden, wordCount, words } from './cap
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
 import { answerInThread } from './thread-reply';
+import { answerBySide } from './turn-sides';
 
 export type Role = 'user' | 'assistant';
 
@@ -196,7 +197,7 @@ export function conversationAnswers(image: Element): { answers: FoundAnswer[]; u
   // A picture in the page's chrome (sidebar, navigation, header) that holds no turns: no turn answers it.
   const chrome = image.closest('nav, header, aside, [role="navigation"], [role="banner"], [role="complementary"]');
   if (chrome && !roleElements(document.body).some((t) => chrome.contains(t.element))) return null;
-  return answersByRole(image) ?? answerByLayout(image) ?? answerByMessenger(image) ?? answerAfterUserTurn(image) ?? answerInThread(image);
+  return answersByRole(image) ?? answerByLayout(image) ?? answerByMessenger(image) ?? answerAfterUserTurn(image) ?? answerBySide(image) ?? answerInThread(image);
 }
 
 /**

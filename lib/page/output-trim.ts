@@ -170,8 +170,9 @@ const reasoningLabel = (text: string) => text.length <= 60 && (THINKING.test(tex
  */
 export function isReasoning(element: Element): boolean {
   if (element.tagName === 'DETAILS') return reasoningLabel(collapse(element.querySelector(':scope > summary')?.textContent));
+  // The toggle says it opens something (aria-expanded), or is a button of its own (a clickable "Thought for 9 seconds").
   const toggle = element.firstElementChild;
-  return element.childElementCount === 2 && !!toggle?.hasAttribute('aria-expanded') && reasoningLabel(collapse(toggle.textContent));
+  return element.childElementCount === 2 && !!toggle && (toggle.hasAttribute('aria-expanded') || toggle.matches('button, [role="button"]')) && reasoningLabel(collapse(toggle.textContent));
 }
 
 /**

@@ -1,6 +1,7 @@
 // Text a page shows near a picture that speaks about the interface or to the model, never about the picture: the
 // inside of a folded panel (a model's thoughts, a workflow's steps), a field's help text, a notice to the user, the
-// system instructions given to the model. Never offered as nearby text. Pure DOM reads.
+// system instructions given to the model, the draft around a picture in a rich-text editor. Never offered as nearby
+// text. Pure DOM reads.
 import { words } from './caption-text';
 import { ROLE_ATTRIBUTES } from './conversation';
 import { isNotice } from './model-output';
@@ -29,8 +30,13 @@ function isFieldHelp(element: Element): boolean {
   return Array.from(document.querySelectorAll(FIELD)).some((field) => (field.getAttribute('aria-describedby') ?? '').split(/\s+/).includes(id));
 }
 
+/** A document being written in a rich-text editor. */
+const EDITABLE = '[contenteditable]:not([contenteditable="false"])';
+
 /** Nearby text that is never the picture's caption, however close it stands. */
-export function neverNearby(block: Element): boolean {
+export function neverNearby(block: Element, image: Element): boolean {
+  // A picture in a document being written: the prose around it in that document is the draft, not words about the picture.
+  if (block.closest(EDITABLE)?.contains(image)) return true;
   // The inside of a folded <details> is not shown; its summary is a toggle's label.
   const fold = block.closest('details');
   if (fold instanceof HTMLDetailsElement && !fold.open && !block.closest('summary')) return true;

@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+// Shapes met on held-out-9 and on the tuning pages written after it, each written here in other words and markup:
+// chats whose turns say nothing of whose they are (hashed or utility class names) but sit on two sides of the column —
+// the person's bubbles at the far side, the model's turns spanning it with their buttons — left to right and right to
+// left, with the request sent before the picture and the answer still being written; a model's reasoning behind a
+// plain button; and a bot's or a person's profile card, whose picture stands for them.
+import { describe, expect, it } from 'vitest';
+import { findCaptionCandidates } from '../../lib/page/caption-candidates';
+import { offered, page } from './caption-snippet';
+
+/** Styles as a stylesheet sets them on class names that say nothing (happy-dom computes them from the sheet). */
+const SHEET = `<style>
+  .q7a { display: flex; flex-direction: column; align-items: flex-end; margin: 20px 0 }
+  .z3b { display: flex; gap: 12px; margin: 20px 0 }
+  .k1c { display: flex; flex-direction: row; justify-content: flex-end }
+  .w2d { display: flex; gap: 6px }
+</style>`;
+const ICONS = `<div class="w2d"><div role="button" tabindex="0"><svg viewBox="0 0 16 16"><rect x="4" y="4" width="9" height="9"/></svg></div>
+  <div role="button" tabindex="0"><svg viewBox="0 0 16 16"><path d="M13 8a5 5 0 1 1-2-4"/></svg></div>
+  <div role="button" tabindex="0"><svg viewBox="0 0 16 16"><path d="M4 14V7l4-5 1 1-1 4h5l-1 7z"/></svg></div></div>`;
+const REQUEST = 'Napiš mi k té fotce pár vět do kroniky, ať je to hezky popsané.';
+const ANSWER_LEAD = 'Na fotografii je dřevěný most přes řeku v mlze:';
+const ANSWER_ITEMS = ['Most má kamenné pilíře a zábradlí z trámů.', 'Na břehu stojí dvě olše bez listí.'];
+
+describe('a chat told apart only by its layout', () => {
+  const deepseekLike = (extra = '') => `${SHEET}<div class="x9">
+    <div class="q7a"><div class="f5"><img id="target" src="/files/most.jpg" alt="most.jpg"><div>most.jpg</div><div>JPG 2.1MB</div></div>
+      <div class="b8">${REQUEST}</div>
+      <div><div role="button" aria-label="Copy" tabindex="0"><svg viewBox="0 0 16 16"><rect/></svg></div></div></div>
+    <div class="z3b"><div class="a0"><svg viewBox="0 0 22 22"><circle cx="11" cy="11" r="9"/></svg></div>
+      <div class="c4"><div class="r6"><div role="button" tabindex="0"><span>Thought for 6 seconds</span></div>
+        <div class="g2"><p>Uživatel chce popis do kroniky. Na snímku je most, řeka a mlha; odpovím česky.</p></div></div>
+        <div class="m1"><p>${ANSWER_LEAD}</p><ul>${ANSWER_ITEMS.map((i) => `<li><p>${i}</p></li>`).join('')}</ul></div>
+        ${ICONS}</div></div>
+    ${extra}</div>`;
+
+  it("answers the picture in the bubble laid out at the far side with the next turn, never the person's request", () => {
+    const found = offered(deepseekLike());
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: [ANSWER_LEAD, ...ANSWER_ITEMS].join(' ') });
+    expect(found.filter((c) => c.text.includes('kroniky'))).toEqual([]);
+  });
+
+  it("leaves out the model's reasoning shown behind a plain button", () => {
+    const found = offered(deepseekLike());
+    expect(found[0]?.source).toBe('answer');
+    expect(found.map((c) => c.text).join(' ')).not.toContain('Uživatel chce');
+  });
+
+  it('reads a follow-up turn as the next answer, not this picture\'s', () => {
+    const found = offered(deepseekLike(`<div class="q7a"><div class="b8">A teď jen jednou větou.</div></div>
+      <div class="z3b"><div class="c4"><div class="m1"><p>Dřevěný most přes zamlženou řeku.</p></div>${ICONS}</div></div>`));
+    expect(found[0]).toMatchObject({ source: 'answer', text: [ANSWER_LEAD, ...ANSWER_ITEMS].join(' ') });
+    expect(found.map((c) => c.text).join(' ')).not.toContain('jednou větou');
+  });
+
+  it('takes a request sent before the picture as the person\'s, and an answer still being written as the answer', () => {
+    const found = offered(`${SHEET}<div class="x9">
+      <div class="k1c"><div class="b8">Ahoj, umíš číst obrázky?</div></div>
+      <div class="z3b"><div class="c4"><p>Ano, umím. Pošli obrázek a popíšu, co na něm je.</p>${ICONS}</div></div>
+      <div class="k1c"><div class="b8">${REQUEST}</div></div>
+      <div class="k1c"><div class="b8"><img id="target" src="/files/most.jpg" alt=""></div></div>
+      <div class="z3b"><div class="c4" aria-busy="true"><p>${ANSWER_LEAD} ${ANSWER_ITEMS[0]}</p></div></div></div>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: `${ANSWER_LEAD} ${ANSWER_ITEMS[0]}` });
+    expect(found.filter((c) => c.text === REQUEST || c.text.startsWith('Ano, umím'))).toEqual([]);
+  });
+
+  it('reads right to left the same way, with the request as the upload\'s own figcaption', () => {
+    const found = offered(`${SHEET}<div dir="rtl" class="x9">
+      <div class="q7a"><figure class="p1"><img id="target" src="/u/souq.jpg" alt=""><figcaption>صورتها أمس في السوق، أريد سطرين عنها للألبوم.</figcaption></figure></div>
+      <div class="z3b"><div class="c4"><p>تُظهر الصورة سوقًا مسقوفًا طويلًا تتسلل إليه أشعة الشمس من السقف.</p>
+        <div class="w2d"><button aria-label="نسخ">⧉</button><button aria-label="مشاركة">↗</button></div></div></div></div>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: 'تُظهر الصورة سوقًا مسقوفًا طويلًا تتسلل إليه أشعة الشمس من السقف.' });
+    expect(found.filter((c) => c.text.includes('للألبوم'))).toEqual([]);
+  });
+
+  it('finds the sides by where the bubbles stand when no style says so (a bubble pushed over by its margin)', () => {
+    const image = `<img id="target" src="/up/IMG_2231.jpeg" alt="">`;
+    const html = `<div class="col"><div class="r-8f" id="r1"><div class="bub" id="b1">${image}<div>${REQUEST}</div></div></div>
+      <div class="r-2c" id="r2"><div class="ava"></div><div class="txt"><p>${ANSWER_LEAD} ${ANSWER_ITEMS.join(' ')}</p>${ICONS}</div></div></div>`;
+    const place = () => {
+      const at = (id: string, left: number, width: number) => (document.getElementById(id)!.getBoundingClientRect = () => new DOMRect(left, 0, width, 100));
+      at('r1', 0, 800);
+      at('b1', 420, 380);
+      at('r2', 0, 800);
+      const [ava, txt] = Array.from(document.getElementById('r2')!.children);
+      ava!.getBoundingClientRect = () => new DOMRect(0, 0, 28, 28);
+      txt!.getBoundingClientRect = () => new DOMRect(40, 0, 760, 200);
+    };
+    // happy-dom lays nothing out: the boxes are given where a browser puts them, once the snippet is in the page.
+    const found = offeredPlaced(html, place);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true });
+    expect(found.filter((c) => c.text.includes('kroniky'))).toEqual([]);
+  });
+
+  it('is no chat in an article whose picture a flex row sets to the right above a paragraph and a bar of share icons', () => {
+    const found = offered(`${SHEET}<article><h1>Most přes Vltavu opraven</h1>
+      <div class="k1c"><img id="target" src="/foto/most.jpg" alt="Opravený dřevěný most přes řeku za mlhavého rána"></div>
+      <p>Opravy mostu trvaly dva roky a stály obec přes čtyři miliony korun; most je od pondělí znovu otevřen pro pěší.</p>
+      ${ICONS}</article>`);
+    expect(found[0]).toMatchObject({ source: 'alt', text: 'Opravený dřevěný most přes řeku za mlhavého rána' });
+    expect(found.filter((c) => c.source === 'answer')).toEqual([]);
+  });
+});
+
+/** What the dialog offers once `place` has given the snippet's boxes their layout. */
+function offeredPlaced(html: string, place: () => void) {
+  const image = page(html);
+  place();
+  return findCaptionCandidates(image, 10_000).map((c) => ({ source: c.source, label: c.label ?? '', text: c.text.replace(/\s+/g, ' '), preselect: !!c.preselect }));
+}
+
+describe("a profile card's picture", () => {
+  const card = (handle: string) => `<div class="feed"><section class="BotCard_x1">
+      <img id="target" src="https://cdn.example/bots/thumb-72-vizor.jpeg" alt="Vizor-3" width="72" height="72">
+      <div class="BotCard_name"><span>Vizor-3</span> <span>OFFICIAL</span></div>
+      <div class="BotCard_by">${handle} · 48K followers</div>
+      <div class="BotCard_about">Ein Modell, das Bilder versteht und in vielen Sprachen darüber schreibt.</div></section>
+    <div class="pair"><div class="mine"><img src="/up/a.jpg" alt="a.jpg"><p>Was ist auf dem Bild?</p></div></div></div>`;
+
+  it('stands for the bot or person it names, with their handle: nothing is preselected', () => {
+    const found = offered(card('Von <a href="/vizorlabs">@vizorlabs</a>'));
+    expect(found.filter((c) => c.preselect)).toEqual([]);
+  });
+
+  it('is a picture like any other when the card names no handle (an e-mail address is none)', () => {
+    const found = offered(card('Kontakt: team@vizorlabs.example'));
+    expect(found.some((c) => c.preselect)).toBe(true);
+  });
+});
+
+describe('an icon beside a name or in a turn', () => {
+  /** happy-dom lays nothing out: pictures are given the size a browser draws them at. */
+  const sized = (html: string, size: number) => {
+    const image = page(html);
+    for (const img of Array.from(document.querySelectorAll('img'))) img.getBoundingClientRect = () => new DOMRect(0, 0, img.id === 'target' ? size : 300, img.id === 'target' ? size : 200);
+    return findCaptionCandidates(image, 10_000);
+  };
+
+  it("is the model's mark in a chat told apart by layout: the answer beside it is not its caption", () => {
+    const found = sized(`${SHEET}<div class="x9">
+      <div class="k1c"><div class="b8"><img src="/up/most.jpg" alt="">${REQUEST}</div></div>
+      <div class="z3b"><img id="target" src="/static/face-64.png" alt=""><div class="c4"><p>${ANSWER_LEAD} ${ANSWER_ITEMS.join(' ')}</p>${ICONS}</div></div></div>`, 30);
+    expect(found.filter((c) => c.preselect)).toEqual([]);
+  });
+
+  it("is someone's picture when drawn icon-sized with their name printed beside it, anywhere on the page", () => {
+    const html = `<div class="w-64"><a href="/">Nová konverzace</a><div class="flex"><img id="target" src="/u/9f3c/pic_96.jpg" alt="Jana Nováková"><span>Jana Nováková</span></div></div>`;
+    expect(sized(html, 32).filter((c) => c.preselect)).toEqual([]);
+    // Guard: drawn as a picture, the same markup is a photograph whose caption names it.
+    expect(sized(html, 300).some((c) => c.preselect)).toBe(true);
+  });
+});
+
+describe('a picture in a document being written', () => {
+  it('is offered none of the draft around it as nearby text, only what is outside the editor', () => {
+    const image = page(`<div class="editor"><div contenteditable="true" role="textbox" aria-label="Rich Text Area">
+      <h3>Vikingeskibe og handel</h3><p id="prose">Skibene sejlede om foråret fra Roskilde mod Dublin med pelse og rav i lasten.</p>
+      <p><img id="target" src="/courses/12/files/881/preview" alt="" width="360" height="240"></p></div></div>
+      <p id="outside">Billedet er hentet fra Nationalmuseets samling af skibsvrag i fjorden.</p>`);
+    // happy-dom lays nothing out: the picture and the paragraphs are placed where a browser puts them, close together.
+    image.getBoundingClientRect = () => new DOMRect(0, 120, 360, 240);
+    document.getElementById('prose')!.getBoundingClientRect = () => new DOMRect(0, 60, 600, 40);
+    document.getElementById('outside')!.getBoundingClientRect = () => new DOMRect(0, 380, 600, 40);
+    const texts = findCaptionCandidates(image, 10_000).map((c) => c.text);
+    expect(texts).toContain('Billedet er hentet fra Nationalmuseets samling af skibsvrag i fjorden.');
+    expect(texts.filter((t) => t.includes('Roskilde'))).toEqual([]);
+  });
+});
