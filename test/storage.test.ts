@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { historyItem, loadSettings, noLogprobsItem, outputModesItem, saveSettings, sessionKeyItem } from '@/lib/adapters/storage';
+import { calibrationsItem, historyItem, loadSettings, loadSettingsForCheck, noLogprobsItem, outputModesItem, readWithSettings, saveSettings, sessionKeyItem } from '@/lib/adapters/storage';
 import { DEFAULT_SETTINGS, SETTINGS_VERSION, type Settings } from '@/lib/settings';
 import { areaKey, STORAGE_KEYS, tabKey, tabKeyPattern, tabSessionKeys } from '@/lib/storage-keys';
 import { storageSchemas } from '@/lib/storage-schema';
@@ -146,6 +146,38 @@ describe('settings v1 → v2 → v3', () => {
   it('saving writes the current format', async () => {
     await saveSettings(v1);
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ version: SETTINGS_VERSION, ...v1 });
+  });
+});
+
+describe('what a check reads before its request, in one call with its settings', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('reads the settings, calibrations, output modes and logprobs answers in one storage call, each taken once by that check', async () => {
+    await fakeBrowser.storage.local.set({ settings: { version: SETTINGS_VERSION, ...v1 }, outputModes: { 'a|m': 'json_object' }, noLogprobs: { 'a|m': true } });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const settings = await loadSettingsForCheck();
+    expect(settings).toEqual(v1);
+    expect(get).toHaveBeenCalledTimes(1);
+    await expect(readWithSettings(settings, 'outputModes', outputModesItem)).resolves.toEqual({ 'a|m': 'json_object' });
+    await expect(readWithSettings(settings, 'noLogprobs', noLogprobsItem)).resolves.toEqual({ 'a|m': true });
+    // Nothing stored reads as the item's fallback, as getValue gives it.
+    await expect(readWithSettings(settings, 'calibrations', calibrationsItem)).resolves.toEqual({});
+    expect(get).toHaveBeenCalledTimes(1);
+    // Taken once: a later read (a re-check by the same verifier) sees what storage holds now.
+    await fakeBrowser.storage.local.set({ outputModes: { 'a|m': 'prompt' } });
+    await expect(readWithSettings(settings, 'outputModes', outputModesItem)).resolves.toEqual({ 'a|m': 'prompt' });
+    expect(get).toHaveBeenCalledTimes(2);
+    // Other settings (or none) read storage at once.
+    await expect(readWithSettings(await loadSettings(), 'noLogprobs', noLogprobsItem)).resolves.toEqual({ 'a|m': true });
+    await expect(readWithSettings(undefined, 'noLogprobs', noLogprobsItem)).resolves.toEqual({ 'a|m': true });
+  });
+
+  it('a value read with the settings goes through its schema, and a session-only key still comes from session storage', async () => {
+    await fakeBrowser.storage.local.set({ settings: { version: SETTINGS_VERSION, ...v1, keyStorage: 'session', apiKey: '' }, outputModes: { 'a|m': 'no-such-mode' } });
+    await fakeBrowser.storage.session.set({ apiKey: 'sk-session' });
+    const settings = await loadSettingsForCheck();
+    expect(settings).toEqual({ ...v1, keyStorage: 'session', apiKey: 'sk-session' });
+    await expect(readWithSettings(settings, 'outputModes', outputModesItem)).resolves.toEqual({});
   });
 });
 

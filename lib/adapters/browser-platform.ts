@@ -12,7 +12,7 @@ import { withFailureCause } from './endpoint-failure';
 import { afterSweep, WORKER_INSTANCE } from './resume';
 import { loadPageCheck, savePageCheck } from './page-check-store';
 import { showResultsView } from './toolbar';
-import { loadJob, loadSessionImage, loadSettings, saveJob, saveSessionImage } from './storage';
+import { loadJob, loadSessionImage, loadSettingsForCheck, saveJob, saveSessionImage } from './storage';
 import { tabTasks } from './tab-tasks';
 import { makeThumbnail } from './thumbnail';
 import { endWaiting, showWaiting } from './waiting-store';
@@ -38,7 +38,8 @@ export const browserPlatform: Platform = {
   closeChooser: closeChooserIn,
   startImageRead: startAcquire,
   makeThumbnail: (dataUrl) => makeThumbnail(dataUrl),
-  loadSettings,
+  // With what a check reads before its request, in one storage call (lib/adapters/storage.ts).
+  loadSettings: loadSettingsForCheck,
   loadJob,
   saveJob,
   loadTabImage: loadSessionImage,
@@ -46,7 +47,7 @@ export const browserPlatform: Platform = {
   loadPageCheck,
   savePageCheck,
   recordHistory: (job, limit) => recordHistory(job, limit),
-  calibrationFor,
+  calibrationFor: (model, readWith) => calibrationFor(model, readWith),
   afterSweep,
   workerInstance: WORKER_INSTANCE,
   chooseModel: pickVerifier,

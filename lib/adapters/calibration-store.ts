@@ -6,13 +6,18 @@ import { PROMPT_VERSION } from '../verify/prompt';
 
 const storedSchema = z.record(z.string(), z.unknown());
 
-import { calibrationsItem } from './storage';
+import { calibrationsItem, readWithSettings } from './storage';
+import type { Settings } from '../settings';
 
 export { calibrationsItem };
 
 /** Every stored calibration that still parses, by model. */
-export async function loadCalibrations(): Promise<Record<string, Calibration>> {
-  const raw = storedSchema.safeParse(await calibrationsItem.getValue());
+export function loadCalibrations(): Promise<Record<string, Calibration>> {
+  return calibrationsIn(calibrationsItem.getValue());
+}
+
+async function calibrationsIn(stored: Promise<unknown>): Promise<Record<string, Calibration>> {
+  const raw = storedSchema.safeParse(await stored);
   if (!raw.success) return {};
   return Object.fromEntries(
     Object.entries(raw.data).flatMap(([model, value]) => {
@@ -27,8 +32,9 @@ export async function loadCalibrations(): Promise<Record<string, Calibration>> {
  * either score kind (the check then judges its verdicts only if they were scored the same way); null
  * otherwise, and then no verdict claims a guarantee.
  */
-export async function calibrationFor(model: string): Promise<Calibration | null> {
-  const found = (await loadCalibrations())[model];
+export async function calibrationFor(model: string, readWith?: Settings): Promise<Calibration | null> {
+  // Read with the check's settings where it was (lib/adapters/storage.ts, readWithSettings), else now.
+  const found = (await calibrationsIn(readWithSettings(readWith, 'calibrations', calibrationsItem)))[model];
   return found && found.prompt_version === PROMPT_VERSION ? found : null;
 }
 

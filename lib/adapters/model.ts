@@ -5,7 +5,7 @@ import type { Settings } from '../settings';
 import type { ProviderId } from '../verify/provider';
 import { endpointVerifier as verifierWith, pickVerifier as pickWith, type ModelChoice, type ModelMemory, type VerifierOptions } from '../verify/model-choice';
 import { languageModelApi } from './builtin-host';
-import { kept, noLogprobsItem, outputModesItem } from './storage';
+import { kept, noLogprobsItem, outputModesItem, readWithSettings } from './storage';
 import { storageVerdictCache } from './verdict-cache';
 
 export { endpointSplitter, type VerifierOptions } from '../verify/model-choice';
@@ -18,12 +18,21 @@ const memory: ModelMemory = {
   languageModel: languageModelApi,
 };
 
+/** The memory, its output modes and logprobs answers first as read together with `settings` (lib/adapters/storage.ts). */
+function memoryWith(settings: Settings): ModelMemory {
+  return {
+    ...memory,
+    outputModes: { ...memory.outputModes, get: () => readWithSettings(settings, 'outputModes', outputModesItem) },
+    noLogprobs: { ...memory.noLogprobs, get: () => readWithSettings(settings, 'noLogprobs', noLogprobsItem) },
+  };
+}
+
 /** A verifier for the configured OpenAI-compatible endpoint; remembers which output mode it accepts. */
 export function endpointVerifier(settings: Settings, signal: AbortSignal, options: VerifierOptions = {}): ModelStep {
-  return verifierWith(memory, settings, signal, options);
+  return verifierWith(memoryWith(settings), settings, signal, options);
 }
 
 /** The model for a check: the one asked for, else the settings' choice ("auto": the endpoint, else the on-device model when available). */
 export function pickVerifier(settings: Settings, requested?: ProviderId): Promise<ModelChoice> {
-  return pickWith(memory, settings, requested);
+  return pickWith(memoryWith(settings), settings, requested);
 }

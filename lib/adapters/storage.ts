@@ -8,7 +8,8 @@ import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
 import { storableJob } from '../stored-url';
 import { settingsFromStorage, toStoredSettings, type Settings } from '../settings';
-import { STORAGE_KEYS, tabKey, type TabKeyKind } from '../storage-keys';
+import { areaKey, STORAGE_KEYS, tabKey, type TabKeyKind } from '../storage-keys';
+import { browser } from 'wxt/browser';
 import { storageSchemas, tabSchemas } from '../storage-schema';
 import { forgetClosedTabs } from './tab-session';
 
@@ -26,6 +27,8 @@ function checkedItem<S extends z.ZodType>(key: `local:${string}` | `session:${st
     ...item,
     getValue: async () => read(await item.getValue()),
     watch: (onChange: (value: z.output<S>) => void) => item.watch((value) => onChange(read(value))),
+    /** A value of this key read some other way (storage.local.get), as getValue would give it: missing → the fallback. */
+    fromStored: (value: unknown): z.output<S> => read(value ?? fallback),
   };
 }
 
@@ -49,9 +52,40 @@ export const sessionKeyItem = checkedItem(STORAGE_KEYS.sessionApiKey, storageSch
  * older object (v1, v2) is written back once in the current format. A session-only key is read from session storage.
  */
 export async function loadSettings(): Promise<Settings> {
-  const { settings, rewrite } = settingsFromStorage(await settingsItem.getValue());
+  return settingsFrom(await settingsItem.getValue());
+}
+
+async function settingsFrom(stored: unknown): Promise<Settings> {
+  const { settings, rewrite } = settingsFromStorage(stored);
   if (rewrite) await settingsItem.setValue(toStoredSettings(settings));
   return settings.keyStorage === 'session' ? { ...settings, apiKey: await sessionKeyItem.getValue() } : settings;
+}
+
+/**
+ * What a check reads from storage.local before its model request besides its settings: its model's calibration,
+ * the output mode the endpoint accepted last and whether it refused logprobs. Read in the same call as the settings
+ * at the click (loadSettingsForCheck), where each was one more call of the worker's, and the browser's, before the
+ * request; each is taken once, by the check that read those settings (readWithSettings), and read anew after that.
+ */
+const READ_WITH_SETTINGS = ['calibrations', 'outputModes', 'noLogprobs'] as const;
+type ReadWithSettings = (typeof READ_WITH_SETTINGS)[number];
+const readWith = new WeakMap<Settings, Map<ReadWithSettings, unknown>>();
+
+/** loadSettings, for a check: the values of READ_WITH_SETTINGS come in the same storage call, kept for readWithSettings. */
+export async function loadSettingsForCheck(): Promise<Settings> {
+  const stored = await browser.storage.local.get([areaKey('settings'), ...READ_WITH_SETTINGS.map(areaKey)]);
+  const settings = await settingsFrom(stored[areaKey('settings')] ?? null);
+  readWith.set(settings, new Map(READ_WITH_SETTINGS.map((name) => [name, stored[areaKey(name)]])));
+  return settings;
+}
+
+/** The stored value of `name` as read together with `settings` (once: a second call reads it now), through `item`'s schema. */
+export function readWithSettings<T>(settings: Settings | undefined, name: ReadWithSettings, item: { getValue(): Promise<T>; fromStored(value: unknown): T }): Promise<T> {
+  const read = settings ? readWith.get(settings) : undefined;
+  if (!read?.has(name)) return item.getValue();
+  const value = read.get(name);
+  read.delete(name);
+  return Promise.resolve(item.fromStored(value));
 }
 
 /** Saves settings (the current format), putting the key where the user chose and removing it from the other place. */

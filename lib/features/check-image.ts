@@ -109,7 +109,7 @@ async function runImageCheck(platform: Platform, target: CheckTarget, preset: Pr
   // The model request's departure starts the thumbnail hook (lib/check-lifecycle.ts), off the request's path.
   const request = requestSignal();
   // Only endpoint checks are scored (logprobs, else agreement); the on-device model is never calibrated.
-  const calibration = choice.provider === 'endpoint' ? await platform.calibrationFor(settings.model) : null;
+  const calibration = choice.provider === 'endpoint' ? await platform.calibrationFor(settings.model, settings) : null;
   const verifier =
     choice.provider === 'endpoint'
       ? platform.withFailureCause(

@@ -73,7 +73,8 @@ export interface StoragePort {
   loadPageCheck(tabId: number): Promise<PageCheck | null>;
   savePageCheck(check: PageCheck): Promise<void>;
   recordHistory(job: CheckJob, limit: number): Promise<unknown>;
-  calibrationFor(model: string): Promise<Calibration | null>;
+  /** `readWith`: the check's settings, when the calibrations were read together with them (the worker: one storage call at the click). */
+  calibrationFor(model: string, readWith?: Settings): Promise<Calibration | null>;
   /** Resolves once the start-up sweep of interrupted checks is over (a new job must not be swept). */
   afterSweep(): Promise<unknown>;
   /** This worker instance's id, written as a running job's owner. */
