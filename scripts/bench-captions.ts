@@ -59,9 +59,10 @@ function wakeLazyImages(): void {
 function locate(piece: string): { src: string; alt: string; figcaption: string } | null {
   // No helper functions in here: the bundler would name them with a global the page does not have.
   // "#id" names a picture whose URL is no help (a notebook's data: output).
+  // Else a picture in an open shadow root (a chat widget drawn as a web component).
   const img = piece.startsWith('#')
-    ? document.querySelector<HTMLImageElement>(`img${piece}`)
-    : Array.from(document.images).find((i) => ['src', 'data-src', 'data-lazy-src', 'data-original', 'srcset'].some((a) => (i.getAttribute(a) ?? '').includes(piece)));
+    ? document.querySelector<HTMLImageElement>(`img${piece}`) ?? Array.from(document.querySelectorAll('*')).flatMap((h) => (h.shadowRoot ? Array.from(h.shadowRoot.querySelectorAll('img')) : [])).find((i) => i.id === piece.slice(1))
+    : Array.from(document.images).find((i) => ['src', 'data-src', 'data-lazy-src', 'data-original', 'srcset'].some((a) => (i.getAttribute(a) ?? '').includes(piece))) ?? Array.from(document.querySelectorAll('*')).flatMap((h) => (h.shadowRoot ? Array.from(h.shadowRoot.querySelectorAll('img')) : [])).find((i) => ['src', 'data-src', 'data-lazy-src', 'data-original', 'srcset'].some((a) => (i.getAttribute(a) ?? '').includes(piece)));
   if (!img) return null;
   img.scrollIntoView({ block: 'center' });
   return {
@@ -151,10 +152,10 @@ async function main(): Promise<void> {
         const surfaceGold = job.surface?.images[index];
         const found = await page.evaluate(locate, item.img);
         if (!found) throw new Error(`${name}: no image matches "${item.img}"`);
-        await page.waitForFunction((src) => Array.from(document.images).some((i) => (i.currentSrc || i.src) === src && i.complete), found.src, { timeout: 10_000 }).catch(() => undefined);
+        await page.waitForFunction((src) => Array.from(document.images).some((i) => (i.currentSrc || i.src) === src && i.complete) || Array.from(document.querySelectorAll('*')).flatMap((h) => (h.shadowRoot ? Array.from(h.shadowRoot.querySelectorAll('img')) : [])).some((i) => (i.currentSrc || i.src) === src && i.complete), found.src, { timeout: 10_000 }).catch(() => undefined);
         // A person right-clicks an image they see: where scrolling could not bring it into view, placement is not measured.
         const inView = await page.evaluate((src) => {
-          const r = Array.from(document.images).find((i) => (i.currentSrc || i.src) === src)?.getBoundingClientRect();
+          const r = (Array.from(document.images).find((i) => (i.currentSrc || i.src) === src) ?? Array.from(document.querySelectorAll('*')).flatMap((h) => (h.shadowRoot ? Array.from(h.shadowRoot.querySelectorAll('img')) : [])).find((i) => (i.currentSrc || i.src) === src))?.getBoundingClientRect();
           return !!r && r.bottom > 0 && r.top < innerHeight && r.width > 0;
         }, found.src);
         await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: found.src, pageUrl: page.url() });
@@ -177,7 +178,7 @@ async function main(): Promise<void> {
         }
         const dialog = await dialogBox(page).catch(() => null);
         const image = await page.evaluate((src) => {
-          const img = Array.from(document.images).find((i) => (i.currentSrc || i.src) === src);
+          const img = Array.from(document.images).find((i) => (i.currentSrc || i.src) === src) ?? Array.from(document.querySelectorAll('*')).flatMap((h) => (h.shadowRoot ? Array.from(h.shadowRoot.querySelectorAll('img')) : [])).find((i) => (i.currentSrc || i.src) === src);
           const r = img?.getBoundingClientRect();
           const viewport = { width: document.documentElement.clientWidth || innerWidth, height: Math.min(innerHeight, document.documentElement.clientHeight || innerHeight) };
           return r ? { box: { left: r.left, top: r.top, width: r.width, height: r.height }, viewport } : null;

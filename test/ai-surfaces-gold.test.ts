@@ -74,9 +74,15 @@ function onPage(texts: string[], text: string): boolean {
   });
 }
 
+/** The page's pictures, those in a declarative shadow root (`<template shadowrootmode>`, a web component's) too. */
+function picturesOf(root: ParentNode): HTMLImageElement[] {
+  const shadows = Array.from(root.querySelectorAll('template[shadowrootmode]')).map((t) => (t as HTMLTemplateElement).content);
+  return [...Array.from(root.querySelectorAll('img')), ...shadows.flatMap(picturesOf)];
+}
+
 /** The picture a gold `img` names: `#id`, else the first whose URL attributes hold the piece. */
 function pictureOf(doc: Document, piece: string): HTMLImageElement | undefined {
-  const images = Array.from(doc.querySelectorAll('img'));
+  const images = picturesOf(doc);
   if (piece.startsWith('#')) return images.find((img) => img.id === piece.slice(1));
   return images.find((img) => URL_ATTRIBUTES.some((a) => (img.getAttribute(a) ?? '').includes(piece)));
 }
@@ -95,7 +101,7 @@ function goldProblems(slice: string, gold: Gold, html: (page: string) => string 
     }
     const doc = new DOMParser().parseFromString(markup, 'text/html') as unknown as Document;
     const readable = pageTexts(doc);
-    for (const img of Array.from(doc.querySelectorAll('img'))) {
+    for (const img of picturesOf(doc)) {
       const src = img.getAttribute('src') ?? '';
       // Pictures a slice ships sit in its pages/images/; other URLs get the bench's stand-in picture.
       if (src.startsWith('images/') && !fileExists(src.replace(/[?#].*$/, ''))) problems.push(`${slice}/${page}: the picture file ${src} is missing`);
