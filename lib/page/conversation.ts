@@ -256,7 +256,8 @@ function answerByLayout(image: Element): { answers: FoundAnswer[]; userTexts: st
 /** The answer after the picture among turns that name their role. */
 function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: string[] } | null {
   const rect = image.getBoundingClientRect();
-  const turns = roleElements(document.body);
+  // Inside a web component's shadow root (a chat widget), its turns are there.
+  const turns = roleElements(((root) => (root instanceof ShadowRoot ? root : document.body))(image.getRootNode()));
   if (turns.some((t) => t.role === 'assistant' && t.element.contains(image))) return null;
   let next = turns.findIndex((t) => t.role === 'assistant' && follows(image, t.element));
   // A part of the model's turn that shows no words (a folded "show thinking" toggle): its words follow, before the user's next turn.

@@ -29,12 +29,25 @@ export interface PageCaption {
   second?: NamedCaption;
 }
 
-/** The element showing `srcUrl`: the one the picker chose, else an <img> with that URL. */
+/** Shadow roots inside shadow roots read before giving up. */
+const SHADOW_DEPTH = 3;
+
+/** An <img> with that URL in an open shadow root (a chat widget drawn as a web component), which `document.images` misses. */
+function inShadowRoots(srcUrl: string, root: Document | ShadowRoot, depth = 0): HTMLImageElement | null {
+  for (const shadow of Array.from(root.querySelectorAll('*'), (host) => host.shadowRoot)) {
+    if (!shadow) continue;
+    const found = Array.from(shadow.querySelectorAll('img')).find((img) => img.currentSrc === srcUrl || img.src === srcUrl) ?? (depth < SHADOW_DEPTH ? inShadowRoots(srcUrl, shadow, depth + 1) : null);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The element showing `srcUrl`: the one the picker chose, else an <img> with that URL (open shadow roots included). */
 export function anchorFor(srcUrl: string): Element | null {
   const picked = pickedElementFor(srcUrl);
   if (picked) return picked;
-  const images = Array.from(document.images);
-  return images.find((img) => img.currentSrc === srcUrl) ?? images.find((img) => img.src === srcUrl) ?? null;
+  const images = Array.from(document.querySelectorAll('img'));
+  return images.find((img) => img.currentSrc === srcUrl) ?? images.find((img) => img.src === srcUrl) ?? inShadowRoots(srcUrl, document);
 }
 
 /** The language the page declares where `node` is: the nearest `lang` attribute, else the document's, else "". */

@@ -68,13 +68,14 @@ export function onFarSide(turn: Element): boolean {
 /** A finished answer's buttons (by their words, or a bar of icons), or a turn marked as still being written. */
 const answerMarks = (turn: Element) => hasAnswerActions(turn) || hasIconBar(turn) || turn.matches('[aria-busy="true"]') || !!turn.querySelector('[aria-busy="true"]');
 
-const shown = (el: Element) => !!collapse(el.textContent) || !!el.querySelector('img');
+/** A turn shows words, a picture or buttons (an answer's bar of icons standing after it). */
+const shown = (el: Element) => !!collapse(el.textContent) || !!el.querySelector('img, button, [role="button"]');
 const holdsPicture = (el: Element) => Array.from(el.querySelectorAll('img')).some((img) => isPicture(img));
 
 /**
  * The turns of the list `turn` stands in, each with its side (true: the person's), when they take turns: a turn on the
- * model's side right after one on the person's holds an answer, finished (its buttons) or being written — not a bar of
- * share buttons under an article's paragraph. Null otherwise.
+ * model's side right after one on the person's holds an answer, finished (its buttons, in it or in a bar of their own
+ * right after it) or being written — not a bar of share buttons under an article's paragraph. Null otherwise.
  */
 function sidedTurns(turn: Element): { turns: Element[]; sides: boolean[] } | null {
   const list = turn.parentElement;
@@ -82,7 +83,10 @@ function sidedTurns(turn: Element): { turns: Element[]; sides: boolean[] } | nul
   const turns = Array.from(list.children).slice(0, MOST_TURNS).filter(shown);
   if (turns.length < 2 || !turns.includes(turn)) return null;
   const sides = turns.map(onFarSide);
-  const alternate = turns.some((t, i) => i > 0 && sides[i - 1] && !sides[i] && answerMarks(t) && wordCount(answerText(t)) >= ANSWER_WORDS);
+  // The answer's buttons in its turn, or in a bar of their own right after it on the same side, named as an answer's
+  // (copy, regenerate: a row of share icons after an article's paragraph is none).
+  const marked = (i: number) => answerMarks(turns[i]!) || (!!turns[i + 1] && !sides[i + 1] && hasAnswerActions(turns[i + 1]!) && !answerText(turns[i + 1]!));
+  const alternate = turns.some((t, i) => i > 0 && sides[i - 1] && !sides[i] && marked(i) && wordCount(answerText(t)) >= ANSWER_WORDS);
   return alternate ? { turns, sides } : null;
 }
 

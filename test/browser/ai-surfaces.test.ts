@@ -9,6 +9,7 @@ import { captionMatches } from '../../scripts/caption-metrics';
 import { waitForChooser, waitForChooserClosed, type ChooserView } from './chooser-driver';
 import { clickMenu, grantActiveTab, tabIdOf } from './extension';
 import { browserSuite } from './fixture';
+import { dialogBox, gapBetween } from './on-screen';
 import { makeJpeg } from './page-server';
 
 const DEV = resolve(dirname(fileURLToPath(import.meta.url)), '../ai-surfaces/dev/pages');
@@ -24,7 +25,7 @@ describe('the caption dialog where AI descriptions are read', () => {
 
   beforeAll(async () => {
     photo = await makeJpeg(640, 480, { r: 90, g: 120, b: 150 });
-    for (const name of ['chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en', 'airtable-grid-de', 'composer-alt-es', 'blog-tutorial-it', 'gradio-gallery-pl', 'label-studio-fr', 'argilla-record-nl'])
+    for (const name of ['help-widget-shadow-fi', 'chat-tailwind-da', 'chat-turns-en', 'demo-gradio-en', 'model-card-en', 'notebook-lab-en', 'results-table-en', 'arena-en', 'post-forum-de', 'demo-json-de', 'alt-generator-de', 'compare-columns-en', 'airtable-grid-de', 'composer-alt-es', 'blog-tutorial-it', 'gradio-gallery-pl', 'label-studio-fr', 'argilla-record-nl'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(DEV, `${name}.html`)) });
     for (const name of ['streamlit-opisanie-ru', 'jupyter-chu-thich-vi', 'bluesky-post-uk', 'gradio-chatbot-zh', 'arena-battle-en', 'perplexity-fil-fr'])
       suite.pages.route(`/${name}.html`, { type: 'text/html; charset=utf-8', body: await readFile(resolve(HELD_OUT_5, `${name}.html`)) });
@@ -40,13 +41,18 @@ describe('the caption dialog where AI descriptions are read', () => {
       (route) => (route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/jpeg', body: photo }) : route.abort()),
     );
     await page.goto(`${suite.pages.origin}${path}`);
+    // Pictures in open shadow roots too (a chat widget drawn as a web component).
     const srcUrl = await page.evaluate((p) => {
-      const img = p.startsWith('#') ? document.querySelector<HTMLImageElement>(`img${p}`) : Array.from(document.images).find((i) => i.getAttribute('src')?.includes(p));
+      const all = [...Array.from(document.images), ...Array.from(document.querySelectorAll('*')).flatMap((h) => (h.shadowRoot ? Array.from(h.shadowRoot.querySelectorAll('img')) : []))];
+      const img = p.startsWith('#') ? document.querySelector<HTMLImageElement>(`img${p}`) : all.find((i) => i.getAttribute('src')?.includes(p));
       img?.scrollIntoView({ block: 'center' });
       return img?.currentSrc || img?.src || '';
     }, piece);
     expect(srcUrl).not.toBe('');
-    await page.waitForFunction((src) => Array.from(document.images).some((i) => (i.currentSrc || i.src) === src && i.complete), srcUrl);
+    await page.waitForFunction(
+      (src) => [...Array.from(document.images), ...Array.from(document.querySelectorAll('*')).flatMap((h) => (h.shadowRoot ? Array.from(h.shadowRoot.querySelectorAll('img')) : []))].some((i) => (i.currentSrc || i.src) === src && i.complete),
+      srcUrl,
+    );
     const tabId = await tabIdOf(suite.ext, page);
     await grantActiveTab(suite.ext, page);
     await beforeClick?.(page);
@@ -266,6 +272,24 @@ window.startStream = () => {
     // The model starts writing as the user right-clicks: the dialog must not take the first words.
     const { view } = await checkImage('/streaming.html', 'upload.jpg', (page) => page.evaluate(() => (window as unknown as { startStream: () => void }).startStream()));
     expect(view.caption).toBe('A red boat lies on a pebble beach beside a blue rowing boat, with two gulls on its bow.');
+  });
+
+  it("a chat told apart only by its layout: the next turn on the model's side is the answer, the request beside the upload never offered", async () => {
+    const { view } = await checkImage('/chat-tailwind-da.html', 'IMG_4502');
+    expect(view.candidates[0]).toMatch(/^Answer: Billedet viser Rundetårn set fra gaden/);
+    expect(view.caption).toContain('cyklister forbi på brostenene');
+    expect(view.candidates.some((c) => /bare to sætninger/.test(c))).toBe(false);
+  });
+
+  it("a chat widget in a web component's shadow root: its answer preselected, the request never offered, the dialog by the picture", async () => {
+    const { page, view } = await checkImage('/help-widget-shadow-fi.html', 'IMG_20261204_0931');
+    expect(view.candidates[0]).toMatch(/^Answer: Kuvassa näkyy valkoinen reititin puisella hyllyllä/);
+    expect(view.candidates.some((c) => /En tiedä onko yhteys kunnossa/.test(c))).toBe(false);
+    const picture = await page.evaluate(() => {
+      const r = document.querySelector('help-widget')!.shadowRoot!.querySelector('img[src*="IMG_20261204_0931"]')!.getBoundingClientRect();
+      return { left: r.left, top: r.top, width: r.width, height: r.height };
+    });
+    await expect.poll(async () => ((box) => (box ? gapBetween(box, picture) : Infinity))(await dialogBox(page))).toBeLessThanOrEqual(64);
   });
 
   it('a demo whose read-only output box, labelled only "Textbox", sits in another column far from the nested input picture', async () => {

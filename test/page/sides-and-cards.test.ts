@@ -6,6 +6,7 @@
 // plain button; and a bot's or a person's profile card, whose picture stands for them.
 import { describe, expect, it } from 'vitest';
 import { findCaptionCandidates } from '../../lib/page/caption-candidates';
+import { anchorFor } from '../../lib/page/selected-caption';
 import { offered, page } from './caption-snippet';
 
 /** Styles as a stylesheet sets them on class names that say nothing (happy-dom computes them from the sheet). */
@@ -96,7 +97,7 @@ describe('a chat told apart only by its layout', () => {
     const found = offered(`${SHEET}<article><h1>Most přes Vltavu opraven</h1>
       <div class="k1c"><img id="target" src="/foto/most.jpg" alt="Opravený dřevěný most přes řeku za mlhavého rána"></div>
       <p>Opravy mostu trvaly dva roky a stály obec přes čtyři miliony korun; most je od pondělí znovu otevřen pro pěší.</p>
-      ${ICONS}</article>`);
+      <div class="share">${ICONS}</div></article>`);
     expect(found[0]).toMatchObject({ source: 'alt', text: 'Opravený dřevěný most přes řeku za mlhavého rána' });
     expect(found.filter((c) => c.source === 'answer')).toEqual([]);
   });
@@ -164,5 +165,47 @@ describe('a picture in a document being written', () => {
     const texts = findCaptionCandidates(image, 10_000).map((c) => c.text);
     expect(texts).toContain('Billedet er hentet fra Nationalmuseets samling af skibsvrag i fjorden.');
     expect(texts.filter((t) => t.includes('Roskilde'))).toEqual([]);
+  });
+});
+
+describe("an answer's buttons in a bar of their own", () => {
+  it('after the answer, on its side, mark it as an answer like buttons inside it', () => {
+    const sheet = `<style>.r9 { display: flex; justify-content: flex-end } .a4 { margin: 20px 0 } .b7 { display: flex; gap: 2px }</style>`;
+    const bar = `<div class="b7"><button aria-label="Copia">⧉</button><button aria-label="Rigenera">↻</button></div>`;
+    const found = offered(`${sheet}<div class="c1">
+      <div class="r9"><div class="u2"><img id="target" src="/u/sassi.jpg" alt="sassi.jpg"><img src="/u/murgia.jpg" alt="murgia.jpg">Due didascalie brevi, per favore, una per foto.</div></div>
+      <div class="a4"><p>Prima foto: i Sassi all'alba con le case di tufo. Seconda foto: un sentiero di pietra verso il torrente.</p></div>${bar}
+      <div class="r9"><div class="u2">Grazie!</div></div></div>`);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: "Prima foto: i Sassi all'alba con le case di tufo. Seconda foto: un sentiero di pietra verso il torrente." });
+    expect(found.filter((c) => c.text.includes('per favore'))).toEqual([]);
+  });
+});
+
+describe('a picture in an open shadow root (a chat widget drawn as a web component)', () => {
+  it('is found by its URL, and its answer read inside the shadow root', () => {
+    page(`<main><p>Ohjeet reitittimen merkkivaloista.</p><img id="target" src="/article/figure.png" alt=""></main><help-widget></help-widget>`);
+    const root = document.querySelector('help-widget')!.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>.row { display: flex; gap: 8px } .me { justify-content: flex-end }</style><div class="log">
+      <div class="row me"><div class="bubble"><img src="https://uploads.example/chat/IMG_0931.jpg" alt="">Mitä valoja tässä palaa?</div></div>
+      <div class="row"><div class="bubble">Etupaneelissa palaa neljä vihreää valoa ja yksi oranssi valo.</div>
+        <div class="acts"><button aria-label="Kopioi">⧉</button><button aria-label="Hyödyllinen">👍</button></div></div></div>`;
+    const upload = anchorFor('https://uploads.example/chat/IMG_0931.jpg');
+    expect(upload?.getRootNode()).toBe(root);
+    const found = findCaptionCandidates(upload!, 10_000);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: 'Etupaneelissa palaa neljä vihreää valoa ja yksi oranssi valo.' });
+  });
+});
+
+describe('turns that name their role inside an open shadow root', () => {
+  it('are read there: the answer after the picture is preselected, the request never', () => {
+    page(`<main><p>Tukisivu</p><img id="target" src="/help/banner.png" alt=""></main><chat-panel></chat-panel>`);
+    const root = document.querySelector('chat-panel')!.attachShadow({ mode: 'open' });
+    root.innerHTML = `<div class="log">
+      <div class="m-1" data-sender="user"><img src="https://uploads.example/chat/IMG_2201.jpg" alt=""><span>Voitko kertoa mitä kuvassa on?</span></div>
+      <div class="m-2" data-sender="bot"><p>Kuvassa on valkoinen reititin hyllyllä; neljä valoa palaa vihreänä.</p></div></div>`;
+    const upload = root.querySelector('img')!;
+    const found = findCaptionCandidates(upload, 10_000);
+    expect(found[0]).toMatchObject({ source: 'answer', preselect: true, text: 'Kuvassa on valkoinen reititin hyllyllä; neljä valoa palaa vihreänä.' });
+    expect(found.filter((c) => c.text.startsWith('Voitko'))).toEqual([]);
   });
 });
