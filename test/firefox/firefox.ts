@@ -1,7 +1,6 @@
 // Drives the built add-on in real Firefox (Debian's firefox-esr) over WebDriver BiDi, with no geckodriver.
 // BiDi may not navigate a tab to moz-extension:// pages, so a small test-only add-on beside the product
 // (helper-addon/) opens them on a test page's request; the product's internal host is pinned by a pref.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,22 +19,7 @@ export function findFirefox(): string {
   return findBrowser({ envVar: 'FIREFOX_PATH', names: ['firefox-esr', 'firefox'], debianPackage: 'firefox-esr', label: 'Firefox' });
 }
 
-/** The hosts of the test servers, any port (page-server.ts and the model server listen on 127.0.0.1, named localhost). */
-export const TEST_GRANTED_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
-
-/**
- * Builds the Firefox add-on into its own folder (once per run: global-setup.ts). Firefox has no stand-in for Chrome's test-only
- * `Extensions.triggerAction` (the toolbar click that grants activeTab), so this build lists the test
- * servers' origins as host permissions: the state after a user granted them.
- */
-export function buildFirefoxAddon(grantedOrigins: string[]): string {
-  const out = `${process.env.CAPTION_CHECK_OUT_DIR ?? '.output'}-firefox-test`;
-  execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], {
-    env: { ...process.env, CAPTION_CHECK_OUT_DIR: out, CAPTION_CHECK_TEST_GRANTED_ORIGINS: grantedOrigins.join(',') },
-    stdio: 'ignore',
-  });
-  return resolve(out, 'firefox-mv3');
-}
+export { TEST_GRANTED_ORIGINS, buildFirefoxAddon } from './addon-build';
 
 export interface FirefoxWithAddon {
   browser: Browser;
