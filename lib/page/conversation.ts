@@ -10,7 +10,7 @@ import { collapse, renderedLines, visuallyHidden, wordCount, words } from './cap
 import { isPicture } from './model-output';
 import { messengerReply } from './messenger';
 import { answerInThread } from './thread-reply';
-import { answerBySide } from './turn-sides';
+import { answerBySide, labelledSide } from './turn-sides';
 
 export type Role = 'user' | 'assistant';
 
@@ -70,7 +70,7 @@ export function ownRole(element: Element): Role | null {
   if (byTestId) return byTestId;
   // Class words count beside a word of messaging ("message bot", "chat-user", "bot-row"), not alone ("m-bot-s2", "icon-user").
   const classWords = words(element.getAttribute('class') ?? '');
-  return classWords.some((w) => MESSAGING_WORDS.has(w)) ? roleFromWords(classWords) : null;
+  return classWords.some((w) => MESSAGING_WORDS.has(w)) ? roleFromWords(classWords) : labelledSide(element);
 }
 
 /** Longest text of a badge ("BOT") or an avatar's initials: their role belongs to the message around them. */
@@ -108,7 +108,7 @@ function scanRoles(root: ParentNode): { element: Element; role: Role }[] {
     // A badge in a name line ("CaptionBot APP") marks the whole message it heads, embeds and all, not the name line.
     let holder: Element = (role === 'assistant' && BADGE.test(collapse(element.textContent)) && messageOfBadge(element)) || element;
     // A badge or an avatar: its message is the nearest box around it with text of its own, not the name line.
-    const short = (el: Element) => collapse(el.textContent).length < BADGE_CHARS || /^(?:H[1-6]|HEADER)$/.test(el.tagName) || isNameLine(el);
+    const short = (el: Element) => collapse(el.textContent).length < BADGE_CHARS || /^(?:H[1-6]|HEADER)$/.test(el.tagName) || isNameLine(el) || !!labelledSide(el);
     for (let level = 0; short(holder) && holder.parentElement && level < BADGE_LEVELS; level++) holder = holder.parentElement;
     if (short(holder)) continue;
     // The innermost one holds the message itself, not its row, avatar or action bar.

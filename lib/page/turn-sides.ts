@@ -121,3 +121,33 @@ export function iconInSidedTurn(image: Element): boolean {
   for (let turn = image.parentElement, level = 0; turn && turn !== document.body && level < TURN_LEVELS; turn = turn.parentElement, level++) if (sidedTurns(turn)) return true;
   return false;
 }
+
+/** How far up a turn's label may sit in the line it heads (the label in a span, in the turn's header row). */
+const LABEL_LEVELS = 3;
+/** A turn's visible label for the person's side ("User", "You", "Usuário"), in the languages the extension reads. */
+const USER_LABEL =
+  /^(?:user|you|human|usuário|usuario|utente|utilisateur|benutzer|gebruiker|użytkownik|kullanıcı|felhasználó|uživatel|používateľ|utilizator|käyttäjä|användare|bruger|bruker|χρήστης|користувач|пользователь|ユーザー|用户|用戶|사용자|المستخدم|उपयोगकर्ता|משתמש|کاربر|người dùng|pengguna|ผู้ใช้)$/iu;
+/** A turn's visible label for the model's side ("Assistant", "Model", "Assistente"). */
+const MODEL_LABEL =
+  /^(?:assistant|model|modell|modelo|modello|modèle|assistente|asistente|assistent|asystent|asistan|asszisztens|avustaja|asistent|βοηθός|μοντέλο|ассистент|асистент|модель|アシスタント|モデル|助手|模型|어시스턴트|모델|المساعد|النموذج|सहायक|מודל|עוזר|دستیار|مدل|trợ lý|mô hình|asisten|ผู้ช่วย|โมเดล)$/iu;
+
+/**
+ * The side a turn's own visible label names ("User", "Assistant" printed above the turn's words, a console's or a
+ * playground's way): a leaf holding only that word (a colon after it allowed), followed by a block of words or a
+ * picture. Not a form's label, a table's or a
+ * definition list's cell, code, a menu's option or a button ("Model" above a model picker, or as a model card's row, names a
+ * setting, not a turn). Null otherwise.
+ */
+export function labelledSide(element: Element): 'user' | 'assistant' | null {
+  if (element.children.length || element.closest('label, legend, table, dl, option, select, button, a, pre, code, [role="columnheader"], [role="cell"], [role="gridcell"]')) return null;
+  const text = collapse(element.textContent).replace(/\s*[:：]$/, '');
+  const side = USER_LABEL.test(text) ? 'user' : MODEL_LABEL.test(text) ? 'assistant' : null;
+  if (!side) return null;
+  // Above the turn's words: the block after it (or after the line it heads) holds words or a picture, not a field's
+  // short value ("Model pixel-vision-small" in a bot's embed names a setting).
+  let line = element;
+  for (let level = 0; line.parentElement && level < LABEL_LEVELS && collapse(line.parentElement.textContent) === collapse(element.textContent); level++) line = line.parentElement;
+  const next = line.nextElementSibling;
+  return next && (wordCount(collapse(next.textContent)) >= ANSWER_WORDS || next.querySelector('img')) ? side : null;
+}
+

@@ -209,3 +209,42 @@ describe('turns that name their role inside an open shadow root', () => {
     expect(found.filter((c) => c.text.startsWith('Voitko'))).toEqual([]);
   });
 });
+
+describe('turns that say whose they are only by a visible label above them', () => {
+  const playground = (user: string, model: string) => `<div class="pane"><div class="sys"><label for="s">System prompt</label><textarea id="s">Describe photographs for a museum archive.</textarea></div>
+    <div class="msg"><div class="who">${user}</div><div class="body"><img id="target" src="/pg/uploads/igreja.jpg" width="320" height="213" alt="igreja.jpg"><p>Uma descrição curta para a ficha do acervo, por favor.</p></div></div>
+    <div class="msg"><div class="who">${model}</div><div class="body"><p>Uma igreja barroca branca de duas torres no alto de uma ladeira de pedra.</p></div><div class="meta">Latency 2841 ms · 74 output tokens</div></div></div>`;
+
+  it('are read as the person\'s and the model\'s turns, in any language the extension reads', () => {
+    for (const [user, model] of [['User', 'Assistant'], ['Usuário', 'Assistente'], ['USER:', 'MODEL:'], ['Benutzer', 'Modell']]) {
+      const found = offered(playground(user!, model!));
+      expect(found[0], `${user} / ${model}`).toMatchObject({ source: 'answer', preselect: true, text: 'Uma igreja barroca branca de duas torres no alto de uma ladeira de pedra.' });
+      expect(found.filter((c) => c.text.startsWith('Uma descrição curta'))).toEqual([]);
+    }
+  });
+
+  it("are not a form's label, a table's header, a model card's table row, a bot embed's field or code that says model", () => {
+    const demo = offered(`<div class="app"><img id="target" src="/demo/in.jpg" width="320" height="240" alt="">
+      <label for="m">Model</label><select id="m"><option>vision-large</option></select>
+      <div class="out"><span>Output</span><textarea readonly>A white baroque church with two towers at the top of a cobbled street.</textarea></div></div>`);
+    expect(demo.filter((c) => c.text === 'Model')).toEqual([]);
+    const table = offered(`<table><thead><tr><th>Image</th><th>Model</th><th>Caption</th></tr></thead><tbody>
+      <tr><td><img id="target" src="/t/1.jpg" width="200" height="150" alt=""></td><td>blip-2</td><td>A white church with two towers stands at the top of a cobbled street.</td></tr>
+      <tr><td><img src="/t/2.jpg" width="200" height="150" alt=""></td><td>blip-2</td><td>Fishing boats lie on the mud of a small harbour at low tide.</td></tr></tbody></table>`);
+    expect(table[0]).toMatchObject({ source: 'cell', preselect: true, text: 'A white church with two towers stands at the top of a cobbled street.' });
+    const card = offered(`<div class="card"><p><img id="target" src="/card/example.jpg" width="320" height="240" alt=""></p>
+      <table class="meta"><tr><td>Model</td><td>blip2-opt-2.7b</td></tr><tr><td>License</td><td>MIT</td></tr></table>
+      <p>Output:</p><pre>a white church with two towers at the top of a cobbled street</pre></div>`);
+    expect(card.filter((c) => c.source === 'answer')).toEqual([]);
+    // A bot's embed whose field names the model it used, beside the answer to the photo above it.
+    const embed = offered(`<div class="log"><div class="post"><span class="name">maren</span><div class="att"><img id="target" src="/att/IMG_4471.png" width="300" height="200" alt=""></div></div>
+      <div class="post"><span class="name">Describer</span><span class="badge">BOT</span><div class="embed"><div class="embedDescription">A small house with a red roof stands on green grass under a blue sky.</div>
+      <div class="embedField"><div class="embedFieldName">Model</div><div class="embedFieldValue">pixel-vision-small</div></div></div></div></div>`);
+    expect(embed.filter((c) => c.text === 'pixel-vision-small')).toEqual([]);
+    // A notebook's highlighted code whose tokens say model (a word per span).
+    const notebook = offered(`<div class="cell"><pre><code><span class="n">model</span> <span class="o">=</span> <span class="n">AutoModel</span>.<span class="n">from_pretrained</span>(<span class="s">"vision-small"</span>)
+<span class="n">answer</span> <span class="o">=</span> <span class="n">model</span>.<span class="n">chat</span>(<span class="n">image</span>, <span class="s">"Describe the picture in one sentence for the museum."</span>)</code></pre></div>
+      <div class="output"><img id="target" src="data:image/png;base64,iVBORw0KGgo=" width="320" height="240" alt=""></div>`);
+    expect(notebook.filter((c) => c.source === 'answer')).toEqual([]);
+  });
+});
