@@ -151,19 +151,27 @@ async function stepsBetween(ext: LoadedExtension, tabId: number, since: number, 
 }
 
 /**
+ * Opens the photo's page and waits until the picture is shown, as one the user right-clicks is: decoded for display
+ * and painted. Loaded alone, the page's own decode of the 12 MP file ran beside the check (and not beside the limit,
+ * measured after it).
+ */
+export async function openShownPhoto(ext: LoadedExtension, pages: PageServer, name: string) {
+  const opened = await openGranted(ext, `${pages.origin}/${name}.html`);
+  await opened.page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
+  await opened.page.evaluate(`(async () => {
+    await document.getElementById('photo').decode();
+    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+  })()`);
+  return opened;
+}
+
+/**
  * One run: opens the image's page, waits until its picture is shown (decoded and painted), selects the caption and
  * clicks the menu item. `byThread`: the CPU is read per thread (scripts/bench-click-threads.ts).
  */
 export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string, beside?: Beside, byThread = false) {
   model.reset();
-  const { page, tabId } = await openGranted(ext, `${pages.origin}/${name}.html`);
-  await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
-  // Shown, as a picture the user right-clicks is: decoded for display and painted. Loaded alone, the page's
-  // own decode of the 12 MP file ran beside the check (and not beside the limit, measured after it).
-  await page.evaluate(`(async () => {
-    await document.getElementById('photo').decode();
-    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
-  })()`);
+  const { page, tabId } = await openShownPhoto(ext, pages, name);
   const view = beside ? await openBeside(ext, beside, tabId) : null;
   await page.bringToFront();
   await selectText(page, '#cap');

@@ -7,12 +7,12 @@
  *
  *   CAPTION_CHECK_OUT_DIR=.output-prof npx tsx scripts/profile-click-js.ts [--runs 8] [--one-core]
  */
-import { article, cameraJpeg, waitForRequest } from './bench-click.ts';
+import { article, cameraJpeg, openShownPhoto, waitForRequest } from './bench-click.ts';
 import { oneCoreChromium, untilIdle } from './process-cpu.ts';
 import { currentWorker, launchWithExtension } from '../test/browser/extension.ts';
 import { startModelServer } from '../test/server/openai-server.ts';
 import { startPageServer } from '../test/browser/page-server.ts';
-import { clearVerdictCache, finishedJob, openGranted, selectText, useEndpoint } from '../test/browser/run-check.ts';
+import { clearVerdictCache, finishedJob, selectText, useEndpoint } from '../test/browser/run-check.ts';
 
 interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -68,9 +68,7 @@ try {
     article(pages, name, { type: 'image/jpeg', body: await cameraJpeg(4000, 3000, run + 1) }, 2);
     await clearVerdictCache(ext);
     model.reset();
-    const { page, tabId } = await openGranted(ext, `${pages.origin}/${name}.html`);
-    await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
-    await page.evaluate(`(async () => { await document.getElementById('photo').decode(); await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); })()`);
+    const { page, tabId } = await openShownPhoto(ext, pages, name);
     await selectText(page, '#cap');
     const pageCdp = await ext.context.newCDPSession(page);
     await pageCdp.send('Profiler.enable');

@@ -8,12 +8,12 @@
  *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/profile-click.ts [--runs 4] [--one-core] [--top 25] [--save trace.json] [--no-js]  (--no-js: without V8 sampling, whose start costs each new context ~20 ms)
  */
 import { writeFileSync } from 'node:fs';
-import { article, cameraJpeg, decodeFloor, waitForRequest } from './bench-click.ts';
+import { article, cameraJpeg, decodeFloor, openShownPhoto, waitForRequest } from './bench-click.ts';
 import { oneCoreChromium, untilIdle } from './process-cpu.ts';
 import { currentWorker, launchWithExtension } from '../test/browser/extension.ts';
 import { startModelServer } from '../test/server/openai-server.ts';
 import { startPageServer } from '../test/browser/page-server.ts';
-import { clearVerdictCache, finishedJob, openGranted, selectText, useEndpoint } from '../test/browser/run-check.ts';
+import { clearVerdictCache, finishedJob, selectText, useEndpoint } from '../test/browser/run-check.ts';
 
 const arg = (name: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? '') : undefined);
 const runs = Math.max(1, Number(arg('--runs') ?? 4));
@@ -138,9 +138,7 @@ try {
     article(pages, name, { type: 'image/jpeg', body: await cameraJpeg(4000, 3000, run + 1) }, 2);
     await clearVerdictCache(ext);
     model.reset();
-    const { page, tabId } = await openGranted(ext, `${pages.origin}/${name}.html`);
-    await page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
-    await page.evaluate(`(async () => { await document.getElementById('photo').decode(); await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); })()`);
+    const { page, tabId } = await openShownPhoto(ext, pages, name);
     await selectText(page, '#cap');
     const worker = await currentWorker(ext);
     const click = async () => {
