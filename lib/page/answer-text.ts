@@ -3,7 +3,7 @@
 // answer carries. Pure DOM reads.
 import { embedDescription } from './bot-embed';
 import { collapse, renderedLines, visuallyHidden, wordCount } from './caption-text';
-import { isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
+import { isBookkeeping, isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
 /** Class words of a turn's header or name line ("Message_botHeader", "username-line", "sender-name", "author"). */
@@ -23,12 +23,25 @@ const isButtonBox = (element: Element) =>
   element.querySelectorAll('button, [role="button"]').length >= 2 &&
   wordCount(renderedLines(element, undefined, (el) => el.getAttribute('role') === 'button').join(' ')) <= BUTTON_BOX_WORDS;
 
+/** Tags of the model's own lists and tables: never a row of figures the interface prints. */
+const LIST_TAGS = /^(?:UL|OL|DL|TABLE|TBODY|TR)$/;
+/**
+ * A row of figures under an answer, each in an element of its own and often with no space between them ("Speed: 612
+ * T/s", "Input: 1,204 tokens", "Time: 0.16s"): a run's statistics, not the model's words.
+ */
+const isFiguresRow = (element: Element) => {
+  if (LIST_TAGS.test(element.tagName) || element.childElementCount < 2) return false;
+  const pieces = Array.from(element.children).map((child) => collapse(child.textContent)).filter(Boolean);
+  const loose = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && /[\p{L}\p{N}]/u.test(node.textContent ?? ''));
+  return !loose && pieces.length >= 2 && pieces.every((piece) => isBookkeeping(piece) && !/^\D*$/.test(piece));
+};
+
 /** Controls, times, name lines, hidden labels, the model's shown reasoning, a run's logs and its source cards inside an answer: not part of what the model said. */
 const isChrome = (element: Element) =>
   element.tagName === 'TIME' ||
   // A folded panel (a workflow's steps, tool calls): its words are not shown, its summary is a toggle's label.
   (element instanceof HTMLDetailsElement && !element.open) ||
-  isButtonBox(element) || isNameLine(element) || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
+  isButtonBox(element) || isFiguresRow(element) || isNameLine(element) || element.getAttribute('role') === 'toolbar' || (element.getAttribute('role') === 'group' && !!element.querySelector('button')) || visuallyHidden(element) || isReasoning(element) || isLogPanel(element) || isSourceLink(element);
 
 /** An answer's text as read: its lines, without controls, hidden labels, notices, or the heading that names it. */
 export function answerText(element: Element, label = ''): string {
@@ -63,10 +76,29 @@ export function headLineOf(root: Element): Element | null {
   const text = collapse(head.textContent);
   if (text.length > HEAD_CHARS || wordCount(text) > HEAD_WORDS || /[.!?。！？:：,،;]$/u.test(text) || head.closest('p, li, h1, h2, h3, h4, h5, h6, blockquote, pre, td, th')) return null;
   if (WORDS_TAGS.test(head.tagName)) return null;
-  // The words follow in the next block: many more of them than the line has.
+  if (wordsFollow(head)) return head;
+  // A header row of a few short pieces side by side: the side's role and the model's id ("Assistant" ·
+  // "meta-llama/llama-4-scout-17b"), a name and a badge; the words follow the row.
+  const row = head.parentElement;
+  if (!row || row === root || !root.contains(row) || row.closest('p, li, h1, h2, h3, h4, h5, h6, blockquote, pre, td, th')) return null;
+  const rowText = collapse(row.textContent);
+  const pieces = Array.from(row.children).filter((child) => collapse(child.textContent));
+  const shortPiece = (piece: Element) => collapse(piece.textContent).length <= ROW_PIECE_CHARS && wordCount(collapse(piece.textContent)) <= HEAD_WORDS && !WORDS_TAGS.test(piece.tagName);
+  const rowOk =
+    pieces.length >= 2 && pieces.length <= 3 && pieces.every(shortPiece) && wordCount(rowText) <= HEAD_WORDS * 2 &&
+    pieces.map((piece) => piece.textContent).join('').replace(/\s+/g, '') === rowText.replace(/\s+/g, '') && !/[.!?。！？:：,،;]$/u.test(rowText);
+  return rowOk && wordsFollow(row) ? row : null;
+}
+
+/** Longest piece of a header row (a model's id runs long: "meta-llama/llama-4-scout-17b-16e-instruct"). */
+const ROW_PIECE_CHARS = 60;
+
+/** The words follow a head line in the next block: many more of them than the line has. */
+function wordsFollow(head: Element): boolean {
+  const text = collapse(head.textContent);
   let body = head.nextElementSibling;
   while (body && !collapse(body.textContent)) body = body.nextElementSibling;
-  return body && wordCount(collapse(body.textContent)) >= 5 && collapse(body.textContent).length >= text.length * 3 ? head : null;
+  return !!body && wordCount(collapse(body.textContent)) >= 5 && collapse(body.textContent).length >= text.length * 3;
 }
 
 /**

@@ -187,6 +187,8 @@ export function isLogPanel(element: Element): boolean {
 
 /** A site's name as a source is shown ("oiseaux.net", "en.wikipedia.org"), at the start of a link's text. */
 const SITE_NAME = /^(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)*\.\p{L}{2,}(?![\p{L}\d.-])/u;
+/** A reference number as a citation shows it: "1", "[2]", "(3)", "¹", "[1, 2]". */
+const CITATION_MARK = /^[[(]?\s*(?:\d{1,3}|[\u00b9\u00b2\u00b3\u2070-\u2079]{1,3})(?:\s*[,–-]\s*\d{1,3})*\s*[\])]?$/u;
 /** A count of further sources ("+1 source", "+3"). */
 const MORE_SOURCES = /^\+\s?\d+(?:\s\p{L}+)?$/u;
 
@@ -196,7 +198,11 @@ const MORE_SOURCES = /^\+\s?\d+(?:\s\p{L}+)?$/u;
  * further sources ("+1 source"). Not part of what the model said.
  */
 export function isSourceLink(element: Element): boolean {
-  if (element.tagName !== 'A') return false;
   const text = collapse(element.textContent);
+  // A citation marker: a reference number in brackets set as a superscript ("[2]"), or a link whose text is only a
+  // reference number ("1", "[2]", "³") after the words it backs; a reader skips it, it is not one of the model's words.
+  if (element.tagName === 'SUP' && CITATION_MARK.test(text) && (/^\[.*\]$/.test(text) || !!element.querySelector('a'))) return true;
+  if (element.tagName !== 'A') return false;
+  if (CITATION_MARK.test(text) && element.hasAttribute('href')) return true;
   return (/^https?:/i.test(element.getAttribute('href') ?? '') && SITE_NAME.test(text)) || MORE_SOURCES.test(text);
 }
