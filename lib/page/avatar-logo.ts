@@ -34,6 +34,16 @@ const large = (image: Element) => {
 };
 /** Icon-sized when laid out (a side under 48 px): a mark beside a name, not a picture the page shows. */
 const iconSized = (image: Element) => ((rect) => rect.width > 0 && (rect.width < 48 || rect.height < 48))(image.getBoundingClientRect());
+/** Largest side of a mark drawn at a symbol's size (a provider's or a site's mark before its name), not an upload's thumbnail. */
+const MARK_PX = 24;
+const markSized = (image: Element) => ((rect) => rect.width > 0 && rect.width <= MARK_PX && rect.height <= MARK_PX)(image.getBoundingClientRect());
+/** A file's name ("terelj-ger.jpg"): an upload's chip names its file, a mark names who it stands for. */
+const FILE_NAME = /\.[a-z\d]{2,5}(?:$|\s)/i;
+/** The box around the mark holds a short name with letters, not a file's name. */
+const nameBeside = (image: Element) => {
+  const text = collapse(image.parentElement?.textContent);
+  return /\p{L}/u.test(text) && text.length <= WRAPPER_CHARS && !FILE_NAME.test(text);
+};
 /** How far up a wrapper may name its picture an avatar or a logo ("div.profile > img", "a.logo > span > img"). */
 const WRAPPER_LEVELS = 3;
 /** A wrapper that names its picture holds little more than a name beside it, not a post or an article. */
@@ -103,6 +113,9 @@ export function isAvatarOrLogo(image: Element): boolean {
     if (isNameLine(el) && iconSized(image)) return true;
   }
   if (profileCard(image, alt)) return true;
+  // A mark drawn at a symbol's size with no alt of its own, before a short name in a control (a provider's mark before
+  // its name in a model picker): it stands for that name.
+  if (!alt && markSized(image) && nameBeside(image)) return true;
   // In the page's chrome, or drawn icon-sized (a mark beside a name in an account menu that names itself nothing).
   return !!alt && (inChromeRegion(image) || iconSized(image)) && printedBeside(image, alt);
 }

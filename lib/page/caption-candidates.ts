@@ -12,7 +12,7 @@ import { asksAboutPicture, isRequestToModel } from './requests';
 import { isOutputLabel, isOutputLeadIn, namesTheUpload } from './ui-labels';
 import { isModelLeadIn } from './model-names';
 import { fromUserTurn, isPromptBox, promptTexts, uploadControlTexts } from './user-words';
-import { isFiguresLine, trimModelText } from './output-trim';
+import { isDateOnly, isFiguresLine, trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
 import { neverNearby } from './unoffered';
@@ -266,9 +266,9 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     ...demoOutputs(image)
       .slice(0, 2)
       .flatMap((text) => expandJson({ source: 'demo-output' as const, text: trimModelText(text), credit: '', score: DEMO_SCORE })),
-  ].filter((c) => !isTheirs(c.text) && !ownPiece(c) && !isFiguresLine(collapse(c.text)));
+  ].filter((c) => !isTheirs(c.text) && !ownPiece(c) && !isFiguresLine(collapse(c.text)) && !isDateOnly(c.text));
   // A JSON block is code: offered once, as the output it is (its fields first), never again as nearby prose.
-  const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t) && !fromUserTurn(t, ai.userTexts) && !isFiguresLine(t) && jsonFields(t) === null);
+  const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t) && !fromUserTurn(t, ai.userTexts) && !isFiguresLine(t) && !isDateOnly(t) && jsonFields(t) === null);
   // A descriptive alt's printed form beside the picture is its caption as readers see it: put just before the alt.
   // (An alt that is not evidence enough, such as a card's repeated headline, lends its printed form none.)
   const alt = found.find((c) => c.source === 'alt' && c.score >= PRESELECT_SCORE);

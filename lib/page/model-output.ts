@@ -9,6 +9,7 @@ import { isModelLeadIn } from './model-names';
 import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
 import { isExampleLabel, isOutputLabel, isOutputLeadIn, namesAltText, withoutOutputLabel } from './ui-labels';
 import { isLogPanel, isSourceLink, leadLabelOf } from './output-trim';
+import { firstLineAfter, startsLine, withoutFileTitle } from './example-frame';
 
 /** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
 const PICTURE_PX = 48;
@@ -83,20 +84,20 @@ function valueAfter(label: Element, after: Element[]): Element | null {
 export function labelledOutputs(image: Element): string[] {
   const after = elementsAfter(image, LABEL_REACH * 4);
   const texts: string[] = [];
-  const first = after.find((el) => collapse(el.textContent));
+  const first = firstLineAfter(image, after);
   for (const label of after.slice(0, LABEL_REACH * 4)) {
     // A label is a small element: reading a whole section's text to find out costs more than it tells.
     if (label.childElementCount > 3) continue;
     const own = collapse(label.textContent);
     // Or a lead-in naming the model ("Ecco che cosa ha risposto il modello:"), or in an app a heading naming the caption.
-    const labels = own.length <= LABEL_CHARS ? isOutputLabel(own) || isOutputLeadIn(own) || isExampleLabel(own, label === first) : own.length <= LEAD_IN_CHARS && (isModelLeadIn(own) || isOutputLeadIn(own) || namesCaptionInApp(label, own, image));
+    const labels = own.length <= LABEL_CHARS ? isOutputLabel(own) || isOutputLeadIn(own) || isExampleLabel(own, !NOTEBOOK_PROMPT.test(own) && startsLine(label, own, first)) : own.length <= LEAD_IN_CHARS && (isModelLeadIn(own) || isOutputLeadIn(own) || namesCaptionInApp(label, own, image));
     if (!own || !labels || label.querySelector('textarea, output, input')) continue;
     // "Output: a yellow tram …" on one line: the words after the label are the value.
     const inline = /^(?:STRONG|B|EM|I|SPAN)$/.test(label.tagName) && /^(?:P|LI|DD)$/.test(label.parentElement?.tagName ?? '');
     const line = inline && label.parentElement ? collapse(label.parentElement.textContent) : '';
     const rest = line.startsWith(own) && line.length > own.length + 10 ? line.slice(own.length).trim() : '';
     const box = rest ? null : valueAfter(label, after);
-    const text = rest || (box ? boxText(box) : '');
+    const text = rest || (box ? withoutFileTitle(boxText(box)) : '');
     if (text && isLabelledText(box ?? label, text) && !texts.includes(text)) texts.push(text);
     if (texts.length >= 2) break;
   }

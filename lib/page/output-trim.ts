@@ -82,6 +82,25 @@ export function isBookkeeping(text: string): boolean {
 /** A bookkeeping line that counts something ("Qwen2.5-VL-7B-Instruct · 3,4 с · 71 токен", "Generated in 3.2 s"): never a caption, wherever it sits. */
 export const isFiguresLine = (text: string): boolean => COUNTED.test(text) && !text.includes('\n') && isBookkeeping(text);
 
+/** Longest text read as a date alone ("1 de diciembre de 2026", "Dec 1, 2026"). */
+const DATE_CHARS = 40;
+/**
+ * A date and nothing else, in any language ("Dec 1, 2026", "1. Dezember 2026", "1 de diciembre de 2026", "2026年12月1日",
+ * "01.12.2026"): figures with a year among them, and at most one word longer than a short link word (the month's
+ * name). A place beside the date ("Berlin, 3. Oktober 1990") is words and stays. Never a caption: an upload's metadata.
+ */
+export function isDateOnly(text: string): boolean {
+  const t = collapse(text);
+  if (!t || t.length > DATE_CHARS) return false;
+  const tokens = t.split(/[\s,./\-–年月日号]+/u).filter(Boolean);
+  const numbers = tokens.filter((w) => /^\d{1,4}(?:st|nd|rd|th|er|e|º|ª)?$/u.test(w));
+  const words = tokens.filter((w) => !numbers.includes(w));
+  return (
+    numbers.length >= 2 && numbers.some((w) => /^(?:1[89]|20)\d{2}$/.test(w)) &&
+    words.every((w) => /^\p{L}{1,12}$/u.test(w)) && words.filter((w) => w.length > 3).length <= 1
+  );
+}
+
 /** A label on a line of its own before the text: an output label ("Answer", "Antwort:", "답변"), or one or two words ending in a colon. */
 export function isLeadLabel(line: string): boolean {
   const t = collapse(line);
