@@ -127,3 +127,24 @@ function printedBeside(image: Element, alt: string): boolean {
   const same = (el: Element) => !el.contains(image) && collapse(el.textContent).toLowerCase() === alt.toLowerCase();
   return !!box && Array.from(box.querySelectorAll('*')).some(same);
 }
+
+/** How far up from a profile picture's link the name's link may be (a comment's or a post's header). */
+const PROFILE_LEVELS = 3;
+/** Longest name a profile's link shows beside its picture. */
+const PROFILE_NAME_CHARS = 40;
+
+/**
+ * A profile picture: drawn icon-sized in a link to the same address as a link beside it that shows a short name (a
+ * commenter's or an author's picture and name, both linking to their profile). The words beside it are that person's,
+ * not about the picture: none is offered as nearby text.
+ */
+export function linksToItsName(image: Element): boolean {
+  const link = image.closest('a[href]');
+  const href = link?.getAttribute('href');
+  if (!link || !href || !iconSized(image)) return false;
+  for (let box = link.parentElement, level = 0; box && box !== document.body && level < PROFILE_LEVELS; box = box.parentElement, level++) {
+    const names = Array.from(box.querySelectorAll('a[href]')).filter((a) => a !== link && a.getAttribute('href') === href && !a.querySelector('img'));
+    if (names.some((a) => ((name) => !!name && name.length <= PROFILE_NAME_CHARS)(collapse(a.textContent)))) return true;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 // Where a caption for an image may be on a page, best first. Pure DOM reads: nothing here changes the page.
 import { t, type MessageKey } from '../i18n';
-import { fileNamedBadge, isAvatarOrLogo } from './avatar-logo';
+import { fileNamedBadge, isAvatarOrLogo, linksToItsName } from './avatar-logo';
 import { rankCaptions, PRESELECT_SCORE } from './caption-finder';
 import { aboutThePage, collapse, isLabel, linkShare, rectDistance, wordCount } from './caption-text';
 import { conversationAnswers, inModelTurn } from './conversation';
@@ -281,7 +281,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   const partOfAnswer = (text: string) => ai.found.some((c) => collapse(c.text).includes(text));
   // Where the model's own words were found, the prose around them is people's talk about them (a correction, a note).
   const modelWords = found.some((c) => (ai.found.includes(c) || c.source === 'demo-output') && c.score >= PRESELECT_SCORE);
-  for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, modelWords ? 0 : 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
+  for (const text of near.filter((t) => !repeats(t) && !otherRows.has(t) && !partOfAnswer(t)).slice(0, modelWords || linksToItsName(image) ? 0 : 2)) found.push({ source: 'nearby-text', text, credit: '', score: NEARBY_SCORE });
   found.sort((a, b) => b.score - a.score);
   const credit = found.find((c) => c.credit)?.credit ?? '';
   // An avatar, a logo, a web result, an icon in a turn (or a file named an avatar or a logo in the model's): no preselection.

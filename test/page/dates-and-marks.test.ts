@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 // Shapes met on held-out-10, each written here in other words and markup: an upload date shown beside a picture (an
 // asset panel's metadata list), and a model picker whose provider's mark
-// (drawn at a symbol's size, with no alt) sits before the provider's name in a playground's chrome.
+// (drawn at a symbol's size, with no alt) sits before the provider's name in a playground's chrome, and a commenter's
+// profile picture linking to their profile, as their name beside it does.
 import { describe, expect, it } from 'vitest';
 import { findCaptionCandidates } from '../../lib/page/caption-candidates';
+import { linksToItsName } from '../../lib/page/avatar-logo';
 import { isDateOnly } from '../../lib/page/output-trim';
 import { page } from './caption-snippet';
 
@@ -47,5 +49,25 @@ describe("a provider's mark in a playground's model picker", () => {
   it("keeps an upload's small thumbnail beside its file name a picture: its answer is preselected", () => {
     const found = offeredSized(PLAYGROUND.replace('id="target"', 'id="mark"').replace('id="upload"', 'id="target"'), { mark: [16, 16], target: [96, 72] });
     expect(found[0]).toMatchObject({ preselect: true, text: 'Bildet viser en smal fjord med bratte fjell og tre røde båter ved en brygge.' });
+  });
+});
+
+describe("a commenter's profile picture", () => {
+  const comment = (size: [number, number], nameHref = '/people/ingrid.dahl') => {
+    const image = page(`<div role="article" aria-label="Kommentar">
+      <a href="/people/ingrid.dahl"><img id="target" src="/cdn/p/ingrid_s32.jpg" alt=""></a>
+      <div><a href="${nameHref}"><span>Ingrid Dahl</span></a><div>Dette må være fra før brua ble bygd, kanskje rundt 1950.</div></div>
+      <ul><li><div role="button">Lik</div></li><li><span>3 t</span></li></ul></div>`);
+    image.getBoundingClientRect = () => new DOMRect(0, 0, size[0], size[1]);
+    return image;
+  };
+
+  it('is the icon-sized picture in a link to the address its name beside it links to: its words are not offered', () => {
+    expect(linksToItsName(comment([32, 32]))).toBe(true);
+  });
+
+  it('is not a picture drawn large in such a link (a photo), nor one whose link goes elsewhere than the name', () => {
+    expect(linksToItsName(comment([400, 300]))).toBe(false);
+    expect(linksToItsName(comment([32, 32], '/people/other.person'))).toBe(false);
   });
 });
