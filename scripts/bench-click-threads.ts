@@ -7,7 +7,8 @@
  *
  *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click-threads.ts [--runs 6] [--one-core] [--beside popup|panel]
  */
-import { clickOnce, cameraJpeg, article, decodeFloor, median, type Beside } from './bench-click.ts';
+import { clickOnce, cameraJpeg, decodeFloor, median, type Beside } from './bench-click.ts';
+import { article } from './photo-page.ts';
 import { cpuBetween, oneCoreChromium, readCpu, untilIdle, type CpuByKind } from './process-cpu.ts';
 import { launchWithExtension } from '../test/browser/extension.ts';
 import { startModelServer } from '../test/server/openai-server.ts';

@@ -20,8 +20,9 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import type { ModelServer, RecordedRequest } from '../test/server/openai-server.ts';
 import { clickMenu, currentWorker, type LoadedExtension } from '../test/browser/extension.ts';
-import { htmlPage, type PageServer } from '../test/browser/page-server.ts';
-import { clearVerdictCache, finishedJob, openGranted, selectText } from '../test/browser/run-check.ts';
+import type { PageServer } from '../test/browser/page-server.ts';
+import { clearVerdictCache, finishedJob, selectText } from '../test/browser/run-check.ts';
+import { article, openShownPhoto } from './photo-page.ts';
 import type { StepMark } from '../lib/step-marks.ts';
 import { cpuBetween, cpuLine, oneCoreChromium, readCpu, untilIdle, type CpuByKind } from './process-cpu.ts';
 
@@ -80,22 +81,6 @@ export function withCameraHeader(jpeg: Buffer, size: number): Buffer {
   return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
 }
 
-export const captionOf = (n: number) =>
-  ['A red car is parked on a street.', 'A man rides a bicycle.', 'Two dogs run on the grass.', 'A woman holds an umbrella.',
-    'A bus waits at the corner.', 'A child flies a kite.', 'A cat sleeps on a bench.', 'A tree stands by the road.',
-    'A bird sits on a wire.', 'A boat floats on the river.', 'A lamp post leans to the left.', 'A flag waves on a pole.']
-    .slice(0, n)
-    .join(' ');
-
-/** Serves an image (cacheable, as sites serve photos) and `<name>.html`, a figure showing it with its caption in `#cap`. */
-export function article(pages: PageServer, name: string, image: { type: string; body: Buffer }, claims: number): void {
-  pages.route(`/${name}`, { ...image, headers: { 'cache-control': 'max-age=3600' } });
-  pages.route(
-    `/${name}.html`,
-    htmlPage(`<figure><img id="photo" src="/${name}" width="800" height="600" alt=""><figcaption id="cap">${captionOf(claims)}</figcaption></figure>`),
-  );
-}
-
 export async function waitForRequest(model: ModelServer, deadlineMs = 30_000): Promise<RecordedRequest> {
   const until = Date.now() + deadlineMs;
   for (;;) {
@@ -148,21 +133,6 @@ async function stepsBetween(ext: LoadedExtension, tabId: number, since: number, 
   const first = new Map<string, number>();
   for (const [name, at] of marks.filter(([, at]) => at >= since - 1 && at <= until + 1).sort((a, b) => a[1] - b[1])) if (!first.has(name)) first.set(name, at - since);
   return first;
-}
-
-/**
- * Opens the photo's page and waits until the picture is shown, as one the user right-clicks is: decoded for display
- * and painted. Loaded alone, the page's own decode of the 12 MP file ran beside the check (and not beside the limit,
- * measured after it).
- */
-export async function openShownPhoto(ext: LoadedExtension, pages: PageServer, name: string) {
-  const opened = await openGranted(ext, `${pages.origin}/${name}.html`);
-  await opened.page.waitForFunction(() => (document.getElementById('photo') as HTMLImageElement).complete);
-  await opened.page.evaluate(`(async () => {
-    await document.getElementById('photo').decode();
-    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
-  })()`);
-  return opened;
 }
 
 /**

@@ -21,11 +21,10 @@ import { startPageServer, type PageServer } from '../test/browser/page-server.ts
 import { checkImage, clearVerdictCache, finishedJob, openGranted, useEndpoint } from '../test/browser/run-check.ts';
 import { controlWorker, quietHostPage } from '../test/browser/worker-control.ts';
 import { MemoryVerdictCache, verdictCacheKey } from '../lib/verify/cache.ts';
+import { article, captionOf } from './photo-page.ts';
 import {
-  article,
   CAMERA_EXIF_BYTES,
   cameraJpeg,
-  captionOf,
   clickOnce,
   measureClicks,
   median,

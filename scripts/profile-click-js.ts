@@ -7,7 +7,8 @@
  *
  *   CAPTION_CHECK_OUT_DIR=.output-prof npx tsx scripts/profile-click-js.ts [--runs 8] [--one-core]
  */
-import { article, cameraJpeg, openShownPhoto, waitForRequest } from './bench-click.ts';
+import { cameraJpeg, waitForRequest } from './bench-click.ts';
+import { article, openShownPhoto } from './photo-page.ts';
 import { oneCoreChromium, untilIdle } from './process-cpu.ts';
 import { currentWorker, launchWithExtension } from '../test/browser/extension.ts';
 import { startModelServer } from '../test/server/openai-server.ts';

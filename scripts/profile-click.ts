@@ -8,7 +8,8 @@
  *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/profile-click.ts [--runs 4] [--one-core] [--top 25] [--save trace.json] [--no-js]  (--no-js: without V8 sampling, whose start costs each new context ~20 ms)
  */
 import { writeFileSync } from 'node:fs';
-import { article, cameraJpeg, decodeFloor, openShownPhoto, waitForRequest } from './bench-click.ts';
+import { cameraJpeg, decodeFloor, waitForRequest } from './bench-click.ts';
+import { article, openShownPhoto } from './photo-page.ts';
 import { oneCoreChromium, untilIdle } from './process-cpu.ts';
 import { currentWorker, launchWithExtension } from '../test/browser/extension.ts';
 import { startModelServer } from '../test/server/openai-server.ts';
