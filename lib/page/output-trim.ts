@@ -135,6 +135,25 @@ export function withoutPrintedLabel(text: string): string {
   return labelled && wordCount(labelled[1]!) <= 2 && wordCount(labelled[2]!) >= 5 ? labelled[2]! : text;
 }
 
+/** Families of models an interface names an answer's author by ("GPT-4o", "Gemini 2.5 Flash", "Llama 4 Maverick", "Qwen2.5-VL-7B"). */
+const MODEL_FAMILY =
+  /^(?:[\w.-]+\/)?(?:gpt|o[134]|chatgpt|gemini|gemma|claude|llama|meta-llama|mistral|mixtral|pixtral|ministral|qwen|qvq|deepseek|grok|phi|command|llava|kimi|glm|yi|internvl|molmo|nova|sonar|hermes|olmo|smolvlm|moondream)(?![\p{L}])/iu;
+/** Longest model name line ("Llama 4 Maverick Instruct (17Bx128E)"). */
+const MODEL_NAME_CHARS = 60;
+const MODEL_NAME_WORDS = 6;
+/** A line that is a model's name and version alone: the answer's header or footer, not its words. */
+export function isModelName(text: string): boolean {
+  const t = collapse(text);
+  return t.length <= MODEL_NAME_CHARS && wordCount(t) <= MODEL_NAME_WORDS && MODEL_FAMILY.test(t) && /\d/.test(t) && !/[.!?。！？:：,;]$/u.test(t);
+}
+
+/** A check's verdict alone on a line before an output in an eval tool ("PASS", "FAIL", "✓ Passed", "Error"). */
+const STATUS = /^(?:[✓✔✗✘×❌✅]\s*)?(?:pass|passed|fail|failed|ok|error|success|failure|bestanden|fehlgeschlagen|réussi|échoué|éxito|fallido|superato|fallito|通过|失败|成功|合格|不合格|통과|실패)$/iu;
+const FAILED = /fail|error|fehl|échou|fallid|fallit|失败|不合格|실패|[✗✘×❌]/iu;
+/** Longest reason a failed check prints under its status ("Expected output to contain …"). */
+const STATUS_REASON_WORDS = 12;
+const isStatus = (text: string) => STATUS.test(collapse(text));
+
 /**
  * A model's words as a reader takes them from an AI interface: without bookkeeping lines and controls before or after
  * them, without an output label ahead of them (on its own line, or as "Label: …", or any printed word or two and a colon
@@ -143,10 +162,17 @@ export function withoutPrintedLabel(text: string): string {
  */
 export function trimModelText(text: string): string {
   const lines = text.split('\n');
-  const words = (from: string[]) => from.some((l) => !isBookkeeping(l) && wordCount(l) >= 2);
-  const has = (line: string | undefined) => !!collapse(line);
-  while (lines.length > 1 && (!has(lines.at(-1)) || isBookkeeping(lines.at(-1)!)) && words(lines.slice(0, -1))) lines.pop();
-  while (lines.length > 1 && (!has(lines[0]) || isBookkeeping(lines[0]!) || isLeadLabel(lines[0]!)) && words(lines.slice(1))) lines.shift();
+  const words = (from: string[]) => from.some((l) => !isBookkeeping(l) && !isModelName(l) && wordCount(l) >= 2);
+  // A line of separators alone ("·", "|") between a footer's figures counts as no line.
+  const has = (line: string | undefined) => !/^[\s·•|｜–—]*$/u.test(line ?? '');
+  while (lines.length > 1 && (!has(lines.at(-1)) || isBookkeeping(lines.at(-1)!) || isModelName(lines.at(-1)!)) && words(lines.slice(0, -1))) lines.pop();
+  while (lines.length > 1 && (!has(lines[0]) || isBookkeeping(lines[0]!) || isLeadLabel(lines[0]!) || isModelName(lines[0]!) || isStatus(lines[0]!)) && words(lines.slice(1))) {
+    // A failed check's status is followed by its reason ("FAIL" / "Expected output to contain …"): one short line that
+    // is no sentence of the output (no full stop at its end).
+    const failed = isStatus(lines[0]!) && FAILED.test(collapse(lines[0]));
+    lines.shift();
+    if (failed && lines.length > 1 && wordCount(lines[0]!) <= STATUS_REASON_WORDS && !/[.!?。！？]$/u.test(collapse(lines[0])) && words(lines.slice(1))) lines.shift();
+  }
   if (lines.length) lines[lines.length - 1] = withoutGluedTail(lines[lines.length - 1]!);
   if (lines.length) lines[0] = withoutPrintedLabel(withoutOutputLabel(lines[0]!));
   const trimmed = lines.join('\n');
