@@ -5,7 +5,7 @@
 // says (a text box labelled as alt text, in any of the extension's languages) and where it stands, not by one
 // editor's class names. Pure DOM reads plus layout.
 import { collapse, rectDistance, wordCount, words } from './caption-text';
-import { isPicture } from './model-output';
+import { isPicture } from './picture-size';
 import { namesAltText } from './ui-labels';
 
 /** Farthest the panel may stand from the picture it belongs to (CSS px): a balloon's arrow touches its picture. */

@@ -7,7 +7,8 @@ import { conversationAnswers, inModelTurn } from './conversation';
 import { iconInSidedTurn } from './turn-sides';
 import { isCredit } from './credit';
 import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
-import { aiDescriptionBox, isCode, isPicture, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
+import { aiDescriptionBox, isCode, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
+import { isPicture } from './picture-size';
 import { asksAboutPicture, isRequestToModel } from './requests';
 import { isOutputLabel, isOutputLeadIn, namesTheUpload } from './ui-labels';
 import { isModelLeadIn } from './model-names';
@@ -129,10 +130,7 @@ const DEMO_SCORE = 0.6;
 /** How far up the image and a demo's output box may meet (image and box share a card or a row). */
 const DEMO_LEVELS = 4;
 
-/**
- * How far up an output box that only a program writes (a read-only or disabled text box, an `<output>`) may meet the
- * image it follows: a demo app nests its input picture deep in upload widgets, its output in another column.
- */
+/** How far up a box only a program writes (a read-only text box, an `<output>`) may meet its image: demos nest both deep. */
 const APP_LEVELS = 8;
 
 /** A box the page writes and the user cannot: a read-only or disabled text box, or an `<output>`. */

@@ -7,7 +7,7 @@
 import { messageOfBadge, thumbnailDescription } from './bot-embed';
 import { answerText, contentOf, hasAnswerActions, hasIconBar, headLineOf, isNameLine, nameLineText, paneName } from './answer-text';
 import { collapse, renderedLines, visuallyHidden, wordCount, words } from './caption-text';
-import { isPicture } from './model-output';
+import { isPicture } from './picture-size';
 import { messengerReply } from './messenger';
 import { answerInThread } from './thread-reply';
 import { answerBySide, labelledSide } from './turn-sides';

@@ -2,7 +2,7 @@
 // it: a credit, a place), then the output the example printed, after its label. Which line comes first after the
 // picture, past its frame's own line. Pure DOM reads.
 import { collapse, wordCount } from './caption-text';
-import { isPicture } from './model-output';
+import { isPicture } from './picture-size';
 
 /** Most words of a picture's own line in its frame (a credit, a place: "Photo taken in Madurai (our team)"). */
 const FRAME_LINE_WORDS = 12;

@@ -4,7 +4,7 @@
 // and the reply is the next message that is not theirs. Unlike a chat assistant's turns, nothing names a role.
 // A picture sent with the request as its caption is answered by that next incoming message. Pure DOM reads.
 import { collapse, words } from './caption-text';
-import { isPicture } from './model-output';
+import { isPicture } from './picture-size';
 
 /** Class words that mark a message as the person's own. */
 const OUTGOING_WORDS = new Set(['own', 'out', 'outgoing', 'sent', 'mine', 'outbound']);

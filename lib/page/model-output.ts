@@ -10,9 +10,8 @@ import { isRequestToModel, NOTEBOOK_PROMPT } from './requests';
 import { isExampleLabel, isOutputLabel, isOutputLeadIn, namesAltText, withoutOutputLabel } from './ui-labels';
 import { isLogPanel, isSourceLink, leadLabelOf } from './output-trim';
 import { firstLineAfter, startsLine, withoutFileTitle } from './example-frame';
+import { isPicture } from './picture-size';
 
-/** Smallest side of a picture that ends the text "after" an image (an avatar or icon does not). */
-const PICTURE_PX = 48;
 /** How many elements after the image the output label may come (a demo's output sits a few blocks on). */
 const LABEL_REACH = 60;
 /** Longest text of an output label ("Generated caption:"), and of a lead-in naming the model. */
@@ -30,11 +29,6 @@ export function isCode(element: Element, text: string): boolean {
   return looksLikeCode(text);
 }
 
-/** A picture a page shows, not avatar- or icon-sized (when laid out). */
-export const isPicture = (element: Element) => {
-  const rect = element.getBoundingClientRect();
-  return !(rect.width > 0 && (rect.width < PICTURE_PX || rect.height < PICTURE_PX));
-};
 
 /** The text a box shows: a text box's value, else its rendered lines (without the source cards and logs shown with them). */
 function boxText(element: Element): string {

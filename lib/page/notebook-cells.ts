@@ -2,7 +2,7 @@
 // output, and the next code cell's output is a named string value, `caption = "…"`, the model's words about it. Pure
 // DOM reads (layout only to tell a picture from an icon).
 import { collapse, renderedLines, wordCount } from './caption-text';
-import { isPicture } from './model-output';
+import { isPicture } from './picture-size';
 import { isRequestToModel } from './requests';
 
 /** How far up the picture its cell may sit. */

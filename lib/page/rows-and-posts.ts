@@ -4,7 +4,7 @@
 // second). Pure DOM reads (layout only to tell an avatar from a picture).
 import { isAvatarOrLogo } from './avatar-logo';
 import { collapse, isFileName, renderedLines, wordCount } from './caption-text';
-import { isPicture } from './model-output';
+import { isPicture } from './picture-size';
 import { leadLabelOf } from './output-trim';
 import { divGridRow, headerNamesOutput } from './div-grid';
 import { namesModel } from './model-names';

@@ -3,7 +3,7 @@
 // answer; the posts that asked are the user's words. Pure DOM reads (layout only to tell a picture from an avatar).
 import { isAvatarOrLogo } from './avatar-logo';
 import { collapse, renderedLines, wordCount } from './caption-text';
-import { isPicture } from './model-output';
+import { isPicture } from './picture-size';
 import { namesModel } from './model-names';
 
 /** A post of a thread. */

@@ -7,7 +7,7 @@
 // left. DOM reads plus computed style and bounding boxes.
 import { answerText, contentOf, hasAnswerActions, hasIconBar } from './answer-text';
 import { collapse, renderedLines, wordCount } from './caption-text';
-import { isPicture } from './model-output';
+import { isPicture } from './picture-size';
 
 /** How far up from the picture its turn may sit. */
 const TURN_LEVELS = 10;
