@@ -123,7 +123,9 @@ export function aboutThePage(text: string): boolean {
 export function wordCount(text: string): number {
   const words = collapse(text).split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   const cjk = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? []).length;
-  return Math.max(words, Math.ceil(cjk / 2));
+  // Thai, Lao, Khmer, Myanmar and Tibetan put spaces between phrases, not words: a word there is some six characters.
+  const unspaced = (text.match(/[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/gu) ?? []).length;
+  return Math.max(words, Math.ceil(cjk / 2), Math.ceil(unspaced / 6));
 }
 
 /** Alt or title text that reads as a description of the picture (not a file name, label or single word). */

@@ -9,6 +9,8 @@ import { leadLabelOf } from './output-trim';
 import { divGridRow, headerNamesOutput } from './div-grid';
 import { namesModel } from './model-names';
 import { isRequestToModel, PROMPT_LABEL } from './requests';
+import { recordFields, type RecordField } from './record-fields';
+import { spelledOut } from './ui-labels';
 
 /** One text the row or post offers, with the label it is shown under ("" = the source's own name). */
 export interface LabelledText {
@@ -22,7 +24,8 @@ function readsAsCaption(text: string): boolean {
   const words = collapse(text).split(' ').filter((w) => /\p{L}/u.test(w));
   const capitalised = words.filter((w) => /^\P{L}*\p{Lu}/u.test(w)).length;
   // German capitalises every noun: a caption there is still well under three in four.
-  return words.length >= 5 && capitalised * 4 <= words.length * 3 && !/[?？؟]$/u.test(collapse(text));
+  // Counted as wordCount does: a caption in a script without spaces (Thai, Khmer, Chinese) is one or two "words" apart.
+  return wordCount(text) >= 5 && capitalised * 4 <= words.length * 3 && !/[?？؟]$/u.test(collapse(text));
 }
 
 /**
@@ -95,6 +98,19 @@ function divGridCaptions(image: Element): { cells: LabelledText[]; otherRows: st
 }
 
 /**
+ * The text fields of the record the picture is a field of (a card of titled fields), each labelled by its title: those
+ * titled as a prompt, requests to a model and fields alike in every record are what was sent (`prompts`).
+ */
+function recordCaptions(image: Element): { cells: LabelledText[]; otherRows: string[]; prompts: string[] } | null {
+  const record = recordFields(image);
+  if (!record) return null;
+  const sent = (f: RecordField) => PROMPT_LABEL.test(spelledOut(f.label)) || isRequestToModel(f.text);
+  const cells = record.fields.filter((f) => !sent(f) && readsAsCaption(f.text)).map((f) => ({ text: f.text, label: f.label }));
+  const prompts = [...record.constant, ...record.fields.filter(sent)].map((f) => collapse(f.text));
+  return { cells: byHeaderMeaning(cells), otherRows: cells.length ? record.otherRecords : [], prompts };
+}
+
+/**
  * Columns whose cells say the same on every row while another text column differs from row to row: what was sent with
  * each picture (the prompt, in any language), never what a model said about one of them. By index among the cells of
  * `row`, compared with the same cell of each of `rows` (a table's body rows, or a grid of divs' alike rows).
@@ -116,7 +132,10 @@ export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows:
   const cell = image.closest('td, th, [role="cell"], [role="gridcell"]');
   const row = cell?.closest('tr, [role="row"]');
   const table = row?.closest('table, [role="table"], [role="grid"]');
-  if (!cell || !row || !table) return divGridCaptions(image);
+  if (!cell || !row || !table) {
+    const grid = divGridCaptions(image);
+    return grid.cells.length ? grid : recordCaptions(image) ?? grid;
+  }
   if (Array.from(row.querySelectorAll('img')).filter(isPicture).length > 1) return columnCaptions(cell, row, table);
   const cells: LabelledText[] = [];
   const constant = constantColumns(row, rowsOf(table).filter((r) => r !== row && r.querySelector('td, [role="cell"], [role="gridcell"]')));

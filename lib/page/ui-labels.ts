@@ -63,9 +63,12 @@ export function namesTheUpload(text: string): boolean {
   return rest.length === 0 && /\p{L}/u.test(t);
 }
 
+/** A field's name written as an identifier ("model_caption", "generatedCaption", "alt_text") in words: "model caption". */
+export const spelledOut = (label: string) => (/\s/.test(label.trim()) ? label : label.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/_+/g, ' ').toLowerCase());
+
 /** Words that name the model in an output's heading ("du modèle", "Model's", "KI-", "van het model", "modelu"), taken off before the label is read. */
 const MODEL_NAMED =
-  /^(?:the\s+)?(?:model|ai|assistant|bot)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+(?:моделі|модели|нейромережі|нейросети)$|\s+van het model$|\s+(?:från|av) modellen$|^modellens\s+|\s+modelu$|^modelin\s+|^모델의?\s*/iu;
+  /^(?:the\s+)?(?:model|ai|assistant|bot|llm|vlm)(?:['’]s)?\s+|\s+(?:of|from|by)\s+the\s+(?:model|ai|assistant)$|^(?:ki|ai|ia)[-\s]|\s+(?:des|vom)\s+modell?s?$|^modell-?|\s+(?:du|de l['’])\s*(?:modèle|ia)$|\s+del\s+(?:modelo|modello)$|\s+dell['’]\s*ia$|\s+(?:do|da)\s+(?:modelo|ia)$|^モデルの?|^模型(?:的)?|\s*النموذج$|\s+(?:моделі|модели|нейромережі|нейросети)$|\s+van het model$|\s+(?:från|av) modellen$|^modellens\s+|\s+modelu$|^modelin\s+|^모델의?\s*/iu;
 /** Words that name the picture in an output's heading ("Image description", "Descripción de la imagen", "画像の説明"). */
 const PICTURE_NAMED =
   /^(?:image|picture|photo|foto)\s+|\s+(?:of the (?:image|picture|photo)|de la (?:imagen|foto)|de l['’](?:image|photo)|des (?:bildes|fotos)|dell['’]immagine|della foto|da (?:imagem|foto)|зображення|изображения|фото)$|^(?:画像|写真|图片|圖片|照片)の?/iu;
@@ -81,7 +84,7 @@ const STEP = /^(?:(?:step|schritt|étape|paso|passo|etapa)\s*)?\d+\s*[.):–-]\s
  * description", "Descripción de la imagen") or a step's number before it ("3. Answer").
  */
 export function isOutputLabel(text: string): boolean {
-  const t = collapse(text).replace(STEP, '');
+  const t = spelledOut(collapse(text)).replace(STEP, '');
   const bare = t.replace(/\s*[:：]$/, '').replace(MODEL_NAMED, '').replace(PICTURE_NAMED, '').trim();
   return OUTPUT_LABEL.test(t) || OUTPUT_LABEL.test(bare) || OUTPUT_LABEL.test(bare.replace(EXAMPLE_OF, '').trim());
 }
@@ -123,5 +126,5 @@ export function withoutOutputLabel(text: string): string {
  * about the picture, even where the user may edit it.
  */
 export function namesAltText(label: string): boolean {
-  return /^(?:alt(?:ernative|ernativer|ernatieve|ernativ)?[\s-]*(?:text|tekst)|alternative description|texte alternatif|texto alternativo|testo alternativo|tekst alternatywny|alternatif metin|альтернативный текст|альтернативний текст|image description|description of the image|bildbeschreibung|beschreibung des bildes|description de l['’]image|descripción de la imagen|descrizione dell['’]immagine|descrição da imagem|대체 텍스트|代替テキスト|替代文本|替代文字|النص البديل|वैकल्पिक पाठ|alternativní text|alternatívny text|vaihtoehtoinen teksti|text alternativ|εναλλακτικό κείμενο|ข้อความแสดงแทน|ข้อความทดแทน|متن جایگزین|טקסט חלופי|alternatif metin|alternatív szöveg|teks alternatif|văn bản thay thế|bildbeskrivning|kuvan kuvaus|popis obrázku|descrierea imaginii|περιγραφή εικόνας|คำอธิบายรูปภาพ|توضیح تصویر|תיאור התמונה|görsel açıklaması|이미지 설명)(?![\p{L}\p{N}])/iu.test(collapse(label).replace(/\s*[:：*]$/, ''));
+  return /^(?:alt(?:ernative|ernativer|ernatieve|ernativ)?[\s-]*(?:text|tekst)|alternative description|texte alternatif|texto alternativo|testo alternativo|tekst alternatywny|alternatif metin|альтернативный текст|альтернативний текст|image description|description of the image|bildbeschreibung|beschreibung des bildes|description de l['’]image|descripción de la imagen|descrizione dell['’]immagine|descrição da imagem|대체 텍스트|代替テキスト|替代文本|替代文字|النص البديل|वैकल्पिक पाठ|alternativní text|alternatívny text|vaihtoehtoinen teksti|text alternativ|εναλλακτικό κείμενο|ข้อความแสดงแทน|ข้อความทดแทน|متن جایگزین|טקסט חלופי|alternatif metin|alternatív szöveg|teks alternatif|văn bản thay thế|bildbeskrivning|kuvan kuvaus|popis obrázku|descrierea imaginii|περιγραφή εικόνας|คำอธิบายรูปภาพ|توضیح تصویر|תיאור התמונה|görsel açıklaması|이미지 설명)(?![\p{L}\p{N}])/iu.test(spelledOut(collapse(label)).replace(/\s*[:：*]$/, ''));
 }

@@ -12,7 +12,11 @@ export function isPromptBox(box: HTMLElement): boolean {
   // The label's own words, without the box's text inside it ("<label>Output<textarea>…</textarea></label>").
   const labelElement = (box as HTMLTextAreaElement).labels?.[0];
   const label = collapse(labelElement ? (labelElement.textContent ?? '').replace(box.textContent ?? '', '') : (box.getAttribute('aria-label') ?? box.getAttribute('placeholder') ?? ''));
-  return !namesAltText(label) && (PROMPT_LABEL.test(label) || (editable && !isOutputLabel(label)));
+  // A label's own first words before the badges set in it ("Description <span>Azerbaijani (az)</span> <span>✦ AI generated</span>").
+  const nodes = Array.from(labelElement?.childNodes ?? []);
+  const head = collapse(nodes.slice(0, ((at) => (at < 0 ? nodes.length : at))(nodes.findIndex((n) => n.nodeType !== Node.TEXT_NODE))).map((n) => n.textContent).join(''));
+  const names = (text: string) => !!text && (namesAltText(text) || isOutputLabel(text));
+  return !namesAltText(label) && !(names(head) && !PROMPT_LABEL.test(head)) && (PROMPT_LABEL.test(label) || (editable && !isOutputLabel(label)));
 }
 
 /** Text boxes a person types in: text fields and text areas, a contenteditable composer, an ARIA text box. */
