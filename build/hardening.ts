@@ -7,7 +7,7 @@
 // - React DOM writes `innerHTML` only for `dangerouslySetInnerHTML`, which this code never uses
 //   (test/conventions.test.ts); that write now throws instead, so no HTML can be injected that way.
 // Each edit fails the build when its code is not found as expected, so a dependency update cannot undo
-// it quietly; test/browser/manifest.test.ts holds addons-linter to zero warnings.
+// it quietly; npm test (scripts/test.ts) holds addons-linter to zero warnings.
 import type { Plugin } from 'vite';
 
 interface Edit {

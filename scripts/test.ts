@@ -1,17 +1,20 @@
-// `npm test`: the type check and the unit tests at once (the unit files spend much of their time waiting on
-// their local servers), and once the type check is done, beside the unit tests still running, the builds the
-// browser tests use (the Chromium build `npm run test:browser` starts with, and the Firefox add-on the Firefox
-// files install); then the Chromium tests, then the Firefox tests. It stops after the first step that fails and
-// ends with how long each step took. The builds wait for the type check: a `wxt build` rewrites the
-// `.wxt/tsconfig.json` it reads, and they go one after the other for the same reason.
+// `npm test`: the type check, the unit tests, the builds the browser tests use, the browser tests (Chromium),
+// Mozilla's linter on the Firefox package and the Firefox tests, each started as soon as what it needs is done,
+// so that one step's waits are another's CPU time. It starts nothing more after a step fails, lets the running
+// ones end, and ends with how long each step took. The builds run one after the other and only after the type
+// check: a `wxt build` rewrites the `.wxt/tsconfig.json` the type check reads, and so do the builds a browser
+// file makes for itself (test/browser/build.ts), so the browser step starts once all of these are done.
 import { spawn } from 'node:child_process';
+import { FIREFOX_PACKAGE_BUILT, firefoxPackageBuild } from '../test/browser/firefox-package.ts';
 import { FIREFOX_ADDON_BUILT, firefoxAddonBuild } from '../test/firefox/addon-build.ts';
 
 interface Step {
   name: string;
   command: string[];
-  /** Kept until the step ends, then printed whole (so it does not cut into the other step's lines). */
-  quiet?: boolean;
+  /** Steps that must have passed before this one starts. */
+  after: string[];
+  /** Printed live; every other step's output is kept until it ends, then printed whole (no cut lines). */
+  live?: boolean;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -19,7 +22,7 @@ interface Step {
 function run(step: Step): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(step.command[0]!, step.command.slice(1), { stdio: step.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...(step.env ? { env: step.env } : {}) });
+    const child = spawn(step.command[0]!, step.command.slice(1), { stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'], ...(step.env ? { env: step.env } : {}) });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -35,40 +38,53 @@ function run(step: Step): Promise<{ code: number; seconds: number }> {
 
 const npmRun = (script: string) => ['npm', 'run', '--silent', script];
 const firefoxAddon = firefoxAddonBuild();
-/** Each stage's chains run at once; the steps of a chain one after another, until one fails. */
-const stages: Step[][][] = [
-  [
-    [
-      { name: 'typecheck', command: npmRun('typecheck'), quiet: true },
-      { name: 'build', command: ['npx', 'wxt', 'build'], quiet: true },
-      { name: 'Firefox build', command: ['npx', 'wxt', 'build', '-b', 'firefox'], quiet: true, env: { ...process.env, ...firefoxAddon.env } },
-    ],
-    [{ name: 'unit', command: npmRun('test:unit') }],
-  ],
+const firefoxPackage = firefoxPackageBuild();
+const steps: Step[] = [
+  { name: 'typecheck', command: npmRun('typecheck'), after: [] },
+  { name: 'unit', command: npmRun('test:unit'), after: [] },
+  // `npm run test:browser` builds this first.
+  { name: 'build', command: ['npx', 'wxt', 'build'], after: ['typecheck'] },
+  // The Firefox package as released: the manifest test reads it, the linter checks it.
+  { name: 'Firefox package', command: ['npx', 'wxt', 'build', '-b', 'firefox'], after: ['build'], env: firefoxPackage.env },
+  // The add-on the Firefox files install (test/firefox/global-setup.ts then builds none).
+  { name: 'Firefox build', command: ['npx', 'wxt', 'build', '-b', 'firefox'], after: ['Firefox package'], env: { ...process.env, ...firefoxAddon.env } },
+  // Mozilla's linter: no errors, no warnings (.ci/run lints the release build the same way).
+  { name: 'Firefox lint', command: ['npx', 'addons-linter', '--warnings-as-errors', firefoxPackage.dir], after: ['Firefox package'] },
   // `npm run test:browser` without its build, made above.
-  [[{ name: 'browser', command: ['npx', 'vitest', 'run', '--project', 'browser'] }]],
-  // The Firefox files install the add-on built above instead of building it again (test/firefox/global-setup.ts).
-  [[{ name: 'firefox', command: npmRun('test:firefox'), env: { ...process.env, [FIREFOX_ADDON_BUILT]: firefoxAddon.dir } }]],
+  { name: 'browser', command: ['npx', 'vitest', 'run', '--project', 'browser'], after: ['Firefox build'], live: true, env: { ...process.env, [FIREFOX_PACKAGE_BUILT]: firefoxPackage.dir } },
+  // After the unit tests, beside the Chromium tests: mostly waits on Firefox.
+  { name: 'firefox', command: npmRun('test:firefox'), after: ['Firefox build', 'unit'], env: { ...process.env, [FIREFOX_ADDON_BUILT]: firefoxAddon.dir } },
 ];
 
 const started = Date.now();
 const times: string[] = [];
+const passed = new Set<string>();
+const failed: string[] = [];
+const running = new Map<string, Promise<void>>();
 
-/** Runs a chain's steps in turn; the name of the step that failed, if one did (it ends the chain). */
-async function runChain(chain: Step[]): Promise<string[]> {
-  for (const step of chain) {
-    const { code, seconds } = await run(step);
-    times.push(`${step.name} ${Math.round(seconds)} s`);
-    if (code !== 0) return [step.name];
+/** Starts every step whose steps before it passed, unless a step failed; resolves when nothing runs. */
+async function schedule(): Promise<void> {
+  while (true) {
+    if (!failed.length) {
+      for (const step of steps) {
+        if (running.has(step.name) || passed.has(step.name) || !step.after.every((name) => passed.has(name))) continue;
+        running.set(
+          step.name,
+          run(step).then(({ code, seconds }) => {
+            times.push(`${step.name} ${Math.round(seconds)} s`);
+            if (code === 0) passed.add(step.name);
+            else failed.push(step.name);
+          }),
+        );
+      }
+    }
+    const active = [...running].filter(([name]) => !passed.has(name) && !failed.includes(name));
+    if (!active.length) return;
+    await Promise.race(active.map(([, done]) => done));
   }
-  return [];
 }
 
-let failed: string[] = [];
-for (const stage of stages) {
-  failed = (await Promise.all(stage.map(runChain))).flat();
-  if (failed.length) break;
-}
+await schedule();
 const total = `${times.join(' · ')} · total ${Math.round((Date.now() - started) / 1000)} s`;
 if (failed.length) {
   console.error(`npm test: ${failed.join(' and ')} failed (${total})`);
