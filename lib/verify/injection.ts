@@ -54,8 +54,8 @@ export function injectionSigns(claim: string): InjectionSign[] {
 /** Whether text unmistakably tries to steer the model (override, asks for labels, chat-role text): never set aside as a mere sentence. */
 export function isModelDirective(text: string): boolean {
   const folded = stripInvisible(text).normalize('NFKC');
-  const signs = injectionSigns(text);
-  return OVERRIDE.test(folded) || signs.includes('asks-for-labels') || signs.includes('role-text');
+  // Only the signs that decide it are tested (the split asks this of every sentence and clause).
+  return OVERRIDE.test(folded) || SIGNS.some(([sign, pattern]) => (sign === 'asks-for-labels' || sign === 'role-text') && pattern.test(folded));
 }
 
 /** Whether a claim reads like an instruction to the model (then it is checked on its own). */
