@@ -2,7 +2,7 @@
 // orange square.") becomes one claim per thing, each a span of the caption, so a verdict applies to one of them; and a
 // bracketed figure reference at a claim's edge ("Task State Transitions [Fig 2]") is left out of it.
 import { trimPiece, trimSpan, type Span } from './span.ts';
-import { FINITE, INDEFINITE, PREPOSITION, WORD, words } from './words.ts';
+import { DETERMINER, FINITE, INDEFINITE, PREPOSITION, WORD, words } from './words.ts';
 
 // "[Fig 2]", "(Figure 3a)", "(see Fig. 2–4)", "[Abb. 1]", "(Table 2)": a pointer to another part of the page.
 const FIGURE_REFERENCE = /\s*[[(](?:see\s+)?(?:figs?|figures?|abb|tab|tables?|plates?)\.?\s*\d+[a-z]?(?:\s*[-–,]\s*\d+[a-z]?)*[\])]/giu;
@@ -16,6 +16,9 @@ export function withoutFigureReference(caption: string, claim: Span): Span | nul
   for (const r of refs.reverse()) if (r.from >= start && /^\s*[.!?]?\s*$/u.test(caption.slice(r.to, end))) end = r.from;
   return trimPiece(caption, start, end);
 }
+
+// An item with no determiner is a thing named in a few words ("plants", "white cabinets").
+const BARE_ITEM_WORDS = 3;
 
 // Where a new item of a list starts: ", and an …", ", a …", " and two …" before an indefinite determiner.
 const SEPARATOR = /(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(\p{L}+)\s)/giu;
@@ -32,13 +35,25 @@ export function listItems(caption: string, claim: Span): Span[] {
   }
   // A list ends on "and" ("a book, a pen and an apple"); a comma alone renames ("a lamp, a small green one").
   if (cuts.length === 0 || !cuts.at(-1)!.and) return [claim];
+  // Items with no determiner before the first one that has one ("books, plants and a lamp"): a few words after a
+  // comma, with no verb and no preposition first.
+  const commas = [...claim.text.slice(0, cuts[0]!.at).matchAll(/\s*,\s*/gu)];
+  for (const comma of commas.reverse()) {
+    const item = [...claim.text.slice(comma.index + comma[0].length, cuts[0]!.at).matchAll(WORD)].map(([w]) => w.toLowerCase());
+    if (item.length === 0 || item.length > BARE_ITEM_WORDS || PREPOSITION.has(item[0]!) || item.some((w) => DETERMINER.has(w) || FINITE.has(w))) break;
+    cuts.unshift({ at: comma.index, next: comma.index + comma[0].length, and: false });
+  }
   const first = claim.text.slice(0, cuts[0]!.at);
-  const firstWords = [...first.matchAll(WORD)];
+  const firstWords = [...first.matchAll(WORD)].map(([w]) => w.toLowerCase());
   // The first item: from the last indefinite determiner before the first cut.
-  const opener = firstWords.findLastIndex(([w]) => INDEFINITE.has(w.toLowerCase()));
-  if (opener <= 0 || PREPOSITION.has(firstWords[opener - 1]![0].toLowerCase())) return [claim];
+  const opener = firstWords.findLastIndex((w) => INDEFINITE.has(w));
+  if (opener === 0 || (opener > 0 && PREPOSITION.has(firstWords[opener - 1]!))) return [claim];
   // An item between the opener and the cut that holds a verb is a clause, not a thing ("a dog that is …").
-  if (firstWords.slice(opener + 1).some(([w]) => FINITE.has(w.toLowerCase()))) return [claim];
+  if (opener > 0 && firstWords.slice(opener + 1).some((w) => FINITE.has(w))) return [claim];
+  // A first item with no determiner ("The kitchen has white cabinets, a steel fridge and …") where at least three
+  // things are listed, after a subject and its verb (three words or more) and not after a preposition ("between old
+  // books, …").
+  if (opener < 0 && (cuts.length < 2 || firstWords.length < 3 || firstWords.slice(-3).some((w) => PREPOSITION.has(w)))) return [claim];
   const ends = [...cuts.slice(1).map((c) => c.at), claim.text.length];
   const later = cuts.map((c, i) => claim.text.slice(c.next, ends[i]));
   if (later.some((item) => [...item.matchAll(WORD)].some(([w]) => FINITE.has(w.toLowerCase())))) return [claim];

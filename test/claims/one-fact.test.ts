@@ -15,11 +15,24 @@ describe('one fact per claim', () => {
   });
 
   it.each([
+    ['The kitchen has white cabinets, a steel fridge, and a wooden table.', ['The kitchen has white cabinets', 'a steel fridge', 'a wooden table.']],
+    ['He wears jeans, sneakers and a red cap.', ['He wears jeans', 'sneakers', 'a red cap.']],
+    ['The shelf holds a book, plants and a lamp.', ['The shelf holds a book', 'plants', 'a lamp.']],
+  ])('cuts a list whose things have no determiner as well: %s', (caption, expected) => {
+    const { claims } = splitCaption(caption);
+    expect(claims.map((c) => c.text)).toEqual(expected);
+    for (const c of claims) expect(caption.slice(c.start, c.end)).toBe(c.text);
+  });
+
+  it.each([
     'A cat sits between a lamp and a chair.',
     'A man and a woman are walking a dog.',
     'The desk has a lamp, a small green stapler.',
     'A black and white cat sleeps on a sofa.',
     'A bowl of apples and pears sits on the table.',
+    'Cats sit between old books, a lamp and a chair.',
+    'Old books, a lamp and a chair sit on the table.',
+    'In the kitchen, cabinets and a fridge are white.',
   ])('leaves one statement whole: %s', (caption) => {
     expect(claimsOf(caption).join(' ')).toBe(caption);
     expect(claimsOf(caption).some((c) => /^(?:a|an|two)\s/u.test(c) && !caption.startsWith(c))).toBe(false);
