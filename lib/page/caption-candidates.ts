@@ -12,7 +12,7 @@ import { isPicture } from './picture-size';
 import { asksAboutPicture, isRequestToModel } from './requests';
 import { isOutputLabel, isOutputLeadIn, namesTheUpload } from './ui-labels';
 import { isModelLeadIn } from './model-names';
-import { fromUserTurn, isPromptBox, promptTexts, uploadControlTexts } from './user-words';
+import { fromUserTurn, isPromptBox, namesDescriptionBox, promptTexts, uploadControlTexts } from './user-words';
 import { isDateOnly, isFiguresLine, trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
@@ -151,11 +151,12 @@ function sharesCard(image: Element, box: HTMLElement): boolean {
 /** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. Code is not. */
 function demoOutputs(image: Element): string[] {
   const anchor = image.getBoundingClientRect();
-  return Array.from(document.querySelectorAll<HTMLElement>('textarea, output, pre'))
-    .filter((box) => isShown(box) && sharesCard(image, box) && !isPromptBox(box))
+  // A one-line field counts only when labelled as the picture's description (an asset form's "Alt" field).
+  return Array.from(document.querySelectorAll<HTMLElement>('textarea, output, pre, input[type="text"], input:not([type])'))
+    .filter((box) => isShown(box) && sharesCard(image, box) && !isPromptBox(box) && (!(box instanceof HTMLInputElement) || (namesDescriptionBox(box) && wordCount(box.value) >= 3)))
     .map((box) => ({
       box,
-      text: collapse(box instanceof HTMLTextAreaElement ? box.value : box.textContent),
+      text: collapse(box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement ? box.value : box.textContent),
       distance: rectDistance(anchor, box.getBoundingClientRect()),
     }))
     .filter(({ box, text }) => text.length > 0 && (!isCode(box, text) || holdsJsonCaption(text)))

@@ -10,6 +10,7 @@ import { divGridRow, headerNamesOutput } from './div-grid';
 import { namesModel } from './model-names';
 import { isRequestToModel, PROMPT_LABEL } from './requests';
 import { recordFields, type RecordField } from './record-fields';
+import { splitRow, type SplitCell } from './split-row';
 import { spelledOut } from './ui-labels';
 
 /** One text the row or post offers, with the label it is shown under ("" = the source's own name). */
@@ -56,7 +57,7 @@ function cellText(cell: Element): string {
 }
 
 /** The rows of `table` (not of a table inside it). */
-const rowsOf = (table: Element) => Array.from(table.querySelectorAll('tr, [role="row"]')).filter((r) => r.closest('table, [role="table"], [role="grid"]') === table);
+const rowsOf = (table: Element) => Array.from(table.querySelectorAll('tr, [role="row"]')).filter((r) => r.closest('table, [role="table"], [role="grid"], [role="treegrid"]') === table);
 
 /**
  * A table with its pictures side by side in one row (a project page's head row of examples) and one row per model
@@ -97,6 +98,20 @@ function divGridCaptions(image: Element): { cells: LabelledText[]; otherRows: st
   return { cells: byHeaderMeaning(cells), otherRows: cells.length ? grid.otherRows : [], prompts };
 }
 
+/** The same for a row a virtualised grid draws in parts (rows matched by aria-rowindex, columns by aria-colindex). */
+function splitRowCaptions(split: { cells: SplitCell[]; otherRows: SplitCell[][] }): { cells: LabelledText[]; otherRows: string[]; prompts: string[] } {
+  const text = (c: SplitCell) => collapse(c.element.textContent);
+  const same = (c: SplitCell) => split.otherRows.length > 0 && split.otherRows.every((r) => r.some((o) => o.column === c.column && text(o) === text(c)));
+  // As constantColumns: only while another text column differs from row to row.
+  const differs = split.cells.some((c) => readsAsCaption(text(c)) && !same(c));
+  const constant = split.cells.filter((c) => differs && readsAsCaption(text(c)) && same(c));
+  const cells = split.cells
+    .filter((c) => !constant.includes(c) && !c.element.querySelector('img'))
+    .map((c) => ({ text: cellText(c.element), label: c.label }))
+    .filter((c) => readsAsCaption(c.text) && !isRequestToModel(c.text) && !PROMPT_LABEL.test(c.label));
+  return { cells: byHeaderMeaning(cells), otherRows: cells.length ? split.otherRows.flat().map(text).filter(Boolean) : [], prompts: constant.map(text) };
+}
+
 /**
  * The text fields of the record the picture is a field of (a card of titled fields), each labelled by its title: those
  * titled as a prompt, requests to a model and fields alike in every record are what was sent (`prompts`).
@@ -131,12 +146,14 @@ function constantColumns(row: Element, rows: Element[]): Set<number> {
 export function rowCaptions(image: Element): { cells: LabelledText[]; otherRows: string[]; prompts?: string[] } {
   const cell = image.closest('td, th, [role="cell"], [role="gridcell"]');
   const row = cell?.closest('tr, [role="row"]');
-  const table = row?.closest('table, [role="table"], [role="grid"]');
+  const table = row?.closest('table, [role="table"], [role="grid"], [role="treegrid"]');
   if (!cell || !row || !table) {
     const grid = divGridCaptions(image);
     return grid.cells.length ? grid : recordCaptions(image) ?? grid;
   }
   if (Array.from(row.querySelectorAll('img')).filter(isPicture).length > 1) return columnCaptions(cell, row, table);
+  const split = splitRow(cell, row, table);
+  if (split) return splitRowCaptions(split);
   const cells: LabelledText[] = [];
   const constant = constantColumns(row, rowsOf(table).filter((r) => r !== row && r.querySelector('td, [role="cell"], [role="gridcell"]')));
   const prompts = Array.from(row.children).filter((c, i) => constant.has(i)).map((c) => collapse(c.textContent));

@@ -68,6 +68,13 @@ export function onFarSide(turn: Element): boolean {
 /** A finished answer's buttons (by their words, or a bar of icons), or a turn marked as still being written. */
 const answerMarks = (turn: Element) => hasAnswerActions(turn) || hasIconBar(turn) || turn.matches('[aria-busy="true"]') || !!turn.querySelector('[aria-busy="true"]');
 
+/** The turn opens with an icon-sized picture before its words (the model's avatar): a chat's turn, not an article's paragraph. */
+function opensWithAvatar(turn: Element): boolean {
+  const first = turn.firstElementChild;
+  const icon = first?.tagName === 'IMG' ? first : first && !collapse(first.textContent) ? first.querySelector('img') : null;
+  return !!icon && !isPicture(icon) && icon.getBoundingClientRect().width > 0;
+}
+
 /** A turn shows words, a picture or buttons (an answer's bar of icons standing after it). */
 const shown = (el: Element) => !!collapse(el.textContent) || !!el.querySelector('img, button, [role="button"]');
 const holdsPicture = (el: Element) => Array.from(el.querySelectorAll('img')).some((img) => isPicture(img));
@@ -86,7 +93,7 @@ function sidedTurns(turn: Element): { turns: Element[]; sides: boolean[] } | nul
   // The answer's buttons in its turn, or in a bar of their own right after it on the same side, named as an answer's
   // (copy, regenerate: a row of share icons after an article's paragraph is none).
   const marked = (i: number) => answerMarks(turns[i]!) || (!!turns[i + 1] && !sides[i + 1] && hasAnswerActions(turns[i + 1]!) && !answerText(turns[i + 1]!));
-  const alternate = turns.some((t, i) => i > 0 && sides[i - 1] && !sides[i] && marked(i) && wordCount(answerText(t)) >= ANSWER_WORDS);
+  const alternate = turns.some((t, i) => i > 0 && sides[i - 1] && !sides[i] && (marked(i) || opensWithAvatar(t)) && wordCount(answerText(t)) >= ANSWER_WORDS);
   return alternate ? { turns, sides } : null;
 }
 

@@ -6,17 +6,28 @@ import { collapse, renderedLines, wordCount } from './caption-text';
 import { PROMPT_LABEL } from './requests';
 import { isOutputLabel, namesAltText } from './ui-labels';
 
+/** A box's label: its own words without the box's text inside it ("<label>Output<textarea>…</textarea></label>"), and its first words before any badge set in it. */
+function labelsOf(box: HTMLElement): { label: string; head: string } {
+  const labelElement = (box as HTMLTextAreaElement).labels?.[0];
+  const label = collapse(labelElement ? (labelElement.textContent ?? '').replace(box.textContent ?? '', '') : (box.getAttribute('aria-label') ?? box.getAttribute('placeholder') ?? ''));
+  // "Description <span>Azerbaijani (az)</span> <span>✦ AI generated</span>": the words before the first element.
+  const nodes = Array.from(labelElement?.childNodes ?? []);
+  const head = collapse(nodes.slice(0, ((at) => (at < 0 ? nodes.length : at))(nodes.findIndex((n) => n.nodeType !== Node.TEXT_NODE))).map((n) => n.textContent).join(''));
+  return { label, head };
+}
+
+/** A text box labelled as what describes the picture or as an output ("Alt", "Description ✦ AI generated", "Légende"), not as a prompt. */
+export function namesDescriptionBox(box: HTMLElement): boolean {
+  const { label, head } = labelsOf(box);
+  const names = (text: string) => !!text && !PROMPT_LABEL.test(text) && (namesAltText(text) || isOutputLabel(text));
+  return names(label) || names(head);
+}
+
 /** A box the user types into (a prompt), or one labelled as a prompt: never what the model wrote. A picture's alt text box is its description. */
 export function isPromptBox(box: HTMLElement): boolean {
   const editable = (box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement) && !box.readOnly && !box.disabled;
-  // The label's own words, without the box's text inside it ("<label>Output<textarea>…</textarea></label>").
-  const labelElement = (box as HTMLTextAreaElement).labels?.[0];
-  const label = collapse(labelElement ? (labelElement.textContent ?? '').replace(box.textContent ?? '', '') : (box.getAttribute('aria-label') ?? box.getAttribute('placeholder') ?? ''));
-  // A label's own first words before the badges set in it ("Description <span>Azerbaijani (az)</span> <span>✦ AI generated</span>").
-  const nodes = Array.from(labelElement?.childNodes ?? []);
-  const head = collapse(nodes.slice(0, ((at) => (at < 0 ? nodes.length : at))(nodes.findIndex((n) => n.nodeType !== Node.TEXT_NODE))).map((n) => n.textContent).join(''));
-  const names = (text: string) => !!text && (namesAltText(text) || isOutputLabel(text));
-  return !namesAltText(label) && !(names(head) && !PROMPT_LABEL.test(head)) && (PROMPT_LABEL.test(label) || (editable && !isOutputLabel(label)));
+  const { label } = labelsOf(box);
+  return !namesAltText(label) && !namesDescriptionBox(box) && (PROMPT_LABEL.test(label) || (editable && !isOutputLabel(label)));
 }
 
 /** Text boxes a person types in: text fields and text areas, a contenteditable composer, an ARIA text box. */
