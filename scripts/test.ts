@@ -1,11 +1,13 @@
-// `npm test`: the type check, the unit tests, the builds the browser tests use, the browser tests (Chromium),
+// `npm test`: the unit tests, the builds the browser tests use, the type check, the browser tests (Chromium),
 // Mozilla's linter on the Firefox package and the Firefox tests, each started as soon as what it needs is done,
 // so that one step's waits are another's CPU time. It starts nothing more after a step fails, lets the running
-// ones end, and ends with how long each step took. The builds run one after the other and only after the type
-// check: a `wxt build` rewrites the `.wxt/tsconfig.json` the type check reads, and so do the builds a browser
-// file makes for itself (test/browser/build.ts), so the browser step starts once all of these are done.
+// ones end, and ends with how long each step took. Every `wxt build` rewrites the `.wxt/tsconfig.json` the type
+// check reads (it names the build's output folder), so the builds run one after the other, all of them before the
+// type check and the browser step: npm test makes every build a browser file needs (the Firefox package, the granted
+// build of local-endpoint.test.ts) and none is made while the type check runs.
 import { spawn } from 'node:child_process';
 import { FIREFOX_PACKAGE_BUILT, firefoxPackageBuild } from '../test/browser/firefox-package.ts';
+import { freePort, GRANTED_BUILT, GRANTED_PORT, grantedBuild, grantedOrigin } from '../test/browser/granted-build.ts';
 import { FIREFOX_ADDON_BUILT, firefoxAddonBuild } from '../test/firefox/addon-build.ts';
 
 interface Step {
@@ -39,19 +41,29 @@ function run(step: Step): Promise<{ code: number; seconds: number }> {
 const npmRun = (script: string) => ['npm', 'run', '--silent', script];
 const firefoxAddon = firefoxAddonBuild();
 const firefoxPackage = firefoxPackageBuild();
+// The port local-endpoint.test.ts's model server will listen on, granted in its build (it builds again if taken).
+const grantedPort = await freePort();
+const granted = grantedBuild(grantedOrigin(grantedPort));
 const steps: Step[] = [
-  { name: 'typecheck', command: npmRun('typecheck'), after: [] },
   { name: 'unit', command: npmRun('test:unit'), after: [] },
   // `npm run test:browser` builds this first.
-  { name: 'build', command: ['npx', 'wxt', 'build'], after: ['typecheck'] },
+  { name: 'build', command: ['npx', 'wxt', 'build'], after: [] },
   // The Firefox package as released: the manifest test reads it, the linter checks it.
   { name: 'Firefox package', command: ['npx', 'wxt', 'build', '-b', 'firefox'], after: ['build'], env: firefoxPackage.env },
   // The add-on the Firefox files install (test/firefox/global-setup.ts then builds none).
   { name: 'Firefox build', command: ['npx', 'wxt', 'build', '-b', 'firefox'], after: ['Firefox package'], env: { ...process.env, ...firefoxAddon.env } },
+  { name: 'granted build', command: ['npx', 'wxt', 'build'], after: ['Firefox build'], env: { ...process.env, ...granted.env } },
+  { name: 'typecheck', command: npmRun('typecheck'), after: ['granted build'] },
   // Mozilla's linter: no errors, no warnings (.ci/run lints the release build the same way).
   { name: 'Firefox lint', command: ['npx', 'addons-linter', '--warnings-as-errors', firefoxPackage.dir], after: ['Firefox package'] },
   // `npm run test:browser` without its build, made above.
-  { name: 'browser', command: ['npx', 'vitest', 'run', '--project', 'browser'], after: ['Firefox build'], live: true, env: { ...process.env, [FIREFOX_PACKAGE_BUILT]: firefoxPackage.dir } },
+  {
+    name: 'browser',
+    command: ['npx', 'vitest', 'run', '--project', 'browser'],
+    after: ['granted build'],
+    live: true,
+    env: { ...process.env, [FIREFOX_PACKAGE_BUILT]: firefoxPackage.dir, [GRANTED_BUILT]: granted.dir, [GRANTED_PORT]: String(grantedPort) },
+  },
   // After the unit tests, beside the Chromium tests: mostly waits on Firefox.
   { name: 'firefox', command: npmRun('test:firefox'), after: ['Firefox build', 'unit'], env: { ...process.env, [FIREFOX_ADDON_BUILT]: firefoxAddon.dir } },
 ];

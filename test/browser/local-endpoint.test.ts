@@ -3,16 +3,15 @@
 // A headless browser cannot click the permission prompt, so "granted" is a second build of the same code
 // whose manifest already holds that origin (CAPTION_CHECK_TEST_GRANTED_ORIGINS, see wxt.config.ts): at
 // runtime a granted optional origin and a listed one are the same permission.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../server/openai-server';
 import { wxtBuild } from './build';
 import { confirmChooser } from './chooser-driver';
 import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, SAMPLES_LABEL, tabIdOf, type LoadedExtension } from './extension';
+import { GRANTED_BUILT, GRANTED_PORT, grantedBuild } from './granted-build';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
-
-const OUT = process.env.CAPTION_CHECK_OUT_DIR ?? '.output';
-const GRANTED_OUT = `${OUT}-granted`;
 
 interface JobView {
   status: string;
@@ -60,13 +59,27 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
   // them from a build that grants exactly the model server's port, so the build waits for that server to start.
   let model: ModelServer;
   let pages: PageServer;
+  let granted: string;
+
+  /** The model server on the port `npm test` built the granted build for, if it is free; else anywhere, and a build for it. */
+  async function startGranted(): Promise<{ model: ModelServer; granted: string }> {
+    const built = process.env[GRANTED_BUILT];
+    const port = Number(process.env[GRANTED_PORT]);
+    if (built && existsSync(resolve(built, 'manifest.json')) && port > 0) {
+      const onPort = await startModelServer({ rejectExtensionOrigins: true, port }).catch(() => null);
+      if (onPort) return { model: onPort, granted: built };
+    }
+    const anywhere = await startModelServer({ rejectExtensionOrigins: true });
+    // The model server's own port only, as Options asks for it: the grant and the rule work with no wider one.
+    const { env, dir } = grantedBuild(anywhere.origin);
+    await wxtBuild([], { ...process.env, ...env });
+    return { model: anywhere, granted: dir };
+  }
 
   beforeAll(async () => {
-    [model, pages] = await Promise.all([startModelServer({ rejectExtensionOrigins: true }), startPageServer()]);
+    [{ model, granted }, pages] = await Promise.all([startGranted(), startPageServer()]);
     pages.route('/photo.jpg', { type: 'image/jpeg', body: await makeJpeg(800, 600) });
     pages.route('/article.html', figurePage('/photo.jpg', 'Two orange cats sit on a sofa.'));
-    // The model server's own port only, as Options asks for it: the grant and the rule work with no wider one.
-    await wxtBuild([], { ...process.env, CAPTION_CHECK_OUT_DIR: GRANTED_OUT, CAPTION_CHECK_TEST_GRANTED_ORIGINS: `${model.origin}/*` });
   });
 
   afterAll(async () => {
@@ -103,7 +116,7 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
 
   it('with access granted: the rule drops the Origin header and verdicts arrive', async () => {
     model.reset();
-    const ext = await launchWithExtension(resolve(GRANTED_OUT, 'chrome-mv3'));
+    const ext = await launchWithExtension(granted);
     try {
       await saveEndpoint(ext, model.baseUrl);
       const job = await checkFigure(ext, pages);
@@ -124,7 +137,7 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
 
   it('with access granted but no rule (removed): the server refuses, and the message names OLLAMA_ORIGINS', async () => {
     model.reset();
-    const ext = await launchWithExtension(resolve(GRANTED_OUT, 'chrome-mv3'));
+    const ext = await launchWithExtension(granted);
     try {
       await saveEndpoint(ext, model.baseUrl);
       await (await currentWorker(ext)).evaluate(() => chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: [4401] }));
