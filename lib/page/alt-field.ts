@@ -38,9 +38,9 @@ function panelOf(field: Element): Element | null {
 /** How far up from a picture an editor marks it selected (its widget, block or figure). */
 const SELECTED_LEVELS = 3;
 /** An editor marks the picture it works on as selected: a class word ("ck-widget_selected", "is-selected", "ProseMirror-selectednode"), `aria-selected`, or a `data-…-selected` attribute. */
-function markedSelected(image: Element): boolean {
-  for (let el: Element | null = image, level = 0; el && el !== document.body && level <= SELECTED_LEVELS; el = el.parentElement, level++) {
-    if (words(el.getAttribute('class') ?? '').some((w) => w.startsWith('selected')) || el.getAttribute('aria-selected') === 'true') return true;
+export function markedSelected(image: Element, levels = SELECTED_LEVELS): boolean {
+  for (let el: Element | null = image, level = 0; el && el !== document.body && level <= levels; el = el.parentElement, level++) {
+    if (words(el.getAttribute('class') ?? '').some((w) => w.startsWith('selected')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-checked') === 'true') return true;
     if (Array.from(el.attributes).some((a) => /^data-[\w-]*selected$/.test(a.name) && a.value !== 'false' && a.value !== '0')) return true;
   }
   return false;

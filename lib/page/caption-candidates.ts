@@ -6,19 +6,20 @@ import { aboutThePage, collapse, isLabel, linkShare, rectDistance, wordCount } f
 import { conversationAnswers, inModelTurn } from './conversation';
 import { iconInSidedTurn } from './turn-sides';
 import { isCredit } from './credit';
-import { expandJson, holdsJsonCaption, jsonFields } from './json-output';
-import { aiDescriptionBox, isCode, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
+import { expandJson, jsonFields } from './json-output';
+import { aiDescriptionBox, isWebResult, labelledOutputs, liveOutput, notebookOutput } from './model-output';
 import { isPicture } from './picture-size';
 import { asksAboutPicture, isRequestToModel } from './requests';
 import { isOutputLabel, isOutputLeadIn, namesTheUpload } from './ui-labels';
 import { isModelLeadIn } from './model-names';
-import { fromUserTurn, isPromptBox, namesDescriptionBox, promptTexts, uploadControlTexts } from './user-words';
+import { fromUserTurn, promptTexts, uploadControlTexts } from './user-words';
 import { isDateOnly, isFiguresLine, trimModelText } from './output-trim';
 import { printsAlt } from './printed-caption';
 import { postQuote, rowCaptions } from './rows-and-posts';
 import { neverNearby } from './unoffered';
 import { floatingAltText } from './alt-field';
-import { cellValueAfter } from './notebook-cells';
+import { cellValueAfter, printedAfterPicture } from './notebook-cells';
+import { demoOutputs, isShown, selectedTwinOutputs } from './output-boxes';
 
 /** Where a candidate caption was found; the chooser names it so the user knows what they pick. */
 export type CandidateSource =
@@ -81,12 +82,6 @@ const MAX_TEXT_NODES = 4000;
 /** Shorter text (a button, "Share") is not a caption. */
 const MIN_BLOCK_CHARS = 12;
 
-function isShown(element: Element): boolean {
-  const rect = element.getBoundingClientRect();
-  if (rect.width === 0 && rect.height === 0) return false;
-  const style = getComputedStyle(element);
-  return style.visibility !== 'hidden' && style.display !== 'none';
-}
 
 /** The element's block container: text in inline elements belongs to the paragraph around them. */
 function blockOf(element: Element): Element {
@@ -127,44 +122,6 @@ const NEARBY_SCORE = 0.3;
 /** A demo's output box next to the image is what its model wrote about it. */
 const DEMO_SCORE = 0.6;
 
-/** How far up the image and a demo's output box may meet (image and box share a card or a row). */
-const DEMO_LEVELS = 4;
-
-/** How far up a box only a program writes (a read-only text box, an `<output>`) may meet its image: demos nest both deep. */
-const APP_LEVELS = 8;
-
-/** A box the page writes and the user cannot: a read-only or disabled text box, or an `<output>`. */
-const writtenByPage = (box: HTMLElement) => box instanceof HTMLOutputElement || (box instanceof HTMLTextAreaElement && (box.readOnly || box.disabled));
-
-/** The box sits in the same small container as the image (an app box holding this picture alone), not anywhere on a long page. */
-function sharesCard(image: Element, box: HTMLElement): boolean {
-  const levels = writtenByPage(box) && !!(image.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING) ? APP_LEVELS : DEMO_LEVELS;
-  let container: Element | null = image.parentElement;
-  for (let level = 0; container && level < levels; level++, container = container.parentElement) {
-    // Once the container holds other pictures it is a page section, and its boxes belong to no one image.
-    if (container.querySelectorAll('img').length > 1) return false;
-    if (container.contains(box)) return true;
-  }
-  return false;
-}
-
-/** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. Code is not. */
-function demoOutputs(image: Element): string[] {
-  const anchor = image.getBoundingClientRect();
-  // A one-line field counts only when labelled as the picture's description (an asset form's "Alt" field).
-  return Array.from(document.querySelectorAll<HTMLElement>('textarea, output, pre, input[type="text"], input:not([type])'))
-    .filter((box) => isShown(box) && sharesCard(image, box) && !isPromptBox(box) && (!(box instanceof HTMLInputElement) || (namesDescriptionBox(box) && wordCount(box.value) >= 3)))
-    .map((box) => ({
-      box,
-      text: collapse(box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement ? box.value : box.textContent),
-      distance: rectDistance(anchor, box.getBoundingClientRect()),
-    }))
-    .filter(({ box, text }) => text.length > 0 && (!isCode(box, text) || holdsJsonCaption(text)))
-    .filter((box) => box.distance <= NEAR_PX * 2)
-    .sort((a, b) => a.distance - b.distance)
-    .map(({ text }) => text);
-}
-
 /** Scores of what AI surfaces offer: above a caption slot for an answer, near it for outputs, cells and quotes. */
 const ANSWER_SCORE = 0.97;
 const DISCLOSED_SCORE = 0.92;
@@ -185,7 +142,7 @@ function aiSurfaceCaptions(image: Element): { found: Found[]; userTexts: string[
   const conversation = conversationAnswers(image);
   const rows = rowCaptions(image);
   const disclosed = aiDescriptionBox(image) || floatingAltText(image);
-  const printed = notebookOutput(image) || cellValueAfter(image);
+  const printed = notebookOutput(image) || cellValueAfter(image) || printedAfterPicture(image);
   const found: Found[] = [
     ...(conversation?.answers ?? []).map((a, i) => ({ source: 'answer' as const, text: a.text, credit: '', score: ANSWER_SCORE - i * 0.01, label: a.label || undefined })),
     ...(disclosed ? [{ source: 'caption' as const, text: disclosed, credit: '', score: DISCLOSED_SCORE }] : []),
@@ -262,7 +219,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
   const found: Found[] = [
     ...ai.found,
     ...rankCaptions(image),
-    ...demoOutputs(image)
+    ...(demoOutputs(image).length ? demoOutputs(image) : selectedTwinOutputs(image))
       .slice(0, 2)
       .flatMap((text) => expandJson({ source: 'demo-output' as const, text: trimModelText(text), credit: '', score: DEMO_SCORE })),
   ].filter((c) => !isTheirs(c.text) && !ownPiece(c) && !isFiguresLine(collapse(c.text)) && !isDateOnly(c.text));

@@ -172,7 +172,8 @@ function wrapperText(box: Element, image: Element): Element[] {
     (el) => el !== image && !el.contains(image) && !!(image.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !picturesIn(el, image).length,
   );
   const text = collapse(after.map((el) => el.textContent).join(' '));
-  if (!text || text.length > 400 || collapse(box.textContent).length > text.length + 40) return [];
+  // A bracketed structure ("{'bleu': 0.31}", "[0.2, 0.8]") is a printed value, not words about the picture.
+  if (!text || text.length > 400 || collapse(box.textContent).length > text.length + 40 || /^[[{].*[\]}]$/s.test(text)) return [];
   return after.filter((el) => /^(?:I|EM|SMALL|SPAN|P|DIV|B|STRONG)$/.test(el.tagName) && collapse(el.textContent));
 }
 
@@ -237,7 +238,8 @@ export function rankCaptions(image: Element): FoundCaption[] {
       if (dd?.tagName === 'DD') add('caption', dd, 0.9);
     }
     if (box.tagName === 'LI' && !found.length && isGalleryItem(box)) {
-      const rest = Array.from(box.querySelectorAll('p, span, div')).filter((el) => !el.contains(image) && !el.querySelector('img'));
+      // A control's label inside the item ("Deselect" on its check button) is no caption.
+      const rest = Array.from(box.querySelectorAll('p, span, div')).filter((el) => !el.contains(image) && !el.querySelector('img') && !el.closest('button, [role="button"]'));
       for (const el of rest.slice(0, 1)) add('gallery', el, 0.8);
     }
     for (let next = box.nextElementSibling, step = 0; next && step < 2; next = next.nextElementSibling, step++) {

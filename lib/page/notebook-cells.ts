@@ -49,3 +49,32 @@ export function cellValueAfter(image: Element): string {
   }
   return '';
 }
+
+/** A block's code as a notebook paragraph shows it: a listing or a code editor (not a prompt box). */
+const LISTING = 'pre, code, [class*="editor" i], [class*="CodeMirror"]';
+/** How far up from the picture the result box after a block's code may be. */
+const RESULT_LEVELS = 4;
+
+/**
+ * A notebook paragraph whose result box, right after its code, shows the picture and then printed text (an image and
+ * `print(caption)` in one paragraph, whatever the renderer calls its boxes): the first text after the picture in that
+ * box, when it reads as words; "" otherwise.
+ */
+export function printedAfterPicture(image: Element): string {
+  if (!isPicture(image) || image.closest(LISTING)) return '';
+  for (let box = image.parentElement, level = 0; box && box !== document.body && level < RESULT_LEVELS; box = box.parentElement, level++) {
+    const code = box.previousElementSibling;
+    if (!code?.matches(LISTING) || !looksLikeCode(code.textContent ?? '')) continue;
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_ELEMENT);
+    walker.currentNode = image;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node as Element;
+      if (element.tagName === 'IMG' && isPicture(element)) return '';
+      if (!Array.from(element.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && collapse(n.textContent))) continue;
+      const text = renderedLines(element).join('\n');
+      return wordCount(text) >= 5 && !looksLikeCode(text) && !isRequestToModel(text) ? text : '';
+    }
+    return '';
+  }
+  return '';
+}
