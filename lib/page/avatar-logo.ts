@@ -54,9 +54,6 @@ const CHROME_REGION = 'header, nav, aside, [role="banner"], [role="navigation"],
 /** Class words of a sidebar or top bar ("stSidebar", "app-sidebar", "navbar"). */
 const CHROME_WORDS = new Set(['sidebar', 'topbar', 'navbar', 'appbar', 'masthead']);
 
-/** An entry of a list the user picks from (a listbox's option, a menu's item). */
-const CHOICE = '[role="option"], [role="menuitem"], [role="menuitemradio"], [role="treeitem"]';
-
 /** How far up a sidebar or top bar may hold its logo or its user's menu. */
 const CHROME_LEVELS = 8;
 
@@ -119,9 +116,9 @@ export function isAvatarOrLogo(image: Element): boolean {
   // A mark drawn at a symbol's size with no alt of its own, before a short name in a control (a provider's mark before
   // its name in a model picker): it stands for that name.
   if (!alt && markSized(image) && nameBeside(image)) return true;
-  // Drawn icon-sized with no alt, before a short name in the page's chrome or in an option of a list to choose from
-  // (an assistant's or a conversation's picture in a sidebar's list): it stands for that name too.
-  if (!alt && iconSized(image) && nameBeside(image) && (inChromeRegion(image) || !!image.closest(CHOICE))) return true;
+  // Drawn icon-sized with no alt, before a short name (an assistant's or a conversation's picture in a sidebar's list,
+  // a support team's picture in its chat panel's header): it stands for that name too.
+  if (!alt && iconSized(image) && nameBeside(image)) return true;
   // In the page's chrome, or drawn icon-sized (a mark beside a name in an account menu that names itself nothing).
   return !!alt && (inChromeRegion(image) || iconSized(image)) && printedBeside(image, alt);
 }

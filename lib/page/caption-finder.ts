@@ -150,7 +150,9 @@ function idrefElements(image: Element, attribute: string): Element[] {
 function slotsIn(box: Element, image: Element): Element[] {
   return Array.from(box.querySelectorAll('figcaption, [class], [itemprop="caption"], dd')).filter((el) => {
     if (el.contains(image) || picturesIn(el, image).length) return false;
-    if (el.tagName === 'FIGCAPTION' || el.getAttribute('itemprop') === 'caption' || el.tagName === 'DD') return true;
+    // A picture that is itself a term's description (a record's "image" field) has fields beside it, not a caption.
+    if (el.tagName === 'DD') return !image.closest('dd');
+    if (el.tagName === 'FIGCAPTION' || el.getAttribute('itemprop') === 'caption') return true;
     // The outermost slot only: "div.caption > p.caption-text" is one caption.
     return CAPTION_SLOT.test(className(el)) && !isCreditElement(el) && !el.parentElement?.closest('[class]')?.matches?.('figcaption');
   });

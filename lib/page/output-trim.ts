@@ -37,8 +37,12 @@ const META_WORDS = 9;
 /** A count or a setting as "name: number", its unit after it ("Số từ: 39", "Seed: 42", "Wörter: 41", "Costo: 331 puntos"). */
 const COUNT_LINE = /^[\p{L}\s-]{1,24}[:=：]\s*[-+]?\d[\d.,]*\s*(?:%|\p{L}{1,12}\.?)?$/u;
 
+/** A message's time as the moment it was sent ("Now", "Just now", "Jetzt", "À l'instant", "Most", "たった今", "刚刚"). */
+const NOW =
+  /^(?:now|just now|right now|jetzt|gerade eben|soeben|maintenant|à l'instant|ahora|ahora mismo|adesso|ora|agora|agora mesmo|nu|zojuist|net|teraz|przed chwilą|сейчас|только что|зараз|щойно|şimdi|az önce|most|épp most|nyní|právě teď|teď|nyt|juuri nyt|acum|chiar acum|τώρα|μόλις τώρα|ตอนนี้|เมื่อสักครู่|اکنون|עכשיו|כרגע|sekarang|baru saja|bây giờ|vừa xong|الآن|अभी|방금|지금|たった今|刚刚|剛剛|现在)$/iu;
+
 /** One piece of a bookkeeping line: a figure or a time with at most a few words around it, or a short name beside them. */
-const figurePiece = (piece: string) => (FIGURE.test(piece) || WHEN.test(piece)) && wordCount(piece) <= 5;
+const figurePiece = (piece: string) => ((FIGURE.test(piece) || WHEN.test(piece)) && wordCount(piece) <= 5) || NOW.test(piece.trim());
 
 /** A toggle for a run's logs or console ("Show logs", "Hide logs", "Logs anzeigen", "Voir les journaux", "ログを表示", "查看日志"). */
 const LOG_TOGGLE =

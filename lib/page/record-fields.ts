@@ -77,6 +77,8 @@ function otherRecords(record: Element): Element[] {
  */
 export function recordFields(image: Element): { fields: RecordField[]; constant: RecordField[]; otherRecords: string[] } | null {
   if (!isPicture(image)) return null;
+  const listed = listedFields(image);
+  if (listed) return listed;
   const own = pictureField(image);
   if (!own) return null;
   for (let record = own.parentElement, level = 0; record && record !== document.body && level < RECORD_LEVELS; record = record.parentElement, level++) {
@@ -93,4 +95,36 @@ export function recordFields(image: Element): { fields: RecordField[]; constant:
     };
   }
   return null;
+}
+
+/** A term's title: short, no sentence (as a field's title). */
+const isTitle = (text: string) => !!text && text.length <= TITLE_CHARS && wordCount(text) <= 3 && !/[.!?。:：]$/.test(text);
+
+/** The term and description pairs of a definition list, each a field titled by its term. */
+function pairsOf(list: Element): { term: Element; value: Element }[] {
+  return Array.from(list.children)
+    .filter((el) => el.tagName === 'DD' && el.previousElementSibling?.tagName === 'DT')
+    .map((value) => ({ term: value.previousElementSibling!, value }))
+    .filter(({ term }) => isTitle(collapse(term.textContent)));
+}
+
+/**
+ * The same for a record written as a definition list (a trace's "input.image", "output.text", "model" terms): the
+ * picture in a description of its own, the other descriptions its fields, titled by their terms.
+ */
+function listedFields(image: Element): { fields: RecordField[]; constant: RecordField[]; otherRecords: string[] } | null {
+  const own = image.closest('dd');
+  const list = own?.parentElement;
+  if (!own || list?.tagName !== 'DL' || own.previousElementSibling?.tagName !== 'DT' || collapse(own.textContent)) return null;
+  if (Array.from(list.querySelectorAll('img')).some((img) => img !== image && isPicture(img))) return null;
+  const read = (dl: Element, skip: Element | null) =>
+    pairsOf(dl)
+      .filter(({ value }) => value !== skip && !value.querySelector('img'))
+      .map(({ term, value }) => ({ label: collapse(term.textContent), text: renderedLines(value).join('\n') }))
+      .filter((f) => collapse(f.text));
+  const fields = read(list, own);
+  if (!fields.length) return null;
+  const others = otherRecords(list).map((dl) => read(dl, null));
+  const same = (f: RecordField) => others.length > 0 && others.every((o) => o.some((x) => x.label === f.label && collapse(x.text) === collapse(f.text)));
+  return { fields: fields.filter((f) => !same(f)), constant: fields.filter(same), otherRecords: others.flat().map((f) => collapse(f.text)) };
 }

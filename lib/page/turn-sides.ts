@@ -47,6 +47,12 @@ function endsItsContent(style: CSSStyleDeclaration): boolean {
   return /^(?:flex-end|end|right)$/.test(along);
 }
 
+/** A box set at the end of its column of turns by its own alignment (`align-self: flex-end` in a flex column). */
+function pushedToEnd(turn: Element, style: CSSStyleDeclaration): boolean {
+  const parent = turn.parentElement ? getComputedStyle(turn.parentElement) : null;
+  return !!parent && /flex/.test(parent.display) && parent.flexDirection.startsWith('column') && /^(?:flex-end|end|self-end)$/.test(style.alignSelf);
+}
+
 /**
  * The turn sits on the person's side: it lays its content out at the end of the line, or its content (or itself)
  * stands against the far edge of its row, narrower than it. A floated box (an article's picture set to the right) is
@@ -55,7 +61,7 @@ function endsItsContent(style: CSSStyleDeclaration): boolean {
 export function onFarSide(turn: Element): boolean {
   const style = getComputedStyle(turn);
   if (style.float && style.float !== 'none') return false;
-  if (endsItsContent(style)) return true;
+  if (endsItsContent(style) || pushedToEnd(turn, style)) return true;
   const rtl = style.direction === 'rtl';
   const own = turn.getBoundingClientRect();
   if (own.width <= 0) return false;
