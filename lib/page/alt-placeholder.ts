@@ -70,6 +70,11 @@ export function placeholderReason(alt: string): Exclude<PlaceholderReason, 'repe
   // "Image 1", "Foto #3", "photo-02", "Bild (4)": a generic word and a number, either order.
   const numbered = /^(.+?)[\s_-]*(?:#|no\.?\s*|nr\.?\s*)?\(?\d{1,4}\)?$/u.exec(text) ?? /^\(?\d{1,4}\)?[\s_.-]+(.+)$/u.exec(text);
   if (numbered && GENERIC.has(numbered[1]!.trim())) return 'numbered';
+  // "owner/model-name cover image", "my_repo thumbnail": a generic word after an identifier (a slug, a repository's
+  // path, a handle) names what the picture stands for, not what it shows.
+  const named = /^@?([\p{L}\p{N}]+(?:[/_.-][\p{L}\p{N}]+)+)\s+(.+)$/u.exec(text);
+  // A word with one hyphen ("e-bike photo") is a word, not an identifier.
+  if (named && GENERIC.has(named[2]!) && (/[/_]/.test(named[1]!) || (named[1]!.match(/[.-]/g) ?? []).length >= 2)) return 'generic';
   return null;
 }
 

@@ -3,7 +3,7 @@
 // answer carries. Pure DOM reads.
 import { embedDescription } from './bot-embed';
 import { collapse, renderedLines, visuallyHidden, wordCount } from './caption-text';
-import { isBookkeeping, isLogPanel, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
+import { isBookkeeping, isLogPanel, isModelName, isReasoning, isSourceLink, leadLabelOf } from './output-trim';
 import { DISCLAIMER, NOTEBOOK_PROMPT } from './requests';
 
 /** Class words of a turn's header or name line ("Message_botHeader", "username-line", "sender-name", "author"). */
@@ -25,15 +25,19 @@ const isButtonBox = (element: Element) =>
 
 /** Tags of the model's own lists and tables: never a row of figures the interface prints. */
 const LIST_TAGS = /^(?:UL|OL|DL|TABLE|TBODY|TR)$/;
+/** A run's reason to stop or its state, as "name: value" of a few words ("Stop reason: EOS Token Found", "Finish reason: stop"). */
+const STATE_FIELD = /^[\p{L}\s_-]{1,24}[:：]\s*[\p{L}\p{N}\s_.-]{1,30}$/u;
 /**
  * A row of figures under an answer, each in an element of its own and often with no space between them ("Speed: 612
- * T/s", "Input: 1,204 tokens", "Time: 0.16s"): a run's statistics, not the model's words.
+ * T/s", "Input: 1,204 tokens", "Time: 0.16s"), maybe with separators of their own ("•") and a state beside the figures
+ * ("31 tok/sec • 142 tokens • Stop reason: EOS"): a run's statistics, not the model's words.
  */
-const isFiguresRow = (element: Element) => {
+export const isFiguresRow = (element: Element) => {
   if (LIST_TAGS.test(element.tagName) || element.childElementCount < 2) return false;
-  const pieces = Array.from(element.children).map((child) => collapse(child.textContent)).filter(Boolean);
+  const pieces = Array.from(element.children).map((child) => collapse(child.textContent)).filter((piece) => piece && !/^[·•|｜–—/]+$/u.test(piece));
   const loose = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && /[\p{L}\p{N}]/u.test(node.textContent ?? ''));
-  return !loose && pieces.length >= 2 && pieces.every((piece) => isBookkeeping(piece) && !/^\D*$/.test(piece));
+  const figures = pieces.filter((piece) => isBookkeeping(piece) && !/^\D*$/.test(piece));
+  return !loose && figures.length >= 2 && pieces.every((piece) => figures.includes(piece) || (STATE_FIELD.test(piece) && wordCount(piece) <= 6));
 };
 
 /** Controls, times, name lines, hidden labels, the model's shown reasoning, a run's logs and its source cards inside an answer: not part of what the model said. */
@@ -138,16 +142,25 @@ const PANE_NAME_CHARS = 60;
 /** How far up from an answer the pane that names it may be. */
 const PANE_LEVELS = 6;
 
+/** A pane's name that only counts panes ("Split 1", "Pane 2", "Column 3", "Tab #4"): no name of the model in it. */
+const NUMBERED_PANE = /^\p{L}+\s*#?\d{1,2}$/u;
+
 /**
  * The name a pane gives itself (`<section aria-label="openai/gpt-4.1">`) when it holds this answer and none of the
- * others shown beside it: the answers side by side are labelled by their panes, as by a heading. "" when none.
+ * others shown beside it: the answers side by side are labelled by their panes, as by a heading. A pane named only by
+ * its number is named by the model's name shown alone in it before the answer (its header's "llama3.2-vision:11b").
+ * "" when none.
  */
 export function paneName(answer: Element, group: Element[], isSideLabel: (text: string) => boolean): string {
   for (let box = answer.parentElement, level = 0; box && box !== document.body && level < PANE_LEVELS; box = box.parentElement, level++) {
     const pane = box;
     if (group.some((other) => other !== answer && pane.contains(other))) return '';
     const name = collapse(pane.getAttribute('aria-label'));
-    if (name && name.length <= PANE_NAME_CHARS && !isSideLabel(name)) return name;
+    if (name && name.length <= PANE_NAME_CHARS && !isSideLabel(name) && !NUMBERED_PANE.test(name)) return name;
+    const model = Array.from(pane.querySelectorAll('*'))
+      .slice(0, 200)
+      .find((el) => !el.children.length && !!(el.compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_FOLLOWING) && isModelName(collapse(el.textContent)));
+    if (model) return collapse(model.textContent);
   }
   return '';
 }

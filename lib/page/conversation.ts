@@ -277,8 +277,8 @@ function answersByRole(image: Element): { answers: FoundAnswer[]; userTexts: str
     if (ownRole(box) === 'user') inConversation = true;
   if (!inConversation) return null;
   const userTexts = [...turns.filter((t) => t.role === 'user').map((t) => t.element), ...(ownBlock ? [ownBlock] : [])].map((el) => collapse(el.textContent));
-  // Answers beside the first one (an arena's two models, two drafts to choose from) are offered with it.
-  const beside = turns.slice(next + 1).filter((t) => t.role === 'assistant' && sideBySide(first.element, t.element));
+  // Answers beside the first one, left or right of it (an arena's two models, split chats, two drafts) are offered after it.
+  const beside = turns.filter((t, i) => i !== next && t.role === 'assistant' && sideBySide(first.element, t.element));
   // Or shown side by side within the one answer turn, each pane under its heading.
   const panes = beside.length ? [] : panesOf(first.element);
   const group = panes.length ? panes : [first, ...beside].map((t) => t.element);

@@ -20,15 +20,17 @@ const LEAD_IN_CHARS = 120;
 
 const wordsOf = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/);
 
-/** Brackets, operators and sigils at least one character in 25: code, not words. */
-const looksLikeCode = (text: string) => (text.match(/[(){}=;<>#$[\]]/g) ?? []).length > text.length / 25;
+/** A call on a line of its own, its name glued to its brackets: `describe("/data/goats.png")`, `show(img, 3)`. */
+const CALL_LINE = /^[\p{L}_$][\p{L}\p{N}_$.]*\(.*\);?$/u;
+/** Brackets, operators and sigils at least one character in 25, or calls alone on their lines: code, not words. */
+const looksLikeCode = (text: string) =>
+  (text.match(/[(){}=;<>#$[\]]/g) ?? []).length > text.length / 25 || (!!text.trim() && text.trim().split('\n').every((line) => CALL_LINE.test(line.trim())));
 
 /** Source code rather than words (a usage snippet, a printed dict): never a caption. */
 export function isCode(element: Element, text: string): boolean {
   if (element.closest('code') || element.querySelector('code')) return true;
   return looksLikeCode(text);
 }
-
 
 /** The text a box shows: a text box's value, else its rendered lines (without the source cards and logs shown with them). */
 function boxText(element: Element): string {
@@ -58,14 +60,20 @@ function elementsAfter(image: Element, limit: number): Element[] {
   return out;
 }
 
+/** Most words of a label's header row (the label and a view switcher beside it). */
+const ROW_WORDS = 6;
 /** The block holding what follows `label`: its first text, widened while the box stays clear of the label and other pictures. */
 function valueAfter(label: Element, after: Element[]): Element | null {
   const start = after.indexOf(label);
-  // A Copy or Clear button between the label and its box is a control, not the value.
+  // A Copy or Clear button is a control, not the value; nor is a word beside a heading in its row (a view switcher: "Preview · JSON").
+  const heading = /^H[1-6]$/.test(label.tagName) || label.getAttribute('role') === 'heading';
+  const row = heading && label.parentElement && wordCount(collapse(label.parentElement.textContent)) <= ROW_WORDS ? label.parentElement : null;
+  const inRow = (el: Element) => !!row?.contains(el) && !/^(?:TEXTAREA|OUTPUT|INPUT)$/.test(el.tagName);
   const first = after
     .slice(start + 1)
-    .find((el) => !label.contains(el) && !el.closest('button, [role="button"]') && (/^(?:TEXTAREA|OUTPUT|INPUT)$/.test(el.tagName) || Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && collapse(n.textContent))));
-  if (!first) return null;
+    .find((el) => !label.contains(el) && !inRow(el) && !el.closest('button, [role="button"]') && (/^(?:TEXTAREA|OUTPUT|INPUT)$/.test(el.tagName) || Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && collapse(n.textContent))));
+  // Another label first (a panel's title, then its "Output"): the value is that label's, not this one's.
+  if (!first || isOutputLabel(collapse(first.textContent))) return null;
   let box: Element = first;
   while (box.parentElement && !box.parentElement.contains(label) && !Array.from(box.parentElement.querySelectorAll('img')).some(isPicture) && box.parentElement !== document.body) box = box.parentElement;
   return box;

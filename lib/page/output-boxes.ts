@@ -5,14 +5,17 @@
 import { collapse, rectDistance, wordCount } from './caption-text';
 import { holdsJsonCaption } from './json-output';
 import { isCode } from './model-output';
+import { isLogPanel } from './output-trim';
 import { markedSelected } from './alt-field';
 import { isPromptBox, namesDescriptionBox } from './user-words';
 
 /** How far (CSS px) an output box may stand from its picture. */
 const NEAR_PX = 800;
 
-/** The element is laid out and shown. */
+/** The element is laid out and shown: not folded away in a closed `<details>` (its summary shows), nor hidden by style. */
 export function isShown(element: Element): boolean {
+  const fold = element.closest('details');
+  if (fold && !fold.open && !element.closest('summary')) return false;
   const rect = element.getBoundingClientRect();
   if (rect.width === 0 && rect.height === 0) return false;
   const style = getComputedStyle(element);
@@ -40,12 +43,18 @@ function sharesCard(image: Element, box: HTMLElement): boolean {
   return false;
 }
 
+/** A box in a run's logs, open or folded ("Logs (6 lines)"): what the run printed on its way, not the model's output. */
+const isInLogPanel = (box: Element) => {
+  for (let el = box.parentElement, level = 0; el && level < 3; el = el.parentElement, level++) if (isLogPanel(el)) return true;
+  return false;
+};
+
 /** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. Code is not. */
 export function demoOutputs(image: Element): string[] {
   const anchor = image.getBoundingClientRect();
   // A one-line field counts only when labelled as the picture's description (an asset form's "Alt" field).
   return Array.from(document.querySelectorAll<HTMLElement>('textarea, output, pre, input[type="text"], input:not([type])'))
-    .filter((box) => isShown(box) && sharesCard(image, box) && !isPromptBox(box) && (!(box instanceof HTMLInputElement) || (namesDescriptionBox(box) && wordCount(box.value) >= 3)))
+    .filter((box) => isShown(box) && !isInLogPanel(box) && sharesCard(image, box) && !isPromptBox(box) && (!(box instanceof HTMLInputElement) || (namesDescriptionBox(box) && wordCount(box.value) >= 3)))
     .map((box) => ({
       box,
       text: collapse(box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement ? box.value : box.textContent),

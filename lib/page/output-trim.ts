@@ -36,6 +36,11 @@ const META_WORDS = 9;
 
 /** A count or a setting as "name: number", its unit after it ("Số từ: 39", "Seed: 42", "Wörter: 41", "Costo: 331 puntos"). */
 const COUNT_LINE = /^[\p{L}\s-]{1,24}[:=：]\s*[-+]?\d[\d.,]*\s*(?:%|\p{L}{1,12}\.?)?$/u;
+/**
+ * A metric an eval tool prints as "name value" with no colon: a unit named before its figure ("tokens 612"), or a
+ * variable's name in code style, joined by underscores or dots ("count_match 1.00", "rouge.l 0.41"). Prose never names so.
+ */
+const METRIC_LINE = new RegExp(String.raw`^(?:${UNIT}|[\p{L}\d]+(?:[_.][\p{L}\d]+)+)\s+[-+]?\d[\d.,]*\s*(?:%|${UNIT})?$`, 'iu');
 
 /** A message's time as the moment it was sent ("Now", "Just now", "Jetzt", "À l'instant", "Most", "たった今", "刚刚"). */
 const NOW =
@@ -46,7 +51,7 @@ const figurePiece = (piece: string) => ((FIGURE.test(piece) || WHEN.test(piece))
 
 /** A toggle for a run's logs or console ("Show logs", "Hide logs", "Logs anzeigen", "Voir les journaux", "ログを表示", "查看日志"). */
 const LOG_TOGGLE =
-  /^(?:(?:show|hide|view|open|close|toggle|see|anzeigen|ausblenden|voir|afficher|masquer|ver|mostrar|ocultar|mostra|nascondi|pokaż|ukryj|показать|скрыть)\s+)?(?:the\s+)?(?:logs?|console(?: output)?|run logs?|build logs?|protokolle?|journaux|registros?|logi|логи|журнал)(?:\s+(?:anzeigen|ausblenden|afficher|masquer|mostrar|ocultar|pokaż|ukryj))?$|^(?:ログ|日志|로그)(?:を表示|を隠す|表示|查看| 보기| 숨기기)?$|^(?:查看|显示|隐藏)日志$/iu;
+  /^(?:(?:show|hide|view|open|close|toggle|see|anzeigen|ausblenden|voir|afficher|masquer|ver|mostrar|ocultar|mostra|nascondi|pokaż|ukryj|показать|скрыть)\s+)?(?:the\s+)?(?:logs?|console(?: output)?|run logs?|build logs?|protokolle?|journaux|registros?|logi|логи|журнал)(?:\s+(?:anzeigen|ausblenden|afficher|masquer|mostrar|ocultar|pokaż|ukryj))?(?:\s*\(\d+(?:\s+\p{L}+)?\))?$|^(?:ログ|日志|로그)(?:を表示|を隠す|表示|查看| 보기| 숨기기)?$|^(?:查看|显示|隐藏)日志$/iu;
 /** A progress bar as a library logs it ("100%|██████████| 3/3", "[=====>    ] 60%", "▕████▏"): a line of a run's log, not words. */
 const PROGRESS_BAR = /\d%\|[^|]*\||[█▉▊▋▌▍▎▏▕▓▒░]{3,}|\[[=#>.\- ]{5,}\]/u;
 /** A control's words alone on a line ("Copy", "Regenerate", "👍 👎", "Copy · Share", "Show logs"). */
@@ -80,12 +85,14 @@ export function isBookkeeping(text: string): boolean {
     return parts.some(figurePiece) && parts.every((p) => figurePiece(p) || (p.length <= 40 && (wordCount(p) <= (counted ? 6 : 4) || controlLine(p))));
   if (!short) return false;
   // A single piece: a figure or a time with a few words, a setting's "name: value", or a figure's field label ("Latency (ms)").
-  return figurePiece(line) || COUNT_LINE.test(line) || (wordCount(line) <= 5 && UNIT_FIELD.test(line));
+  return figurePiece(line) || COUNT_LINE.test(line) || METRIC_LINE.test(line) || (wordCount(line) <= 5 && UNIT_FIELD.test(line));
 }
 
 /** A bookkeeping line that counts something ("Qwen2.5-VL-7B-Instruct · 3,4 с · 71 токен", "Generated in 3.2 s"): never a caption, wherever it sits. */
 export const isFiguresLine = (text: string): boolean => COUNTED.test(text) && !text.includes('\n') && isBookkeeping(text);
 
+/** A relative time and nothing else ("1 day ago", "3 Min. ago", "vor 2 Std.", "il y a 3 jours", "hace 5 min", "2 дня назад"). */
+const RELATIVE_TIME = /^(?:\d+\s?\p{L}{1,10}\.?\s+(?:ago|fa|atrás|назад)|(?:vor|il y a|hace|há)\s+\d+\s?\p{L}{1,10}\.?|\d+\s?\p{L}{0,4}\s?(?:前|전))$/iu;
 /** Longest text read as a date alone ("1 de diciembre de 2026", "Dec 1, 2026"). */
 const DATE_CHARS = 40;
 /**
@@ -94,8 +101,10 @@ const DATE_CHARS = 40;
  * name). A place beside the date ("Berlin, 3. Oktober 1990") is words and stays. Never a caption: an upload's metadata.
  */
 export function isDateOnly(text: string): boolean {
-  const t = collapse(text);
+  // A relative time alone, after a separator or not ("• 1 day ago", "vor 2 Std."): when a post was made.
+  const t = collapse(text).replace(/^[·•|｜–—-]\s*/u, '');
   if (!t || t.length > DATE_CHARS) return false;
+  if (RELATIVE_TIME.test(t)) return true;
   const tokens = t.split(/[\s,./\-–年月日号]+/u).filter(Boolean);
   const numbers = tokens.filter((w) => /^\d{1,4}(?:st|nd|rd|th|er|e|º|ª)?$/u.test(w));
   const words = tokens.filter((w) => !numbers.includes(w));

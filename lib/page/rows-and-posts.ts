@@ -3,6 +3,7 @@
 // header), and a post quoting what a model said about the attached picture (the quote first, the whole post
 // second). Pure DOM reads (layout only to tell an avatar from a picture).
 import { isAvatarOrLogo } from './avatar-logo';
+import { isFiguresRow } from './answer-text';
 import { collapse, isFileName, renderedLines, wordCount } from './caption-text';
 import { isPicture } from './picture-size';
 import { leadLabelOf } from './output-trim';
@@ -50,10 +51,10 @@ function headerOf(table: Element, index: number): string {
   return cell ? collapse(renderedLines(cell)[0]) : '';
 }
 
-/** A cell's words, without a label element they start with. */
+/** A cell's words, without a label element they start with nor a row of figures under them (an eval's "latency 2.9s", "tokens 612"). */
 function cellText(cell: Element): string {
   const lead = leadLabelOf(cell);
-  return renderedLines(cell, undefined, (el) => el === lead).join('\n');
+  return renderedLines(cell, undefined, (el) => el === lead || isFiguresRow(el)).join('\n');
 }
 
 /** The rows of `table` (not of a table inside it). */
