@@ -53,7 +53,7 @@ export function answerText(element: Element, label = ''): string {
   const embed = embedDescription(element) ?? element.querySelector('[class*="embed" i] [class*="description" i]');
   const lead = leadLabelOf(embed ?? element);
   const head = headLineOf(embed ?? element);
-  const lines = renderedLines(embed ?? element, undefined, (el) => el === lead || el === head || isChrome(el)).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
+  const lines = renderedLines(embed ?? element, undefined, (el) => el === lead || el === head || isChrome(el), true).filter((line) => !DISCLAIMER.test(line) && !NOTEBOOK_PROMPT.test(line));
   if (label && collapse(lines[0]) === label) lines.shift();
   return collapse(lines.join('\n')) && lines.join('\n');
 }

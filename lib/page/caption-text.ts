@@ -43,9 +43,15 @@ export function isHiddenElement(element: Element): boolean {
  * The element's text as rendered blocks: one string per block (a <p>, a <div>, a <br> break), each
  * whitespace-collapsed, so "…phenomenon." and "Credit: …" in two blocks never glue together.
  * `isSeparate` marks inline elements that still stand apart (a credit <span>): they get their own line;
- * `isSkipped` marks elements left out (an answer's controls and hidden labels).
+ * `isSkipped` marks elements left out (an answer's controls and hidden labels). With `rowsAsLines`, a table's row is one
+ * line, its cells side by side ("Cats 1"), as a reader of a model's Markdown table takes it.
  */
-export function renderedLines(root: Element, isSeparate: (element: Element) => boolean = () => false, isSkipped: (element: Element) => boolean = () => false): string[] {
+export function renderedLines(
+  root: Element,
+  isSeparate: (element: Element) => boolean = () => false,
+  isSkipped: (element: Element) => boolean = () => false,
+  rowsAsLines = false,
+): string[] {
   const lines: string[] = [];
   let current = '';
   const breakLine = () => {
@@ -63,6 +69,12 @@ export function renderedLines(root: Element, isSeparate: (element: Element) => b
     // A control is skipped inside what is read, but a message drawn as one (a chat bubble that is a <button>) is read.
     if ((SKIP.has(element.tagName.toUpperCase()) && !(element === root && element.tagName === 'BUTTON')) || isHiddenElement(element) || (element !== root && isSkipped(element))) return;
     if (element.tagName === 'BR') return breakLine();
+    if (rowsAsLines && /^T[DH]$/.test(element.tagName) && element !== root) {
+      current += ' ';
+      for (const child of Array.from(element.childNodes)) walk(child);
+      current += ' ';
+      return;
+    }
     const own = element !== root && (isSeparate(element) || !displayOf(element).startsWith('inline'));
     if (own) breakLine();
     for (const child of Array.from(element.childNodes)) walk(child);

@@ -46,6 +46,18 @@ describe("a chat answer's footer of run figures between bullets", () => {
   });
 });
 
+describe("a Markdown table in a chat answer", () => {
+  it('is read one row a line, its cells side by side', () => {
+    const found = offered(`<div data-message-role="user"><img id="target" src="/att/cats.png" width="240" height="180" alt="cats.png"><p>Wie viele Tiere siehst du?</p></div>
+      <div data-message-role="assistant"><p>Auf dem Bild sind zwei Katzen auf einem Sofa.</p>
+      <table><thead><tr><th>Tier</th><th>Anzahl</th></tr></thead><tbody><tr><td>Katzen</td><td>2</td></tr><tr><td>Hunde</td><td>0</td></tr></tbody></table>
+      <button aria-label="Copy message">⧉</button></div>`);
+    const answer = findCaptionCandidates(document.getElementById('target')!, 10_000).find((c) => c.source === 'answer');
+    expect(found[0]!.preselect).toBe(true);
+    expect(answer?.text).toBe('Auf dem Bild sind zwei Katzen auf einem Sofa.\nTier Anzahl\nKatzen 2\nHunde 0');
+  });
+});
+
 describe('split chats whose panes are only numbered', () => {
   const pane = (n: number, model: string, answer: string) => `<section aria-label="Split ${n}"><div class="head"><span>${model}</span><button title="Close split">✕</button></div>
     <div role="log"><div data-role="user"><img ${n === 2 ? 'id="target" ' : ''}src="/att/lake.png?a=${n}" width="200" height="150" alt="lake.png"><div>Beskriv bilden, tack.</div></div>
