@@ -3,9 +3,9 @@
 // point on the image, and the caption the chooser preselects (what Enter sends). Compared with two
 // naive finders (the alt; the figure's caption else the alt) on a hand-written gold set.
 // The AI-surface pages (test/ai-surfaces: chats, demos, notebooks, tables, arenas, posts) are measured beside them
-// (slices ai-dev-tuning, ai-dev-check; ai-held-out, ai-held-out-2, ai-held-out-3, ai-held-out-4, ai-held-out-5, ai-held-out-6, ai-held-out-7, ai-held-out-8, ai-held-out-9, ai-held-out-10, ai-held-out-11 and ai-held-out-12 only when named with --slice).
+// (slices ai-dev-tuning, ai-dev-check; ai-held-out, ai-held-out-2, ai-held-out-3, ai-held-out-4, ai-held-out-5, ai-held-out-6, ai-held-out-7, ai-held-out-8, ai-held-out-9, ai-held-out-10, ai-held-out-11, ai-held-out-12 and ai-held-out-13 only when named with --slice).
 // `--list` prints the pages a run would measure (slice, page, images) and stops, without a browser.
-//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --offers] [-- --list] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4|ai-dev|ai-dev-tuning|ai-dev-check|ai-held-out|ai-held-out-2|ai-held-out-3|ai-held-out-4|ai-held-out-5|ai-held-out-6|ai-held-out-7|ai-held-out-8|ai-held-out-9|ai-held-out-10|ai-held-out-11|ai-held-out-12 | --skip-slice NAME]
+//   CAPTION_CHECK_OUT_DIR=.output npx wxt build && npm run bench:captions [-- --verbose] [-- --offers] [-- --list] [-- --page NAME | --slice development|development-2|held-out|held-out-2|held-out-3|held-out-4|ai-dev|ai-dev-tuning|ai-dev-check|ai-held-out|ai-held-out-2|ai-held-out-3|ai-held-out-4|ai-held-out-5|ai-held-out-6|ai-held-out-7|ai-held-out-8|ai-held-out-9|ai-held-out-10|ai-held-out-11|ai-held-out-12|ai-held-out-13 | --skip-slice NAME]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -106,10 +106,10 @@ async function main(): Promise<void> {
   const sliceOfPage = (name: string) => gold.pages[name]?.slice ?? (gold.pages[name]?.heldOut ? 'held-out' : 'development');
   const jobs = [
     ...Object.keys(gold.pages).map((name) => ({ name, file: resolve(REALPAGES_DIR, 'pages', `${name}.html`), slice: sliceOfPage(name), surface: null, items: gold.images.filter((i) => i.page === name) })),
-    ...['dev', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12'].flatMap(readSurfacePages).map((p) => ({ ...p, surface: p, items: p.images.map((i) => ({ ...i, credit: undefined })) })),
+    ...['dev', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13'].flatMap(readSurfacePages).map((p) => ({ ...p, surface: p, items: p.images.map((i) => ({ ...i, credit: undefined })) })),
   ].filter((job) => {
     // The held-out AI-surface pages are measured only when asked for by name: they stay unread until the end.
-    // `--slice ai-dev` takes both halves of the development pages; `--slice ai-held-out` takes none of ai-held-out-2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12, and `--slice ai-held-out-1` takes none of ai-held-out-10, -11, -12.
+    // `--slice ai-dev` takes both halves of the development pages; `--slice ai-held-out` takes none of ai-held-out-2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12, -13, and `--slice ai-held-out-1` takes none of ai-held-out-10, -11, -12, -13.
     const named = job.slice === onlySlice || (!!onlySlice?.startsWith('ai-') && !job.slice.startsWith('ai-held-out') && job.slice.startsWith(`${onlySlice}-`));
     if ((only && job.name !== only) || (onlySlice && !named) || job.slice === skipSlice || (job.slice.startsWith('ai-held-out') && !named)) return false;
     return job.items.length > 0;
