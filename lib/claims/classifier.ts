@@ -68,9 +68,9 @@ export function decodeModel(stored: StoredModel): ClauseModel {
   for (let hash = 0; at < bytes.length; ) {
     hash += next();
     const zigzag = next();
-    weights.set(hash, (zigzag % 2 ? -(zigzag + 1) / 2 : zigzag / 2) / 100);
+    weights.set(hash, ((zigzag >> 1) ^ -(zigzag & 1)) / 100);
   }
-  return { threshold: stored.threshold, unflagged: stored.unflagged, bias: stored.bias, weights };
+  return { ...stored, weights };
 }
 
 /** The named weights (from training) as stored: their hashes ascending, each as the step from the one before, and their weights in hundredths (train-claims.ts checks that no two share a hash). */
@@ -102,8 +102,21 @@ const loaded = (): ClauseModel => (model ??= decodeModel(storedSchema.parse(rawM
 const PERSON = '<person>';
 const lengthBucket = (n: number) => (n <= 2 ? 'tiny' : n <= 5 ? 'short' : n <= 12 ? 'medium' : 'long');
 
+// Deciding one clause reads its features up to three times (a firm hedge, P(descriptive), the reason given): the last
+// clause's are kept.
+let lastFacts: ClauseFacts | undefined;
+let lastFeatures: string[] = [];
+
 /** The sparse features of a clause: words, word pairs, openers, kind, length, grammatical shape and the word rules' verdict. */
 export function clauseFeatures(facts: ClauseFacts): string[] {
+  if (facts !== lastFacts) {
+    lastFacts = facts;
+    lastFeatures = readFeatures(facts);
+  }
+  return lastFeatures;
+}
+
+function readFeatures(facts: ClauseFacts): string[] {
   const text = cueText(facts.clause.text);
   const found = [...text.matchAll(WORD)];
   const plain = found.map(([w]) => (/^\p{N}/u.test(w) ? '<num>' : w));
@@ -126,12 +139,12 @@ export function clauseFeatures(facts: ClauseFacts): string[] {
     add(`w:${w}`);
     // A crude stem joins a word's forms ("evoke", "evokes", "evoking"), so a form never seen in
     // training still counts what its siblings taught.
-    const stem = w.length > 4 ? w.replace(/(?:ing|ed|es|s|e)$/u, '') : null;
+    const stem = w.length > 4 && w.replace(/(?:ing|ed|es|s|e)$/u, '');
     if (stem && stem !== w) add(`s:${stem}`);
     if (i > 0) add(`b:${words[i - 1]} ${w}`);
     // Word shape stands in for a part-of-speech tag: "-ing" activities, "-ly" manner, "-ed" states.
-    const shape = /ing$/u.test(w) ? 'ing' : /ly$/u.test(w) ? 'ly' : /ed$/u.test(w) ? 'ed' : null;
-    if (shape) features.add(`shape:${shape}`);
+    const shape = /(?:ing|ly|ed)$/u.exec(w);
+    if (shape) features.add(`shape:${shape[0]}`);
   });
   return [...features];
 }
@@ -184,7 +197,6 @@ export function firmDecision(facts: ClauseFacts): SetAsideReason | null | undefi
 export function judgeClause(facts: ClauseFacts): SetAsideReason | null {
   const firm = firmDecision(facts);
   if (firm !== undefined) return firm;
-  const text = cueText(facts.clause.text).trim();
   const m = loaded();
   if (descriptiveProbability(facts, m) >= (facts.rule ? m.threshold : m.unflagged)) return null;
   // Where no word rule fired, a clause that opens on a verb and its object ("Press the red button twice", "Wait until
@@ -192,5 +204,5 @@ export function judgeClause(facts: ClauseFacts): SetAsideReason | null {
   // else as an inference from the picture.
   if (facts.rule) return facts.rule;
   if (clauseFeatures(facts).some((f) => f === 'g:open:imperative' || f === 'g:open:verb-first')) return 'advice';
-  return personOrPurpose(text) ? 'inference about intent' : 'inference';
+  return personOrPurpose(cueText(facts.clause.text).trim()) ? 'inference about intent' : 'inference';
 }

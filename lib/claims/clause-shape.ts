@@ -20,13 +20,17 @@ const IMPERATIVE = set(`check press use store consult be do don't let consider c
 const startsObject = (w: string) => OBJECT_PRONOUN.has(w) || DEFINITE.has(w) || INDEFINITE.has(w);
 const LINKING: ReadonlySet<string> = new Set([...SEEMING].flatMap(forms));
 const BE: ReadonlySet<string> = new Set([...BE_FORMS, ...[...BE_FORMS].slice(0, 5).map((w) => `${w}n't`)]);
+// A word's part before its apostrophe: "I'm" → "i'm" → "i", "they're" → "they".
+const contracted = (w: string) => {
+  const at = w.indexOf("'");
+  return at < 0 ? w : w.slice(0, at);
+};
 // "he's", "they're", "that's": a subject with its "be".
-const isContractedBe = (w: string) => /'(?:s|re|m)$/u.test(w) && (SUBJECT_PRONOUN.has(w.split("'")[0]!) || DEFINITE.has(w.split("'")[0]!) || w.startsWith('there'));
+const isContractedBe = (w: string) => /'(?:s|re|m)$/u.test(w) && (SUBJECT_PRONOUN.has(contracted(w)) || DEFINITE.has(contracted(w)) || w.startsWith('there'));
 const PAST = set('was were had did ago');
-// "I", "me", "my"; contracted ("I'm", "you've") by their first part.
+// "I", "me", "my"; contracted ("I'm", "you've") by their first part (contracted).
 const FIRST_PERSON = set('i me my mine myself');
 const SECOND_PERSON = set('you your yours yourself');
-const contracted = (w: string) => w.split("'")[0]!;
 const INABILITY = set("cannot can't unfortunately sorry apologize");
 // Activities that name an occasion, a purpose or a pursuit rather than a movement a photo could show:
 // "he is working", "they are celebrating", "she is studying". Whatever the body does meanwhile is the description.
