@@ -4,7 +4,7 @@
 import { IMAGE_POLICY } from '../image/size';
 import { aiSurfaceCaption } from './caption-candidates';
 import { PRESELECT_SCORE, rankCaptions } from './caption-finder';
-import { withOneRoleScan } from './conversation';
+import { withOneRoleScan } from './turn-roles';
 import { readSlot, writeSlot } from './isolated-slot';
 import { PICKED_SLOT } from './picker';
 

@@ -3,8 +3,8 @@
 // system instructions given to the model, the draft around a picture in a rich-text editor. Never offered as nearby
 // text. Pure DOM reads.
 import { words } from './caption-text';
-import { ROLE_ATTRIBUTES } from './conversation';
-import { isNotice } from './model-output';
+import { ROLE_ATTRIBUTES } from './turn-roles';
+import { isNotice } from './live-output';
 import { isReasoning } from './output-trim';
 
 /** Form fields whose help text (`aria-describedby`) tells the user what to write. */

@@ -4,7 +4,7 @@
 // the words about the picture. Written after held-out-6's playground and alt-text field; the pages here are others.
 import { describe, expect, it } from 'vitest';
 import { isBookkeeping, trimModelText } from '../../lib/page/output-trim';
-import { liveOutput } from '../../lib/page/model-output';
+import { liveOutput } from '../../lib/page/live-output';
 import { offered, page } from './caption-snippet';
 
 describe("a run's logs after the output", () => {
