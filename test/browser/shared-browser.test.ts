@@ -22,6 +22,7 @@ async function state(ext: LoadedExtension) {
       popup: await chrome.action.getPopup({}),
       panelOnClick: (await chrome.sidePanel.getPanelBehavior()).openPanelOnActionClick,
       badge: await chrome.action.getBadgeText({}),
+      tabsPerWindow: (await chrome.windows.getAll({ populate: true })).map((w) => w.tabs?.length ?? 0),
       leftover: globalThis.__captionCheckLeftover ?? false,
     }))),
   };
@@ -32,14 +33,16 @@ describe('the shared browser', () => {
     const first = await sharedExtension();
     const fresh = await state(first);
     expect(fresh.pages).toEqual(['about:blank']);
+    expect(fresh.tabsPerWindow).toEqual([1]);
     expect(fresh.leftover).toBe(false);
 
-    // A file's leftovers: tabs and an extension page, settings, a stored check, a session rule, a badge,
+    // A file's leftovers: tabs and an extension page, a second window, settings, a stored check, a session rule, a badge,
     // the toolbar pointed at the popup, a patched worker, and the worker stopped.
     await (await first.context.newPage()).goto(`chrome-extension://${first.extensionId}/options.html`);
     await first.context.newPage();
     const worker = await currentWorker(first);
     await worker.evaluate(async () => {
+      await chrome.windows.create({ url: 'about:blank' });
       await chrome.storage.local.set({ settings: { baseUrl: 'http://127.0.0.1:9/v1', toolbarOpens: 'popup' }, verdictCache: { x: 1 } });
       await chrome.storage.session.set({ 'check:7': { status: 'running' } });
       await chrome.declarativeNetRequest.updateSessionRules({
