@@ -3,11 +3,11 @@
 // resolves after a change is dropped (otherwise a popup opened as a check finished kept showing it running).
 
 /** Calls `onValue` with the loaded value, then `onChanged` (the same unless given) with each change; returns the function that stops both. */
-export function loadAndWatch<T>(
+export function loadAndWatch<T, C = T>(
   load: () => Promise<T>,
-  watch: (onChange: (value: T) => void) => () => void,
+  watch: (onChange: (value: C) => void) => () => void,
   onValue: (value: T) => void,
-  onChanged: (value: T) => void = onValue,
+  onChanged: (value: C) => void = onValue as unknown as (value: C) => void,
 ): () => void {
   let live = true;
   let changed = false;
@@ -62,8 +62,12 @@ export function holding(ms: number): { hold(key: string, apply: () => void): voi
 
 /**
  * Whether a change of a view's check may be drawn a moment later (useCheck holds it): a running check none of whose
- * claims has a verdict yet, unless this view asked for it (then the click there is answered at once).
+ * claims has a verdict yet, unless this view asked for it (then the click there is answered at once). Told from the
+ * record as stored, before its schema reads it: a held change is read when it is drawn, so a check's first records,
+ * which arrive between the click and the model request, cost the view no parse (nor the garbage one leaves) then.
  */
-export function mayDrawLater(next: { status: string; claims: { verdict: unknown }[] } | null, askedHere: boolean): boolean {
-  return !askedHere && next?.status === 'running' && next.claims.every((c) => c.verdict === null);
+export function mayDrawLater(next: unknown, askedHere: boolean): boolean {
+  if (askedHere || typeof next !== 'object' || next === null) return false;
+  const { status, claims } = next as { status?: unknown; claims?: unknown };
+  return status === 'running' && Array.isArray(claims) && claims.every((c: unknown) => typeof c === 'object' && c !== null && (c as { verdict?: unknown }).verdict === null);
 }

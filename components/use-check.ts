@@ -9,6 +9,7 @@ import type { HistoryEntry } from '@/lib/history';
 import type { Translate } from '@/lib/i18n';
 import { isFailure, type MessageOf, type Send, type Setup } from '@/lib/messages';
 import type { PageCheck } from '@/lib/page-check-state';
+import type { StoredChange } from '@/lib/storage-keys';
 import { citationText, reportFileName, reportHtml, reportsHtml, type ReportContext } from '@/lib/report';
 import { PROMPT_VERSION } from '@/lib/verify/prompt';
 import type { WaitingCheck } from '@/lib/waiting-check';
@@ -27,7 +28,8 @@ export interface PopupHost {
   /** Calls back when another tab becomes active (panel only); returns the unsubscribe function. */
   followActiveTab(onTab: (tabId: number) => void): () => void;
   loadJob(tabId: number): Promise<CheckJob | null>;
-  watchJob(tabId: number, onChange: (job: CheckJob | null) => void): () => void;
+  /** Each change of the tab's check, read through its schema when `read()` (a held change is read when drawn). */
+  watchJob(tabId: number, onChange: (change: StoredChange<CheckJob>) => void): () => void;
   loadSessionImage(tabId: number): Promise<string | null>;
   loadPageCheck(tabId: number): Promise<PageCheck | null>;
   watchPageCheck(tabId: number, onChange: (check: PageCheck | null) => void): () => void;
@@ -116,10 +118,11 @@ export function useCheck(host: PopupHost, initialView: View) {
     // A check this view asked for (Re-run, Split with the model, Check anyway) is the answer to a click here: drawn at
     // once, so the view never shows the check before it as the current one.
     const changes = holding(STARTING_CHECK_HOLD_MS);
-    const onJob = (next: CheckJob | null) => {
-      const later = mayDrawLater(next, askedHere.current);
-      if (!later && next?.status !== 'running') askedHere.current = false;
-      (later ? changes.hold : changes.now)('job', () => setJob(next));
+    const onJob = (change: StoredChange<CheckJob>) => {
+      if (mayDrawLater(change.stored, askedHere.current)) return changes.hold('job', () => setJob(change.read()));
+      const next = change.read();
+      if (next?.status !== 'running') askedHere.current = false;
+      changes.now('job', () => setJob(next));
     };
     const onWaiting = (next: WaitingCheck | null) => (next === null ? changes.hold : changes.now)('waiting', () => setWaiting(next));
     const unwatch = loadAndWatch(() => host.loadJob(tabId), (onChange) => host.watchJob(tabId, onChange), setJob, onJob);

@@ -44,3 +44,12 @@ export function tabKeyPattern(kinds: readonly TabKeyKind[] = TAB_KEY_KINDS): Reg
 export function areaKey(name: StorageKeyName): string {
   return STORAGE_KEYS[name].slice(STORAGE_KEYS[name].indexOf(':') + 1);
 }
+
+/**
+ * One change of a stored value: `stored` as it came, `read()` through its key's schema (null when it does not parse),
+ * parsed at the first read only. A view that holds a change parses it when it draws it, not as it arrives.
+ */
+export interface StoredChange<T> {
+  stored: unknown;
+  read(): T | null;
+}

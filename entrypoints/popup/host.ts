@@ -5,7 +5,7 @@ import type { PopupHost } from '@/components/use-check';
 import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/lib/adapters/history-store';
 import { t } from '@/lib/adapters/i18n';
 import { loadPageCheck, removePageCheck, watchPageCheck } from '@/lib/adapters/page-check-store';
-import { loadJob, loadSessionImage, watchJob } from '@/lib/adapters/storage';
+import { loadJob, loadSessionImage, watchJobChanges } from '@/lib/adapters/storage';
 import { loadWaiting, watchWaiting } from '@/lib/adapters/waiting-store';
 import { send } from '@/lib/adapters/worker-client';
 
@@ -70,7 +70,7 @@ export function popupHost(inPanel: boolean): PopupHost {
     resolveTabId,
     followActiveTab,
     loadJob,
-    watchJob,
+    watchJob: watchJobChanges,
     loadSessionImage,
     loadPageCheck,
     watchPageCheck,

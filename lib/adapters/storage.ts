@@ -8,7 +8,7 @@ import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
 import { storableJob } from '../stored-url';
 import { settingsFromStorage, toStoredSettings, type Settings } from '../settings';
-import { areaKey, STORAGE_KEYS, tabKey, type TabKeyKind } from '../storage-keys';
+import { areaKey, STORAGE_KEYS, tabKey, type StoredChange, type TabKeyKind } from '../storage-keys';
 import { browser } from 'wxt/browser';
 import { storageSchemas, tabSchemas } from '../storage-schema';
 import { forgetClosedTabs } from './tab-session';
@@ -133,9 +133,18 @@ export async function removeTabValue(kind: TabKeyKind, tabId: number): Promise<v
 
 /** Calls back with one tab's value of a kind (through its schema) each time it changes. Returns the unsubscribe function. */
 export function watchTabData<K extends TabKeyKind>(kind: K, tabId: number, onChange: (value: TabData<K> | null) => void): () => void {
-  return storage.watch(tabKey(kind, tabId), (value) => {
-    const parsed = tabSchemas[kind].safeParse(value);
-    onChange(parsed.success ? (parsed.data as TabData<K>) : null);
+  return watchTabChanges(kind, tabId, (change) => onChange(change.read()));
+}
+
+/** watchTabData, each change read through the schema only when the listener asks for it (StoredChange). */
+export function watchTabChanges<K extends TabKeyKind>(kind: K, tabId: number, onChange: (change: StoredChange<TabData<K>>) => void): () => void {
+  return storage.watch(tabKey(kind, tabId), (stored) => {
+    let read: { value: TabData<K> | null } | undefined;
+    const parse = () => {
+      const parsed = tabSchemas[kind].safeParse(stored);
+      return { value: parsed.success ? (parsed.data as TabData<K>) : null };
+    };
+    onChange({ stored, read: () => (read ??= parse()).value });
   });
 }
 
@@ -197,4 +206,9 @@ export async function saveJob(unbounded: CheckJob): Promise<void> {
 /** Calls back with the tab's check each time it changes. Returns the unsubscribe function. */
 export function watchJob(tabId: number, onChange: (job: CheckJob | null) => void): () => void {
   return watchTabData('check', tabId, onChange);
+}
+
+/** watchJob, each change parsed only when read (a view holding a starting check parses it when it draws it). */
+export function watchJobChanges(tabId: number, onChange: (change: StoredChange<CheckJob>) => void): () => void {
+  return watchTabChanges('check', tabId, onChange);
 }

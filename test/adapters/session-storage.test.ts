@@ -3,7 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CheckJob } from '@/lib/job-record';
-import { loadJob, saveJob, saveSessionImage, storageFullMessage } from '@/lib/adapters/storage';
+import { loadJob, saveJob, saveSessionImage, storageFullMessage, watchJobChanges } from '@/lib/adapters/storage';
+import { tabSchemas } from '@/lib/storage-schema';
+import type { StoredChange } from '@/lib/storage-keys';
 import { forgetClosedTabs, forgetTab } from '@/lib/adapters/tab-session';
 import background from '@/entrypoints/background';
 
@@ -101,5 +103,32 @@ describe('saveJob', () => {
     const stored = await loadJob(open.id!);
     expect(stored?.status).toBe('error');
     expect(stored?.error?.kind).toBe('storage');
+  });
+});
+
+describe('watchJobChanges (an open view watching its tab check)', () => {
+  it('hands each change as stored, and reads it through the schema only when asked, once', async () => {
+    const parse = vi.spyOn(tabSchemas.check, 'safeParse');
+    const changes: StoredChange<CheckJob>[] = [];
+    const stop = watchJobChanges(7, (change) => changes.push(change));
+    await saveJob(job(7));
+    await expect.poll(() => changes.length).toBe(1);
+    // The view decides from the record as stored whether it may draw it later; nothing is parsed on arrival.
+    expect(changes[0]!.stored).toMatchObject({ id: 'job-7', status: 'running', claims: [{ verdict: null }] });
+    expect(parse).not.toHaveBeenCalled();
+    const read = changes[0]!.read();
+    expect(read).toMatchObject({ id: 'job-7', tabId: 7, status: 'running', caption: 'Two cats sit on a sofa.' });
+    expect(changes[0]!.read()).toBe(read);
+    expect(parse).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('reads a record its schema refuses as null, as watchJob gives it', async () => {
+    const changes: StoredChange<CheckJob>[] = [];
+    const stop = watchJobChanges(8, (change) => changes.push(change));
+    await realSet({ 'check:8': { id: 8, status: 'running', claims: [{ verdict: null }] } });
+    await expect.poll(() => changes.length).toBe(1);
+    expect(changes[0]!.read()).toBeNull();
+    stop();
   });
 });

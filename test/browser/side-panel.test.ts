@@ -85,6 +85,27 @@ describe('the side panel', () => {
     await Promise.all([a.page.close(), b.page.close(), panel.close()]);
   });
 
+  it('open before the click, shows the check as it starts (its claims pending while the model has not answered), then its verdicts', async () => {
+    // The panel holds a starting check's records a moment and reads them only then: what it draws is still every record's.
+    model.reset();
+    model.set({ holdAt: 0, falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });
+    const { article, photo } = await freshArticle(pages, 'Two orange cats sit on a sofa. A dog sleeps under the table.');
+    const { page, tabId } = await openGranted(ext, article);
+    const panel = await ext.context.newPage();
+    await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+    await panel.locator('button.pick-image').waitFor();
+    await page.bringToFront();
+    await checkWithSelection(ext, page, tabId, photo);
+    await expect.poll(() => model.requests.length, { timeout: 15_000 }).toBe(1);
+    const status = panel.getByTestId('check-status');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('running');
+    await expect.poll(() => panel.getByTestId('claim').evaluateAll((claims) => claims.map((c) => c.getAttribute('data-label'))), { timeout: 15_000 }).toEqual(['pending', 'pending']);
+    expect((await storedJob(ext, tabId))?.status).toBe('running');
+    model.release();
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('1 of 2 claims not supported — Object');
+    await Promise.all([page.close(), panel.close()]);
+  });
+
   it('a claim under the pointer stands out on the page, and a click on it scrolls the page to the image', async () => {
     model.reset();
     model.set({ falseWhen: [{ match: /dog/i, error_type: ['Object'] }] });

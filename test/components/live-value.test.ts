@@ -125,6 +125,13 @@ describe('mayDrawLater (which changes of the tab check a view holds)', () => {
     expect(mayDrawLater(null, false)).toBe(false);
   });
 
+  it('tells it from the record as stored, before any schema reads it: a record of another shape is drawn at once', () => {
+    expect(mayDrawLater(JSON.parse('{"status":"running","claims":[{"verdict":null},{"verdict":null}]}'), false)).toBe(true);
+    expect(mayDrawLater({ status: 'running' }, false)).toBe(false);
+    expect(mayDrawLater({ status: 'running', claims: [null] }, false)).toBe(false);
+    expect(mayDrawLater('running', false)).toBe(false);
+  });
+
   it('draws at once a check this view asked for (Re-run, Split with the model), so the check before it never shows as current', () => {
     expect(mayDrawLater(running([null, null]), true)).toBe(false);
   });
