@@ -14,7 +14,7 @@ const GAP_PX = 64;
 const PANEL_LEVELS = 8;
 
 /** What a text box is called: its `<label>`, the elements `aria-labelledby` names, or its `aria-label`. */
-function labelOf(box: HTMLInputElement | HTMLTextAreaElement): string {
+export function labelOf(box: HTMLInputElement | HTMLTextAreaElement): string {
   const byIds = (box.getAttribute('aria-labelledby') ?? '')
     .split(/\s+/)
     .filter(Boolean)

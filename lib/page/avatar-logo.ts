@@ -44,6 +44,17 @@ const nameBeside = (image: Element) => {
   const text = collapse(image.parentElement?.textContent);
   return /\p{L}/u.test(text) && text.length <= WRAPPER_CHARS && !FILE_NAME.test(text);
 };
+/** The picture (alone in its wrapper, or in a link holding only it) comes first in its box, and the block after it opens with a short line: a name heading words. */
+function headsNamedBlock(image: Element): boolean {
+  let own: Element = image;
+  while (own.parentElement && own.parentElement.children.length === 1 && !collapse(own.parentElement.textContent)) own = own.parentElement;
+  const block = own.nextElementSibling;
+  if (own.previousElementSibling || !block) return false;
+  const head = Array.from(block.querySelectorAll('*')).find((el) => !el.children.length && collapse(el.textContent));
+  const name = collapse(head?.textContent);
+  return !!name && /\p{L}/u.test(name) && name.length <= WRAPPER_CHARS && !/[.!?:]$/.test(name) && collapse(block.textContent).length > name.length * 2;
+}
+
 /** How far up a wrapper may name its picture an avatar or a logo ("div.profile > img", "a.logo > span > img"). */
 const WRAPPER_LEVELS = 3;
 /** A wrapper that names its picture holds little more than a name beside it, not a post or an article. */
@@ -117,8 +128,9 @@ export function isAvatarOrLogo(image: Element): boolean {
   // its name in a model picker): it stands for that name.
   if (!alt && markSized(image) && nameBeside(image)) return true;
   // Drawn icon-sized with no alt, before a short name (an assistant's or a conversation's picture in a sidebar's list,
-  // a support team's picture in its chat panel's header): it stands for that name too.
-  if (!alt && iconSized(image) && nameBeside(image)) return true;
+  // a support team's picture in its chat panel's header), or before a block headed by one (a comment: its author's
+  // name, then their words): it stands for that name too.
+  if (!alt && iconSized(image) && (nameBeside(image) || headsNamedBlock(image))) return true;
   // In the page's chrome, or drawn icon-sized (a mark beside a name in an account menu that names itself nothing).
   return !!alt && (inChromeRegion(image) || iconSized(image)) && printedBeside(image, alt);
 }

@@ -222,7 +222,7 @@ export function findCaptionCandidates(image: Element, maxChars: number): Caption
     ...rankCaptions(image),
     ...(demoOutputs(image).length ? demoOutputs(image) : selectedTwinOutputs(image))
       .slice(0, 2)
-      .flatMap((text) => expandJson({ source: 'demo-output' as const, text: trimModelText(text), credit: '', score: DEMO_SCORE })),
+      .flatMap(({ text, label }) => expandJson({ source: 'demo-output' as const, text: trimModelText(text), credit: '', score: DEMO_SCORE, ...(label ? { label } : {}) })),
   ].filter((c) => !isTheirs(c.text) && !ownPiece(c) && !isFiguresLine(collapse(c.text)) && !isDateOnly(c.text));
   // A JSON block is code: offered once, as the output it is (its fields first), never again as nearby prose.
   const near = nearbyBlocks(image, figure).filter((t) => !isTheirs(t) && !fromUserTurn(t, ai.userTexts) && !isFiguresLine(t) && !isDateOnly(t) && jsonFields(t) === null);

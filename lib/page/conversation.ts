@@ -85,8 +85,9 @@ export function conversationAnswers(image: Element): { answers: FoundAnswer[]; u
   const described = thumbnailDescription(image);
   if (described && roleElements(document.body).some((t) => t.role === 'assistant' && t.element.contains(image)))
     return { answers: [{ element: described, label: '', text: answerText(described) }].filter((a) => a.text), userTexts: [] };
-  // A picture in the page's chrome (sidebar, navigation, header) that holds no turns: no turn answers it.
-  const chrome = image.closest('nav, header, aside, [role="navigation"], [role="banner"], [role="complementary"]');
+  // A picture in the page's chrome (navigation, header; a sidebar's icon) that holds no turns: no turn answers it. A
+  // side panel may hold a chat of its own told apart by layout (an assistant docked beside a document), read below.
+  const chrome = image.closest(isPicture(image) ? 'nav, header, [role="navigation"], [role="banner"]' : 'nav, header, aside, [role="navigation"], [role="banner"], [role="complementary"]');
   if (chrome && !roleElements(document.body).some((t) => chrome.contains(t.element))) return null;
   return answersByRole(image) ?? answerByLayout(image) ?? answerByMessenger(image) ?? answerAfterUserTurn(image) ?? answerBySide(image) ?? answerInThread(image);
 }

@@ -4,6 +4,7 @@
 import { collapse, renderedLines, wordCount } from './caption-text';
 import { isPicture } from './picture-size';
 import { isRequestToModel } from './requests';
+import { jsonFields } from './json-output';
 
 /** How far up the picture its cell may sit. */
 const CELL_LEVELS = 6;
@@ -12,8 +13,10 @@ const CELLS_READ = 2;
 /** A cell's code: an editor, a text box, a listing. */
 const CODE = '[role="textbox"], [contenteditable], textarea, pre, code, [class*="editor" i], [class*="CodeMirror"]';
 
-/** A notebook cell's box: a class name whose last word is "cell" (notebook-cell, jp-Cell, code_cell). */
-const isCell = (el: Element) => Array.from(el.classList).some((name) => name.split(/[^a-zA-Z]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).at(-1)?.toLowerCase() === 'cell');
+/** A notebook cell's box: a class name whose last word is "cell" (notebook-cell, jp-Cell, code_cell), or a `data-` attribute naming it one (`data-el-cell`, `data-cell-id`). */
+const isCell = (el: Element) =>
+  Array.from(el.classList).some((name) => name.split(/[^a-zA-Z]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).at(-1)?.toLowerCase() === 'cell') ||
+  Array.from(el.attributes).some((a) => /^data-(?:[a-z]+-)?cell(?:-(?:id|type|index))?$/.test(a.name));
 
 /** A value as an inspector shows it, its name first or not: `caption = "Two boats …"`, `"Two boats …"`. */
 const NAMED_STRING = /^(?:[\p{L}_$][\p{L}\p{N}_$]*\s*=\s*)?(["'`“])([\s\S]+)(["'`”])$/u;
@@ -22,9 +25,20 @@ const NAMED_STRING = /^(?:[\p{L}_$][\p{L}\p{N}_$]*\s*=\s*)?(["'`“])([\s\S]+)([
 const looksLikeCode = (text: string) => (text.match(/[(){}=;<>#$[\]]/g) ?? []).length > text.length / 25;
 
 /** What a cell shows besides its code: its output's lines, without the editor and the gutter's marks. */
-function cellOutput(cell: Element): string {
-  const lines = renderedLines(cell, undefined, (el) => el.matches(CODE)).filter((line) => /[\p{L}\p{N}]/u.test(line));
-  return collapse(lines.join(' '));
+function cellOutputLines(cell: Element): string[] {
+  return renderedLines(cell, undefined, (el) => el.matches(CODE)).filter((line) => /[\p{L}\p{N}]/u.test(line));
+}
+
+/** The words a cell's output holds: a string value as an inspector shows it, or a printed structure's describing field (`%{text: "…"}`). */
+function valueOf(cell: Element): string {
+  const lines = cellOutputLines(cell);
+  const named = collapse(NAMED_STRING.exec(collapse(lines.join(' ')))?.[2]);
+  if (named) return named;
+  for (const line of lines) {
+    const field = jsonFields(line)?.[0]?.text;
+    if (field) return field;
+  }
+  return '';
 }
 
 /**
@@ -42,8 +56,7 @@ export function cellValueAfter(image: Element): string {
     if (!isCell(next)) continue;
     if (!next.querySelector(CODE) || Array.from(next.querySelectorAll('img')).some(isPicture)) return '';
     read++;
-    const value = NAMED_STRING.exec(cellOutput(next));
-    const text = collapse(value?.[2]);
+    const text = valueOf(next);
     // Words, not a listing the cell printed as a string, nor the request it sent.
     if (wordCount(text) >= 5 && !looksLikeCode(text) && !isRequestToModel(text)) return text;
   }

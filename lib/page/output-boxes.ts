@@ -6,7 +6,7 @@ import { collapse, rectDistance, wordCount } from './caption-text';
 import { holdsJsonCaption } from './json-output';
 import { isCode } from './model-output';
 import { isLogPanel } from './output-trim';
-import { markedSelected } from './alt-field';
+import { labelOf, markedSelected } from './alt-field';
 import { isPromptBox, namesDescriptionBox } from './user-words';
 
 /** How far (CSS px) an output box may stand from its picture. */
@@ -49,8 +49,28 @@ const isInLogPanel = (box: Element) => {
   return false;
 };
 
-/** Output boxes of a model demo (a Space, a playground): what the model wrote is their value. Code is not. */
-export function demoOutputs(image: Element): string[] {
+/** Longest label of a field shown as its candidate's name: a longer one is a question or a hint, not a name. */
+const NAME_CHARS = 40;
+
+/** The words of a `<label>` without the fields it wraps (a text box's own text, a select's options). */
+function labelWords(label: HTMLLabelElement): string {
+  const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  const parts: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest('textarea, select, output')) parts.push(node.textContent ?? '');
+  return collapse(parts.join(' '));
+}
+
+/** A field's own name (its `<label>`, `aria-labelledby`, `aria-label`) without a closing colon: what the page calls its words. */
+function fieldName(box: HTMLElement): string {
+  if (!(box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement)) return '';
+  const label = box.labels?.[0];
+  const name = (label ? labelWords(label) : '') || labelOf(box);
+  const bare = name.replace(/\s*[:：*]$/, '');
+  return bare.length <= NAME_CHARS ? bare : '';
+}
+
+/** Output boxes of a model demo (a Space, a playground): what the model wrote is their value, named by the field's own label. Code is not. */
+export function demoOutputs(image: Element): { text: string; label: string }[] {
   const anchor = image.getBoundingClientRect();
   // A one-line field counts only when labelled as the picture's description (an asset form's "Alt" field).
   return Array.from(document.querySelectorAll<HTMLElement>('textarea, output, pre, input[type="text"], input:not([type])'))
@@ -58,12 +78,13 @@ export function demoOutputs(image: Element): string[] {
     .map((box) => ({
       box,
       text: collapse(box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement ? box.value : box.textContent),
+      label: fieldName(box),
       distance: rectDistance(anchor, box.getBoundingClientRect()),
     }))
     .filter(({ box, text }) => text.length > 0 && (!isCode(box, text) || holdsJsonCaption(text)))
     .filter((box) => box.distance <= NEAR_PX)
     .sort((a, b) => a.distance - b.distance)
-    .map(({ text }) => text);
+    .map(({ text, label }) => ({ text, label }));
 }
 
 /** How far up from a thumbnail its grid item may be marked selected (picture → centring boxes → preview → item). */
@@ -79,7 +100,7 @@ function fileKey(image: Element): string {
  * For a thumbnail the page marks selected (a media library's grid): the output boxes by another picture of the same
  * file shown in another size (the selected item's preview in a details panel). None for a picture not marked selected.
  */
-export function selectedTwinOutputs(image: Element): string[] {
+export function selectedTwinOutputs(image: Element): { text: string; label: string }[] {
   const key = fileKey(image);
   if (!key || key.startsWith('data:') || !markedSelected(image, ITEM_LEVELS)) return [];
   const twins = Array.from(document.querySelectorAll('img')).filter((img) => img !== image && fileKey(img) === key);

@@ -60,7 +60,7 @@ const REQUEST_OPENER = new RegExp(
 );
 
 /** A request names the picture it asks about ("this image", "dieses Bild", "cette photo" …). */
-const NAMES_PICTURE =
+export const NAMES_PICTURE =
   /\b(?:image|picture|photo|pic|screenshot|bild|foto|aufnahme|imagen|immagine|imagem|фото|зображення|світлин|imagine|poza|fotografi|obr[aá]z|fotk|sn[ií]mk?|kuva|valokuv|gambar|resim|zdj[eę]ci|k[eé]p)\p{L}*|صورة|الصورة|चित्र|तस्वीर|फ़ोटो|फोटो|छवि|画像|写真|图片|圖片|照片|图像|εικόν|φωτογραφ|รูป|ภาพ|تصویر|عکس|תמונ|ảnh|hình|사진|이미지|görsel|fotoğraf/iu;
 
 /** Longest text a request usually is; a model's answer or a caption is longer or is not phrased as one. */

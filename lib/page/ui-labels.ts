@@ -4,7 +4,7 @@
 // as an example ("Esempio di output:", "Beispielausgabe").
 // Pure text tests, in the extension's languages and ja, zh.
 import { collapse, wordCount } from './caption-text';
-import { OUTPUT_LABEL, PROMPT_LABEL, UPLOAD_LABEL } from './requests';
+import { NAMES_PICTURE, OUTPUT_LABEL, PROMPT_LABEL, UPLOAD_LABEL } from './requests';
 
 /**
  * Words of an upload's interface: the picture as a thing handled (image, file), what was done to it (uploaded,
@@ -120,11 +120,22 @@ export function withoutOutputLabel(text: string): string {
   return labelled && isOutputLabel(labelled[1]!) ? labelled[2]! : text;
 }
 
+/** Most words of a label's question about the picture ("What's in the image?"); a longer one asks something of it. */
+const SHOWS_QUESTION_WORDS = 7;
+/**
+ * A label that opens by asking what the picture shows ("What's in the image?", "Ce este în imagine?", "Was ist auf dem
+ * Bild?"): a short question naming the picture, its answer — the description — is what the box under it holds.
+ */
+function asksWhatPictureShows(label: string): boolean {
+  const question = /^[^?？؟.!]{3,60}[?？؟]/u.exec(label)?.[0] ?? '';
+  return !!question && question.split(/\s+/).length <= SHOWS_QUESTION_WORDS && NAMES_PICTURE.test(question);
+}
+
 /**
  * The label of a box that holds a picture's alt text or description, written by an alt-text generator or its author
  * ("Alternative Text", "Alternativer Text", "Texte alternatif", "Image description", "대체 텍스트"): what it says is
  * about the picture, even where the user may edit it.
  */
 export function namesAltText(label: string): boolean {
-  return /^(?:alt|alt(?:ernative|ernativer|ernatieve|ernativ)?[\s-]*(?:text|tekst)|alternative description|texte alternatif|texto alternativo|testo alternativo|tekst alternatywny|alternatif metin|альтернативный текст|альтернативний текст|image description|description of the image|bildbeschreibung|beschreibung des bildes|description de l['’]image|descripción de la imagen|descrizione dell['’]immagine|descrição da imagem|대체 텍스트|代替テキスト|替代文本|替代文字|النص البديل|वैकल्पिक पाठ|alternativní text|alternatívny text|vaihtoehtoinen teksti|text alternativ|εναλλακτικό κείμενο|ข้อความแสดงแทน|ข้อความทดแทน|متن جایگزین|טקסט חלופי|alternatif metin|alternatív szöveg|teks alternatif|văn bản thay thế|bildbeskrivning|kuvan kuvaus|popis obrázku|descrierea imaginii|περιγραφή εικόνας|คำอธิบายรูปภาพ|توضیح تصویر|תיאור התמונה|görsel açıklaması|이미지 설명)(?![\p{L}\p{N}])/iu.test(spelledOut(collapse(label)).replace(/\s*[:：*]$/, ''));
+  return asksWhatPictureShows(collapse(label)) || /^(?:alt|alt(?:ernative|ernativer|ernatieve|ernativ)?[\s-]*(?:text|tekst)|alternative description|texte alternatif|texto alternativo|testo alternativo|tekst alternatywny|alternatif metin|альтернативный текст|альтернативний текст|image description|description of the image|bildbeschreibung|beschreibung des bildes|description de l['’]image|descripción de la imagen|descrizione dell['’]immagine|descrição da imagem|대체 텍스트|代替テキスト|替代文本|替代文字|النص البديل|वैकल्पिक पाठ|alternativní text|alternatívny text|vaihtoehtoinen teksti|text alternativ|εναλλακτικό κείμενο|ข้อความแสดงแทน|ข้อความทดแทน|متن جایگزین|טקסט חלופי|alternatif metin|alternatív szöveg|teks alternatif|văn bản thay thế|bildbeskrivning|kuvan kuvaus|popis obrázku|descrierea imaginii|περιγραφή εικόνας|คำอธิบายรูปภาพ|توضیح تصویر|תיאור התמונה|görsel açıklaması|이미지 설명)(?![\p{L}\p{N}])/iu.test(spelledOut(collapse(label)).replace(/\s*[:：*]$/, ''));
 }
