@@ -126,13 +126,19 @@ export const hasIconBar = (turn: Element) =>
 export const hasAnswerActions = (turn: Element) =>
   Array.from(turn.querySelectorAll('button, [role="button"]')).some((b) => ANSWER_ACTION.test(`${b.getAttribute('aria-label') ?? ''} ${b.getAttribute('title') ?? ''} ${collapse(b.textContent)}`));
 
-/** The part of a turn that holds its words: down through the one child holding nearly all of them (past the name line). */
+/** A block of the words themselves (a paragraph, a list, a table, a quote): its siblings are words too, never a name line. */
+const WORDS_BLOCK = /^(?:P|UL|OL|DL|LI|TABLE|BLOCKQUOTE|PRE|H[1-6])$/;
+
+/**
+ * The part of a turn that holds its words: down through the one child holding nearly all of them (past the name line),
+ * not into one block of them (a long list after a short lead-in: the lead-in is the answer's too).
+ */
 export function contentOf(turn: Element): Element {
   let box = turn;
   for (;;) {
     const total = collapse(answerText(box)).length;
     const main = Array.from(box.children).find((child) => collapse(answerText(child)).length >= total * 0.85);
-    if (!main || !total) return box;
+    if (!main || !total || WORDS_BLOCK.test(main.tagName)) return box;
     box = main;
   }
 }

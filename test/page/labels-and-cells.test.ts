@@ -111,3 +111,14 @@ describe('a chat docked in a side panel beside a document, told apart by layout'
     expect(found[0]).toMatchObject({ source: 'answer', text: ANSWER, preselect: true });
   });
 });
+
+describe("an answer's short lead-in before a long list", () => {
+  const SHEET = `<style>.th { display: flex; flex-direction: column } .me { display: flex; flex-direction: column; align-items: flex-end } .ai { display: flex; flex-direction: column }</style>`;
+  const LEAD = 'Ето два предлога:';
+  const ITEMS = ['Висок каменен мост над дълбок пролом, под него тече бистра зелена река между скалите.', 'Стара дървена воденица край потока, с мъх по покрива и купчина цепеници до вратата.'];
+  it('stays part of the answer a chat told apart by layout gives', () => {
+    const target = page(`${SHEET}<div class="th"><div class="me"><img id="target" src="/chat/most.jpg" alt=""><div>Опиши снимката накратко.</div></div>
+      <div class="ai"><div class="c"><p>${LEAD}</p><ul>${ITEMS.map((i) => `<li>${i}</li>`).join('')}</ul></div><div><div role="button">Копирай</div><div role="button">Copy</div></div></div></div>`);
+    expect(findCaptionCandidates(target, 10_000)[0]).toMatchObject({ source: 'answer', text: [LEAD, ...ITEMS].join('\n') });
+  });
+});
