@@ -46,10 +46,16 @@ function headerOf(table: Element, index: number): string {
   const head =
     table.querySelector('thead tr') ??
     Array.from(table.querySelectorAll('tr')).find((tr) => tr.querySelector('th') && !tr.querySelector('td')) ??
-    Array.from(table.querySelectorAll('[role="row"]')).find((row) => row.querySelector('[role="columnheader"]') && !row.querySelector('[role="cell"], [role="gridcell"]'));
+    Array.from(table.querySelectorAll('[role="row"]')).find((row) => row.querySelector('[role="columnheader"]') && !row.querySelector('[role="cell"], [role="gridcell"]')) ??
+    // A virtualised grid that draws its head row of gridcells apart from the body, in a box its class names the header.
+    Array.from(table.querySelectorAll('[role="row"]')).find((row) => [row, row.parentElement].some((el) => HEAD_CLASS.test(el?.getAttribute('class') ?? '')) && !row.querySelector('img'));
   const cell = head ? Array.from(head.children)[index] : undefined;
-  return cell ? collapse(renderedLines(cell)[0]) : '';
+  // Without the column's menu or sort glyph after its name ("qwen_vl_output ⋮", "Score ↑").
+  return cell ? collapse(renderedLines(cell)[0]).replace(/\s*\p{S}+$/u, '') : '';
 }
+
+/** Class words of a grid's head row or its box ("BaseTable__header-row", "grid-head"). */
+const HEAD_CLASS = /(?:^|[\s_-])(?:header|head)(?:$|[\s_-])/i;
 
 /** A cell's words, without a label element they start with nor a row of figures under them (an eval's "latency 2.9s", "tokens 612"). */
 function cellText(cell: Element): string {
@@ -182,6 +188,21 @@ const QUOTED = /(?:^|[\s:(])[“”"„«]\s?(?=\S)([^“”"„«»]{30,}?)(?<=
 const quotedWords = (match: RegExpExecArray | null) => match?.[1] ?? match?.[2] ?? match?.[3] ?? '';
 /** How far up the post holding the picture may be. */
 const POST_LEVELS = 6;
+/** Most levels up to a post the page marks as one, and the most text it holds (a feed's message, not a whole article). */
+const MARKED_POST_LEVELS = 12;
+const MARKED_POST_CHARS = 2000;
+
+/**
+ * How far up from the picture its post may be: a few levels, or up to the post the page marks as one (a message or a
+ * feed item drawn as an ARIA article, its attachment nested deep below the words above it).
+ */
+function postReach(image: Element): number {
+  const post = image.parentElement?.closest('[role="article"], article');
+  if (!post || collapse(post.textContent).length > MARKED_POST_CHARS) return POST_LEVELS;
+  let depth = 0;
+  for (let el = image.parentElement; el && el !== post; el = el.parentElement) depth++;
+  return Math.min(MARKED_POST_LEVELS, Math.max(POST_LEVELS, depth + 1));
+}
 /** An image's file name and size line ("sommerfest.jpeg 2048×1365 412 KB"): not part of a post's words. */
 const FILE_LINE = /^\S+\.(?:jpe?g|png|gif|webp|heic)\b|\b\d{2,5}\s*[×x]\s*\d{2,5}\b|\b\d+(?:[.,]\d+)?\s*(?:KB|MB|kB)\b/;
 
@@ -217,7 +238,8 @@ function ledIn(lines: string[]): string {
  */
 export function postQuote(image: Element): LabelledText[] {
   if (!isPicture(image)) return [];
-  for (let box = image.parentElement, level = 0; box && box !== document.body && level < POST_LEVELS; box = box.parentElement, level++) {
+  const reach = postReach(image);
+  for (let box = image.parentElement, level = 0; box && box !== document.body && level < reach; box = box.parentElement, level++) {
     // The author's avatar in the post's header is no second picture.
     if (Array.from(box.querySelectorAll('img')).some((img) => img !== image && isPicture(img) && !isAvatarOrLogo(img))) return [];
     const quote = Array.from(box.querySelectorAll('blockquote')).find((q) => wordCount(q.textContent ?? '') >= 6);

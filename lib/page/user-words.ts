@@ -4,7 +4,7 @@
 // and the text of the turn the picture was sent in. Pure DOM reads.
 import { collapse, renderedLines, wordCount } from './caption-text';
 import { PROMPT_LABEL } from './requests';
-import { isOutputLabel, namesAltText } from './ui-labels';
+import { isOutputLabel, namesAltText, spelledOut } from './ui-labels';
 
 /** A box's label: its own words without the box's text inside it ("<label>Output<textarea>…</textarea></label>"), and its first words before any badge set in it. */
 function labelsOf(box: HTMLElement): { label: string; head: string } {
@@ -20,7 +20,9 @@ function labelsOf(box: HTMLElement): { label: string; head: string } {
 export function namesDescriptionBox(box: HTMLElement): boolean {
   const { label, head } = labelsOf(box);
   const names = (text: string) => !!text && !PROMPT_LABEL.test(text) && (namesAltText(text) || isOutputLabel(text));
-  return names(label) || names(head);
+  // Or the field's own name, as its program writes it, says it holds the alt text ("alt", "alternativeText", "data[alt_text]"), whatever the label's language.
+  const field = (box.getAttribute('name') ?? '').split(/[.[\]]+/).filter(Boolean).at(-1) ?? '';
+  return names(label) || names(head) || (/^[\w-]+$/.test(field) && namesAltText(spelledOut(field)));
 }
 
 /** A box the user types into (a prompt), or one labelled as a prompt: never what the model wrote. A picture's alt text box is its description. */
