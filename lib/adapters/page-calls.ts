@@ -53,6 +53,50 @@ function sendScript(key: string, frame: { tabId: number; frameIds: number[] }, f
   return sent.done;
 }
 
+/** Whether the read script's answer says it started (lib/page/read-start.ts): it then woke the calls waiting for it. */
+const readScriptStarted = (results: unknown): boolean => {
+  const answer = Array.isArray(results) ? (results[0] as { result?: unknown } | undefined)?.result : undefined;
+  return typeof answer === 'object' && answer !== null && (answer as { started?: unknown }).started === true;
+};
+
+/**
+ * Wakes the calls waiting in a frame for the read script (each then answers from the API if it is there, else that there
+ * is none). Sent only when the script's injection ended without it starting: it failed to run, or ran and threw.
+ */
+function wakeWaiting(frame: { tabId: number; frameIds: number[] }): Promise<unknown> {
+  return browser.scripting
+    .executeScript({
+      target: frame,
+      injectImmediately: true,
+      func: (waitFor: string) => {
+        const slots = globalThis as unknown as Record<symbol, unknown>;
+        const waiting = slots[Symbol.for(waitFor)] as { wake?: unknown } | undefined;
+        delete slots[Symbol.for(waitFor)];
+        for (const wake of Array.isArray(waiting?.wake) ? (waiting.wake as unknown[]) : []) if (typeof wake === 'function') (wake as () => void)();
+      },
+      args: [SLOT_PREFIX + READ_WAITING_SLOT],
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * Sends the read script; where its injection ends without the script having started (so no call waiting for it was
+ * woken), the worker wakes them: the check then ends with an error instead of waiting for ever. No time limit: on a
+ * slow machine the script starts late and wakes the call itself.
+ */
+function readScriptSent(key: string, frame: { tabId: number; frameIds: number[] }, selection: unknown[] | undefined): Promise<unknown> {
+  return sendScript(key, frame, '/read.js', selection).then(
+    (results) => {
+      if (!readScriptStarted(results)) void wakeWaiting(frame);
+      return results;
+    },
+    (error: unknown) => {
+      void wakeWaiting(frame);
+      throw error;
+    },
+  );
+}
+
 /** The selected caption the read script read as it arrived, for the same arguments (once); null when there is none. */
 function takeSelection(key: string, args: unknown[]): Promise<unknown> | null {
   const sent = sentTo.get(key);
@@ -100,13 +144,12 @@ export async function callPage<M extends PageMethod>(
           slots[Symbol.for(prefetchSlot)] = { url, read };
         }
         if (!waitFor) return missing;
+        // No clock: the script wakes the call as it starts, however slow the machine; should it fail before that,
+        // the worker wakes the call itself once the script's injection has ended (wakeWaiting below).
         return new Promise((resolve) => {
-          // Should the script never come (it failed to run), the call says so and the worker goes on without it.
-          const timer = setTimeout(() => resolve(missing), 5000);
           const waiting = (slots[Symbol.for(waitFor)] ??= { selection: null, wake: [] }) as { selection: unknown; wake: (() => void)[] };
           if (selectionArgs) waiting.selection = selectionArgs;
           waiting.wake.push(() => {
-            clearTimeout(timer);
             const ready = apiNow();
             resolve(ready ? ready[name]?.(...callArgs) : missing);
           });
@@ -154,7 +197,7 @@ export async function callPage<M extends PageMethod>(
       const selection = method === 'readImage' ? [args[0], MAX_CAPTION_CHARS] : undefined;
       const [called] =
         script.file === '/read.js'
-          ? await Promise.all([call(SLOT_PREFIX + READ_WAITING_SLOT, selection), sendScript(key, frame, script.file, selection)])
+          ? await Promise.all([call(SLOT_PREFIX + READ_WAITING_SLOT, selection), readScriptSent(key, frame, selection)])
           : [(await Promise.all([sendScript(key, frame, script.file), call()]))[1]];
       answer = called[0]?.result;
       if (answer === NO_PAGE_API) answer = (await call())[0]?.result;

@@ -16,8 +16,14 @@ export interface ReadWaiting {
   wake: (() => void)[];
 }
 
-/** The read script's answer (executeScript's result for the file): the selected caption asked for, or nothing. */
-export type ReadScriptAnswer = { selection: PageCaption | null } | undefined;
+/**
+ * The read script's answer (executeScript's result for the file): that it started (so it woke any call waiting for
+ * it), and the selected caption when one was asked for. A script that failed before this answers nothing.
+ */
+export interface ReadScriptAnswer {
+  started: true;
+  selection?: PageCaption | null;
+}
 
 /** Installs `api` (the first one stays), reads the selection asked for, then wakes the waiting calls. */
 export function startReadScript(api: ReadApi): ReadScriptAnswer {
@@ -27,7 +33,7 @@ export function startReadScript(api: ReadApi): ReadScriptAnswer {
   clearSlot(READ_WAITING_SLOT);
   try {
     // Read before the image call wakes: the worker splits the caption while the page decodes the image.
-    return Array.isArray(waiting?.selection) ? { selection: installed.gatherSelection(...waiting.selection) } : undefined;
+    return Array.isArray(waiting?.selection) ? { started: true, selection: installed.gatherSelection(...waiting.selection) } : { started: true };
   } finally {
     for (const wake of Array.isArray(waiting?.wake) ? waiting.wake : []) if (typeof wake === 'function') wake();
   }

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CheckError } from '@/lib/errors';
+import { PageReplyError } from '@/lib/page/protocol';
 import { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, SLOT_PREFIX } from '@/lib/page/slot-names';
 import { callPage, gatherFromFrame } from '@/lib/adapters/page-calls';
 import { startReadScript } from '@/lib/page/read-start';
@@ -24,11 +25,13 @@ const slots = globalThis as unknown as Record<symbol, unknown>;
  * global stands in for the frame's isolated world), a call runs its function for real. `order` decides
  * which of the two injections sent together runs first ("script late": a file runs after the calls sent with it and just after).
  */
-function frame(order: 'script first' | 'call first' | 'script late' | 'call late' | 'unscriptable') {
+function frame(order: 'script first' | 'call first' | 'script late' | 'call late' | 'unscriptable' | 'script held' | 'script broken') {
   const ran: string[] = [];
   const run = (injection: Injection): { value: unknown } => {
     if (injection.files) {
       ran.push('script');
+      // "script broken": the file ran and threw before it started (nothing installed, no call woken).
+      if (order === 'script broken') return { value: undefined };
       // Each script installs its API under its own slot: the image read's small one (as read.js starts, answering
       // the selection the call that sent it asked for and waking that call), or the page script.
       const api = {
@@ -59,6 +62,8 @@ function frame(order: 'script first' | 'call first' | 'script late' | 'call late
     if (order === 'unscriptable') throw new Error('Cannot access contents of the page');
     // "call first": the page script waits until the first call has run.
     if (order === 'call first' && injection.files && !ran.includes('call')) await new Promise<void>((resolve) => (held = resolve));
+    // "script held": the file runs only when the test releases it (a machine so slow that it starts long after the call).
+    if (order === 'script held' && injection.files) await new Promise<void>((resolve) => (releaseScript = resolve));
     // "script late": a file is read from disk before it runs, so calls sent after it still arrive first.
     if (order === 'script late' && injection.files) await new Promise((resolve) => setTimeout(resolve, 20));
     // "call late": the first call runs after the script sent with it.
@@ -71,6 +76,9 @@ function frame(order: 'script first' | 'call first' | 'script late' | 'call late
   }) as unknown as typeof fakeBrowser.scripting.executeScript;
   return ran;
 }
+
+/** Lets the held script run ("script held"). */
+let releaseScript: (() => void) | null = null;
 
 /** The script files sent, in order. */
 const files: string[] = [];
@@ -234,6 +242,41 @@ describe('callPage', () => {
       expect(ran).toEqual(['sent call', 'sent script', 'call', 'script']);
       expect(fetched).toEqual(['https://news.example/photo.jpg']);
       expect(slots[prefetchSlot]).toBeUndefined();
+    });
+
+    describe('with the page\'s clock in the test\'s hands', () => {
+      beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+      afterEach(() => vi.useRealTimers());
+      const url = 'https://news.example/photo.jpg';
+
+      it('a read script that starts a minute after the call (a slow machine) still answers it: no time limit, no call sent again', async () => {
+        const ran = frame('script held');
+        let settled = false;
+        const answer = callPage({ tabId: 18, frameId: 0 }, 'readImage', url, 1024).finally(() => (settled = true));
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(ran).toEqual(['sent call', 'sent script', 'call']);
+        expect(settled).toBe(false);
+        releaseScript!();
+        await vi.advanceTimersByTimeAsync(10);
+        const image = await answer;
+        // The read the call started at once is the one that answered (read once, decoded once).
+        expect('error' in image && image.error.message).toBe(`took the early read of ${url}`);
+        expect(ran).toEqual(['sent call', 'sent script', 'call', 'script']);
+      });
+
+      it('a read script that fails before it starts ends the call with an error at once, not after a wait', async () => {
+        const ran = frame('script broken');
+        let outcome: unknown = 'still waiting';
+        void callPage({ tabId: 19, frameId: 0 }, 'readImage', url, 1024).then(
+          () => (outcome = 'answered'),
+          (error: unknown) => (outcome = error),
+        );
+        // Ten milliseconds of the page's time: the fake frame's turns, far less than any limit.
+        await vi.advanceTimersByTimeAsync(10);
+        expect(outcome).toBeInstanceOf(PageReplyError);
+        // The worker woke the waiting call itself, then asked once more.
+        expect(ran).toEqual(['sent call', 'sent script', 'call', 'script', 'sent call', 'call', 'sent call', 'call']);
+      });
     });
 
     it('starts no read for another method, nor for a URL the page could not fetch', async () => {
