@@ -23,6 +23,9 @@ export default defineConfig({
           // process starts, and the modules node itself compiles load once). A file that needs a process of its
           // own (an exit code, a signal) spawns one (test/cli/run-cli.ts).
           pool: 'threads',
+          // expect.poll waits for a state the code under test must reach (a request ended, a job done): on a loaded
+          // or half-speed machine a worker thread can wait its turn longer than vitest's 1 s default.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -54,6 +57,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // As for the Chromium tests: a state an action leads to is allowed 15 s on a loaded machine.
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           // The add-on is built once for the project's files.
           globalSetup: ['test/firefox/global-setup.ts'],
         },

@@ -188,8 +188,14 @@ describe('the caption chooser (no text selected)', () => {
     // The box is offered under its own <label> ("Output"), not the generic "Output box".
     expect(view.candidates).toContain('Output: A white horse stands in a green field.');
     const index = view.candidates.indexOf('Output: A white horse stands in a green field.');
+    // The box can already hold it (the page's own output put forward): emptied first, so that the text the
+    // box holds after Tab + Enter is the keys' doing.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await expect.poll(async () => (await readChooser(page))?.caption).toBe('');
     for (let i = 0; i <= index; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
+    await expect.poll(async () => (await readChooser(page))?.caption).toBe('A white horse stands in a green field.');
     await page.keyboard.press('Enter');
     expect(await verifiedClaims()).toEqual([['A white horse stands in a green field.']]);
     await page.close();

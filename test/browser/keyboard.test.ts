@@ -91,7 +91,8 @@ describe('keyboard paths', () => {
     const { page: tab, tabId } = await openGranted(ext, `${pages.origin}/long.html`);
     await tab.evaluate(() => document.getElementById('photo')!.scrollIntoView({ block: 'center' }));
     await clickMenu(ext, tabId, { menuItemId: 'check-image', srcUrl: `${pages.origin}/photo.jpg`, pageUrl: tab.url() });
-    await waitForChooser(tab);
+    // The figure's caption is in the box: the box is empty below only once the keys have emptied it.
+    expect((await waitForChooser(tab)).caption).not.toBe('');
     await tab.keyboard.press('ControlOrMeta+A');
     await tab.keyboard.press('Backspace');
     await expect.poll(async () => (await readChooser(tab))?.caption).toBe('');

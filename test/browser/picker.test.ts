@@ -95,6 +95,9 @@ describe('the image picker', () => {
     await waitForChooser(page);
     await expect.poll(async () => (await readChooser(page))?.candidates ?? []).toContain('Nearby text: Three sheep graze on a hill.');
     const view = (await readChooser(page))!;
+    // Nearby prose is offered, not put in the box (no evidence it is the caption): the box holds the suggestion
+    // below only once the keys have picked it.
+    expect(view.caption).toBe('');
     // The click that picked never reached the page's own handlers (read once the pick has been handled).
     expect(await page.evaluate(() => (window as unknown as { pageClicks: number }).pageClicks)).toBe(0);
     await page.keyboard.press('Tab');
