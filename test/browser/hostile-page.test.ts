@@ -103,7 +103,7 @@ describe('a hostile page', () => {
     // The forged key went out (the page's focus and selection were in place when it did).
     expect(await page.evaluate(() => (window as unknown as { forgeEnter(): Promise<boolean> }).forgeEnter())).toBe(true);
     // Still open, waiting for the user; the text the page selected is in plain view in the caption box.
-    await expect.poll(async () => (await readChooser(page))?.caption, { timeout: 10_000 }).toBe(HOSTILE);
+    await expect.poll(async () => (await readChooser(page))?.caption).toBe(HOSTILE);
     await page.keyboard.press('Escape');
     await waitForChooserClosed(page);
     expect(model.requests.filter((r) => r.method === 'POST')).toEqual([]);

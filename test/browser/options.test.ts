@@ -126,7 +126,7 @@ describe('Options: presets, model list, key storage, Test connection', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const status = page.getByTestId('settings-status');
     await status.filter({ hasText: 'Saved.' }).waitFor();
-    await expect.poll(() => status.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+    await expect.poll(() => status.getAttribute('aria-busy')).toBe('false');
     return { page, status };
   };
 
