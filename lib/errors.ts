@@ -1,8 +1,9 @@
 import { t } from './i18n';
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** What went wrong, in terms a person can act on; the UI picks its fix from the kind. */
-export const checkErrorKindSchema = z.enum([
+export const checkErrorKindSchema = lazySchema(() => z.enum([
   'not-configured',
   'auth',
   'model-not-found',
@@ -30,14 +31,14 @@ export const checkErrorKindSchema = z.enum([
   'page',
   'interrupted',
   'storage',
-]);
+]));
 export type CheckErrorKind = z.infer<typeof checkErrorKindSchema>;
 
-export const checkErrorInfoSchema = z.object({
+export const checkErrorInfoSchema = lazySchema(() => z.object({
   kind: checkErrorKindSchema,
   message: z.string(),
   retryAfterMs: z.number().nullable().default(null),
-});
+}));
 export type CheckErrorInfo = z.infer<typeof checkErrorInfoSchema>;
 
 /** The one error type the pipeline throws: a kind and a sentence that says what to do. */

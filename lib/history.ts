@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { checkJobSchema, type CheckJob } from './job-record';
 import { storableJob } from './stored-url';
 
 /** One finished check as kept on the device. */
-export const historyEntrySchema = z.object({
+export const historyEntrySchema = lazySchema(() => z.object({
   id: z.string(),
   savedAt: z.number(),
   job: checkJobSchema,
-});
+}));
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /**

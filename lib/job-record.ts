@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { claimSpanSchema, setAsideSchema } from './claims/split';
+import { lazySchema } from './lazy-schema';
+import { claimSpanSchema, setAsideSchema } from './claims/span';
 import { checkErrorInfoSchema } from './errors';
 import { isCannotTell } from './verify/cannot-tell';
 import { errorTypeSchema, scoreKindSchema, verdictSchema } from './verify/schema';
 
 /** A claim as the UI shows it: its span in the caption and, once it arrives, its verdict. */
-export const claimResultSchema = claimSpanSchema.extend({
+export const claimResultSchema = lazySchema(() => claimSpanSchema.extend({
   verdict: verdictSchema.nullable(),
   /** Probability of the verdict's label token, where the endpoint sent logprobs; null otherwise. */
   confidence: z.number().min(0).max(1).nullable().optional(),
@@ -15,21 +16,21 @@ export const claimResultSchema = claimSpanSchema.extend({
   decided: z.boolean().optional(),
   /** The user's own text (Edit claims), not a claim split from the caption: shown as "edited by you". */
   edited: z.boolean().optional(),
-});
+}));
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 
 /** The calibration a run was judged by (alpha and thresholds), so its decided verdicts stay explainable. */
-export const jobCalibrationSchema = z.object({
+export const jobCalibrationSchema = lazySchema(() => z.object({
   alpha: z.number(),
   delta: z.number(),
   thresholds: z.object({ supported: z.number().nullable(), not_supported: z.number().nullable() }),
   /** The kind of score it was made for; absent in checks from before agreement scores (they were logprob). */
   scoreKind: scoreKindSchema.optional(),
-});
+}));
 export type JobCalibration = z.infer<typeof jobCalibrationSchema>;
 
 /** A second model's verdicts on the same claims and image, kept beside the job to compare. */
-export const comparisonRunSchema = z.object({
+export const comparisonRunSchema = lazySchema(() => z.object({
   model: z.string(),
   /** Null when the comparison used the configured endpoint. */
   baseUrl: z.string().nullable(),
@@ -48,28 +49,28 @@ export const comparisonRunSchema = z.object({
   /** Requests that run sent; absent in older comparisons. */
   requests: z.number().int().min(0).optional(),
   error: checkErrorInfoSchema.nullable(),
-});
+}));
 export type ComparisonRun = z.infer<typeof comparisonRunSchema>;
 
 /**
  * "Check both": a second answer to the same picture (an arena's other model, another draft), checked against the
  * image read once, its claims asked in the same model request as the job's own. The job's caption is the first.
  */
-export const secondAnswerSchema = z.object({
+export const secondAnswerSchema = lazySchema(() => z.object({
   /** The page's names of the two answers, the job's own first ("Model A", "Model B"). */
   labels: z.tuple([z.string(), z.string()]),
   caption: z.string(),
   credit: z.string().optional(),
   claims: z.array(claimResultSchema),
   setAside: z.array(setAsideSchema),
-});
+}));
 export type SecondAnswer = z.infer<typeof secondAnswerSchema>;
 
-export const imagePathSchema = z.enum(['page', 'fetch', 'screenshot']);
+export const imagePathSchema = lazySchema(() => z.enum(['page', 'fetch', 'screenshot']));
 export type ImagePath = z.infer<typeof imagePathSchema>;
 
 /** One check's whole state, persisted as it changes so a restarted worker or reopened popup loses nothing. */
-export const checkJobSchema = z.object({
+export const checkJobSchema = lazySchema(() => z.object({
   id: z.string(),
   tabId: z.number().int(),
   pageUrl: z.string(),
@@ -120,7 +121,7 @@ export const checkJobSchema = z.object({
   recheckOf: z.string().optional(),
   /** The worker instance running the check; a restarted worker marks others' running jobs interrupted. */
   owner: z.string().optional(),
-});
+}));
 export type CheckJob = z.infer<typeof checkJobSchema>;
 
 /** What the popup's test hooks and badge show for a claim; `unknown`: the model said it cannot tell from the image. */

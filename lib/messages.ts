@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { checkErrorKindSchema } from './errors';
 import { pageCheckSchema } from './page-check-state';
 import { providerIdSchema } from './settings';
@@ -7,7 +8,7 @@ import { providerIdSchema } from './settings';
  * Every message between the extension's pages and its service worker, declared once.
  * The worker validates each with this schema and checks the sender before acting.
  */
-export const messageSchema = z.discriminatedUnion('type', [
+export const messageSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancelCheck'), tabId: z.number().int() }),
   /** Starts the in-page image picker on the tab (for images right-click cannot reach). */
   z.object({ type: z.literal('pickImage'), tabId: z.number().int() }),
@@ -41,40 +42,40 @@ export const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('showOnPage'), tabId: z.number().int(), id: z.string().max(40).nullable() }),
   /** Makes a page-check row's finished check the tab's check (Re-run, Edit claims, Compare), its image read again from the page. */
   z.object({ type: z.literal('openPageCheckRow'), tabId: z.number().int(), id: z.string().max(40) }),
-]);
+]));
 export type Message = z.infer<typeof messageSchema>;
 export type MessageType = Message['type'];
 
 /** What the popup may know about the endpoint (never the key). */
-export const setupSchema = z.object({ configured: z.boolean(), baseUrl: z.string(), model: z.string() });
+export const setupSchema = lazySchema(() => z.object({ configured: z.boolean(), baseUrl: z.string(), model: z.string() }));
 export type Setup = z.infer<typeof setupSchema>;
 
 /** One step of Test connection: what was tried, whether it worked, and what it means. */
-export const connectionStepSchema = z.object({
+export const connectionStepSchema = lazySchema(() => z.object({
   id: z.enum(['reached', 'key', 'model', 'image', 'structured']),
   ok: z.boolean().nullable(),
   detail: z.string(),
-});
+}));
 /** What Test connection found, step by step, and how long the whole test took. */
-export const connectionReportSchema = z.object({
+export const connectionReportSchema = lazySchema(() => z.object({
   ok: z.boolean(),
   steps: z.array(connectionStepSchema),
   outputMode: z.string().nullable(),
   elapsedMs: z.number(),
   error: z.string().nullable(),
-});
+}));
 export type ConnectionReport = z.infer<typeof connectionReportSchema>;
 
 
 
 /** The model names an endpoint lists. */
-export const modelListSchema = z.array(z.string());
+export const modelListSchema = lazySchema(() => z.array(z.string()));
 
 /**
  * Why the worker refused or failed a request. A CheckError's kind crosses the wire as it is, so the
  * popup picks the same fix the worker meant; the three extra kinds exist only on this boundary.
  */
-export const replyErrorKindSchema = z.enum([
+export const replyErrorKindSchema = lazySchema(() => z.enum([
   ...checkErrorKindSchema.options,
   /** The message did not match the protocol (an older page, or someone else's). */
   'bad-message',
@@ -82,17 +83,17 @@ export const replyErrorKindSchema = z.enum([
   'wrong-state',
   /** The worker did not answer at all (set by the sending side). */
   'no-answer',
-]);
+]));
 
 /** Any request can fail this way: the sentence to show and its kind. */
-export const failureReplySchema = z.object({ ok: z.literal(false), error: z.string(), kind: replyErrorKindSchema });
+export const failureReplySchema = lazySchema(() => z.object({ ok: z.literal(false), error: z.string(), kind: replyErrorKindSchema }));
 export type FailureReply = z.infer<typeof failureReplySchema>;
 
 /** Started (or done) with nothing to report back. */
-const ackReply = z.object({ ok: z.literal(true) });
+const ackReply = lazySchema(() => z.object({ ok: z.literal(true) }));
 /** `ok: false` without an error means there was nothing to act on (e.g. nothing running to cancel). */
-const outcomeReply = z.object({ ok: z.boolean() });
-const dataReply = <S extends z.ZodType>(data: S) => z.object({ ok: z.literal(true), data });
+const outcomeReply = lazySchema(() => z.object({ ok: z.boolean() }));
+const dataReply = <S extends z.ZodType>(data: S) => lazySchema(() => z.object({ ok: z.literal(true), data }));
 
 /** The answer to each request type, besides a FailureReply; the router's handlers must return exactly these. */
 export const replySchemas = {

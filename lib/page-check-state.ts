@@ -1,13 +1,14 @@
 import { t } from './i18n';
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { countFalse, countTrue, errorTypeCountsOf, errorTypesOf, type CheckJob } from './job-record';
 import { errorTypeSchema } from './verify/schema';
 
 /** Where a pair's caption was found on the page (lib/page/captioned-images.ts). */
-export const captionedSourceSchema = z.enum(['figcaption', 'caption', 'demo-output', 'answer', 'cell', 'alt']);
+export const captionedSourceSchema = lazySchema(() => z.enum(['figcaption', 'caption', 'demo-output', 'answer', 'cell', 'alt']));
 
 /** One image + caption pair as the page lists it; checked again here, since it comes from a page's world. */
-export const captionedImageSchema = z.object({
+export const captionedImageSchema = lazySchema(() => z.object({
   id: z.string().max(40),
   imageUrl: z.string().min(1).max(100_000),
   caption: z.string().min(1).max(20_000),
@@ -15,34 +16,34 @@ export const captionedImageSchema = z.object({
   source: captionedSourceSchema,
   /** Who made the picture, as the page credits it; optional for lists stored before credits were kept. */
   credit: z.string().max(1000).optional(),
-});
+}));
 export type CaptionedPair = z.infer<typeof captionedImageSchema>;
 
 /** An image whose alt text fails people before any model is asked (lib/page/alt-texts.ts). */
-export const altFindingSchema = z.object({
+export const altFindingSchema = lazySchema(() => z.object({
   id: z.string().max(40),
   imageUrl: z.string().min(1).max(100_000),
   kind: z.enum(['missing-alt', 'file-name-alt', 'placeholder-alt']),
   alt: z.string().max(20_000).nullable(),
   /** placeholder-alt only: a generic word ("Image"), a numbered one ("Image 1"), or one alt on many pictures. */
   reason: z.enum(['generic', 'numbered', 'repeated']).optional(),
-});
+}));
 export type AltFinding = z.infer<typeof altFindingSchema>;
 
 /**
  * The audit's counts over every picture on the page: the lists stop at 50 entries each, a page may hold
  * more (81 pictures, 60 of them without alt), and its totals must still say so.
  */
-export const altCountsSchema = z.object({
+export const altCountsSchema = lazySchema(() => z.object({
   images: z.number().int().nonnegative(),
   described: z.number().int().nonnegative(),
   missingAlt: z.number().int().nonnegative(),
   placeholder: z.number().int().nonnegative(),
-});
+}));
 export type AltCounts = z.infer<typeof altCountsSchema>;
 
 /** A pair in a page check: whether the user kept it ticked, and where its check is. */
-export const pageCheckItemSchema = captionedImageSchema.extend({
+export const pageCheckItemSchema = lazySchema(() => captionedImageSchema.extend({
   selected: z.boolean(),
   state: z.enum(['pending', 'running', 'done', 'error']),
   /** The finished check's id: its history entry, which the popup opens. */
@@ -59,11 +60,11 @@ export const pageCheckItemSchema = captionedImageSchema.extend({
   errorTypeCounts: z.partialRecord(errorTypeSchema, z.number().int().min(0)).default({}),
   /** What went wrong, in words a person can act on. */
   error: z.string().nullable(),
-});
+}));
 export type PageCheckItem = z.infer<typeof pageCheckItemSchema>;
 
 /** "Check all captioned images on this page": the list the user ticks, then each pair's progress. */
-export const pageCheckSchema = z.object({
+export const pageCheckSchema = lazySchema(() => z.object({
   tabId: z.number().int(),
   /** captions: "Check all captioned images on this page"; alt: "Check alt text on this page" (the alt is the caption). */
   kind: z.enum(['captions', 'alt']).default('captions'),
@@ -81,7 +82,7 @@ export const pageCheckSchema = z.object({
   owner: z.string().optional(),
   /** Why the page could not be listed (the menu path, where no button waits for the answer); the list is then empty. */
   listError: z.string().nullable().default(null),
-});
+}));
 export type PageCheck = z.infer<typeof pageCheckSchema>;
 
 /** A listing that failed: empty, with the reason shown where the list would be. */

@@ -1,9 +1,10 @@
 import { t } from './i18n';
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import type { ScoreKind } from './verify/schema';
 
 /** The endpoint as the user typed it; validated when saved, so a check never starts from a bad one. */
-export const endpointSchema = z.object({
+export const endpointSchema = lazySchema(() => z.object({
   baseUrl: z
     .string()
     .trim()
@@ -11,15 +12,15 @@ export const endpointSchema = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: () => t('settingsBaseUrlScheme') })),
   apiKey: z.string().trim().max(4096),
   model: z.string().trim().min(1, { error: () => t('settingsModelMissing') }),
-});
+}));
 export type Endpoint = z.infer<typeof endpointSchema>;
 
 /** Which kind of model answers a check: Chrome's on-device model or an OpenAI-compatible endpoint. */
-export const providerIdSchema = z.enum(['builtin', 'endpoint']);
+export const providerIdSchema = lazySchema(() => z.enum(['builtin', 'endpoint']));
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
 /** The user's default model: on-device, endpoint, or auto. */
-export const providerSettingSchema = z.enum(['auto', ...providerIdSchema.options]);
+export const providerSettingSchema = lazySchema(() => z.enum(['auto', ...providerIdSchema.options]));
 export type ProviderSetting = z.infer<typeof providerSettingSchema>;
 
 /**
@@ -54,7 +55,7 @@ export const MAX_IMAGE_EDGE = 2048;
 /** The most answers sampled per claim: beyond this the cost grows and the score barely sharpens. */
 export const MAX_SAMPLES = 16;
 
-export const settingsSchema = z.object({
+export const settingsSchema = lazySchema(() => z.object({
   /** Empty baseUrl means "not configured yet": the first run shows guidance instead of failing. */
   baseUrl: z.string(),
   apiKey: z.string(),
@@ -91,7 +92,7 @@ export const settingsSchema = z.object({
    * among them) for k more requests per check; 1 turns sampling off. Missing in older settings → the default.
    */
   samplesPerClaim: z.number().int().min(1).max(MAX_SAMPLES),
-});
+}));
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -122,7 +123,7 @@ export const SETTINGS_VERSION = 3;
  * next migration starts from a complete object whose format it knows. v3: samples per claim default
  * to 1 (see migrateSettingsV3).
  */
-export const storedSettingsSchema = settingsSchema.extend({ version: z.literal(SETTINGS_VERSION) });
+export const storedSettingsSchema = lazySchema(() => settingsSchema.extend({ version: z.literal(SETTINGS_VERSION) }));
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
 /** The settings in their stored (current) form. */

@@ -1,44 +1,33 @@
 // The schema of every key in lib/storage-keys.ts: what each holds, checked on every read
 // (lib/adapters/storage.ts reads nothing around these). Stored formats are those users already have.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { checkJobSchema } from './job-record';
-import { historyEntrySchema } from './history';
+import { readHistory } from './history';
 import { pageCheckSchema } from './page-check-state';
 import { storedSettingsSchema } from './settings';
 import type { StorageKeyName, TabKeyKind } from './storage-keys';
 import type { OutputMode } from './verify/verify';
 import { waitingCheckSchema } from './waiting-check';
 
-/**
- * A stored list read entry by entry: one entry a newer or damaged build wrote is dropped, the rest
- * stay (a whole-list schema would lose everything for one bad entry).
- */
-function entryByEntry<S extends z.ZodType>(entry: S) {
-  return z.array(z.unknown()).transform((items) =>
-    items.flatMap((item) => {
-      const parsed = entry.safeParse(item);
-      return parsed.success ? [parsed.data as z.output<S>] : [];
-    }),
-  );
-}
-
-const outputModeSchema = z.enum(['json_schema', 'json_object', 'prompt'] satisfies OutputMode[]);
+const outputModeSchema = lazySchema(() => z.enum(['json_schema', 'json_object', 'prompt'] satisfies OutputMode[]));
 
 /** Each key's schema. Settings are read through settingsFromStorage (lib/settings.ts), which also migrates v1. */
 export const storageSchemas = {
   settings: storedSettingsSchema,
-  sessionApiKey: z.string().max(4096),
-  outputModes: z.record(z.string(), outputModeSchema),
-  noLogprobs: z.record(z.string(), z.literal(true)),
-  history: entryByEntry(historyEntrySchema),
+  sessionApiKey: lazySchema(() => z.string().max(4096)),
+  outputModes: lazySchema(() => z.record(z.string(), outputModeSchema)),
+  noLogprobs: lazySchema(() => z.record(z.string(), z.literal(true))),
+  // Read entry by entry: one entry a newer or damaged build wrote is dropped, the rest stay.
+  history: lazySchema(() => z.array(z.unknown()).transform(readHistory)),
   // Each calibration is parsed by calibration-store (calibrationSchema), which also knows the prompt version it needs.
-  calibrations: z.record(z.string(), z.unknown()),
+  calibrations: lazySchema(() => z.record(z.string(), z.unknown())),
   // Each entry is parsed by verdict-cache (its entry schema holds the cached verdicts).
-  verdictCache: z.array(z.unknown()),
+  verdictCache: lazySchema(() => z.array(z.unknown())),
 } satisfies Record<StorageKeyName, z.ZodType>;
 
 /** The sized image of a tab's check, kept for re-checks: an image data URL and nothing else. */
-export const sessionImageSchema = z.string().startsWith('data:image/');
+export const sessionImageSchema = lazySchema(() => z.string().startsWith('data:image/'));
 
 /** Each per-tab key's schema (session storage, `session:<kind>:<tabId>`). */
 export const tabSchemas = {

@@ -1,5 +1,5 @@
 import type { CheckJob } from '../job-record';
-import { addToHistory, entryBytes, historyEntryFrom, HISTORY_BYTE_BUDGET, readHistory, type HistoryEntry } from '../history';
+import { addToHistory, entryBytes, historyEntryFrom, HISTORY_BYTE_BUDGET, type HistoryEntry } from '../history';
 
 import { serial } from '../pool';
 import { historyItem } from './storage';
@@ -11,9 +11,9 @@ export { historyItem };
 const LOCAL_QUOTA_BYTES = 10 * 1024 * 1024;
 const HEADROOM_BYTES = 512 * 1024;
 
-/** The stored history, validated. */
-export async function loadHistory(): Promise<HistoryEntry[]> {
-  return readHistory(await historyItem.getValue());
+/** The stored history, validated (entry by entry, once: historyItem reads through lib/storage-schema.ts). */
+export function loadHistory(): Promise<HistoryEntry[]> {
+  return historyItem.getValue();
 }
 
 /** Bytes the history may use now: the fixed budget, shrunk when other data leaves less room in storage. */
@@ -65,5 +65,5 @@ export function clearHistory(): Promise<void> {
 
 /** Calls back with the history each time it changes. Returns the unsubscribe function. */
 export function watchHistory(onChange: (entries: HistoryEntry[]) => void): () => void {
-  return historyItem.watch((value) => onChange(readHistory(value)));
+  return historyItem.watch(onChange);
 }

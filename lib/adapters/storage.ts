@@ -115,10 +115,16 @@ export const verdictCacheItem = checkedItem(STORAGE_KEYS.verdictCache, storageSc
 /** What session storage keeps for a tab, by kind, as its schema reads it. */
 type TabData<K extends TabKeyKind> = z.output<(typeof tabSchemas)[K]>;
 
+/** A stored per-tab value through its kind's schema; null when it does not parse. Nothing stored is null at once (no kind's schema takes it), so a view with nothing to show builds no schema. */
+function readTabData<K extends TabKeyKind>(kind: K, stored: unknown): TabData<K> | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = tabSchemas[kind].safeParse(stored);
+  return parsed.success ? (parsed.data as TabData<K>) : null;
+}
+
 /** One tab's value of a kind, through its schema; null when there is none or it does not parse. */
 export async function loadTabData<K extends TabKeyKind>(kind: K, tabId: number): Promise<TabData<K> | null> {
-  const parsed = tabSchemas[kind].safeParse(await storage.getItem(tabKey(kind, tabId)));
-  return parsed.success ? (parsed.data as TabData<K>) : null;
+  return readTabData(kind, await storage.getItem(tabKey(kind, tabId)));
 }
 
 /** Stores one tab's value of a kind. */
@@ -140,11 +146,7 @@ export function watchTabData<K extends TabKeyKind>(kind: K, tabId: number, onCha
 export function watchTabChanges<K extends TabKeyKind>(kind: K, tabId: number, onChange: (change: StoredChange<TabData<K>>) => void): () => void {
   return storage.watch(tabKey(kind, tabId), (stored) => {
     let read: { value: TabData<K> | null } | undefined;
-    const parse = () => {
-      const parsed = tabSchemas[kind].safeParse(stored);
-      return { value: parsed.success ? (parsed.data as TabData<K>) : null };
-    };
-    onChange({ stored, read: () => (read ??= parse()).value });
+    onChange({ stored, read: () => (read ??= { value: readTabData(kind, stored) }).value });
   });
 }
 

@@ -1,10 +1,11 @@
 // A calibration: per verdict kind, the score threshold above which verdicts meet a stated error rate,
 // found by Learn-then-Test on labelled claims, and the file that carries it (calibration.json).
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { minimumDecided } from './binomial';
 import { DEFAULT_START_SHARE, learnThenTest, type ScoredVerdict } from './ltt';
 import { brierScore, reliabilityTable, reliabilityBinSchema } from './reliability';
-import { scoreKindSchema, type ScoreKind } from '../verify/score';
+import { scoreKindSchema, type ScoreKind } from '../verify/schema';
 
 /** One labelled calibration claim: the model's verdict, its score, and the gold label. */
 export interface LabelledClaim {
@@ -13,20 +14,20 @@ export interface LabelledClaim {
   gold: boolean;
 }
 
-const kindStatsSchema = z.object({
+const kindStatsSchema = lazySchema(() => z.object({
   /** Claims of this verdict kind at or above the threshold. */
   decided: z.number().int().min(0),
   /** decided / all claims of this kind. */
   share: z.number().min(0).max(1),
   /** Share of the decided verdicts that disagree with gold; null when none is decided. */
   error: z.number().min(0).max(1).nullable(),
-});
+}));
 export type KindStats = z.infer<typeof kindStatsSchema>;
 
 export const CALIBRATION_VERSION = 1;
 
 /** calibration.json, checked on every read. */
-export const calibrationSchema = z.object({
+export const calibrationSchema = lazySchema(() => z.object({
   version: z.literal(CALIBRATION_VERSION),
   model: z.string().min(1),
   endpoint_host: z.string(),
@@ -47,7 +48,7 @@ export const calibrationSchema = z.object({
   }),
   method: z.string(),
   created: z.string(),
-});
+}));
 export type Calibration = z.infer<typeof calibrationSchema>;
 
 export interface CalibrateOptions {

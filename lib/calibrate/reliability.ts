@@ -1,7 +1,8 @@
 // How well scores match accuracy on labelled claims: a 10-bin reliability table and the Brier score.
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 
-export const reliabilityBinSchema = z.object({
+export const reliabilityBinSchema = lazySchema(() => z.object({
   from: z.number(),
   to: z.number(),
   count: z.number().int().min(0),
@@ -9,7 +10,7 @@ export const reliabilityBinSchema = z.object({
   mean_score: z.number().nullable(),
   /** Share of verdicts that agree with gold; null when empty. */
   accuracy: z.number().nullable(),
-});
+}));
 export type ReliabilityBin = z.infer<typeof reliabilityBinSchema>;
 
 interface Scored {

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 
-export const spanSchema = z.object({ text: z.string(), start: z.number().int(), end: z.number().int() });
+export const spanSchema = lazySchema(() => z.object({ text: z.string(), start: z.number().int(), end: z.number().int() }));
 /** A piece of the caption: `caption.slice(start, end) === text`. */
 export type Span = z.infer<typeof spanSchema>;
+/** A claim as the split gives it; here, not in split.ts, so a check's record reads it without loading the splitter. */
+export const claimSpanSchema = lazySchema(() => spanSchema.extend({ hedged: z.boolean() }));
+/** A piece of the caption set aside, with its reason. */
+export const setAsideSchema = lazySchema(() => spanSchema.extend({ reason: z.string() }));
 
 /** How a clause hangs off its sentence; set-aside rules read relative clauses differently. */
 export type ClauseKind = 'main' | 'coordinate' | 'relative' | 'participle' | 'subordinate' | 'hedge' | 'evidence';

@@ -7,20 +7,18 @@ import { languageTag, looksEnglish } from './language.ts';
 import { layoutBlocks } from './layout.ts';
 import { isHedged, setAsideReason, type SetAsideReason } from './set-aside.ts';
 import { splitSentences } from './sentences.ts';
-import { spanSchema, type Clause, type Span } from './span.ts';
+import { claimSpanSchema, setAsideSchema, type Clause, type Span } from './span.ts';
 import { isModelDirective } from '../verify/injection.ts';
 import { requestReason } from './request.ts';
 import { colonListItems, listItems, withoutFigureReference } from './list.ts';
 import { AUXILIARY, COORDINATOR, DETERMINER, PREPOSITION, RELATIVE, WORD } from './words.ts';
 
-export { spanSchema, type Span } from './span.ts';
+export { claimSpanSchema, setAsideSchema, spanSchema, type Span } from './span.ts';
 export { splitSentences } from './sentences.ts';
 export { capClaims, DEFAULT_MAX_CLAIMS } from './cap.ts';
 export type { SetAsideReason } from './set-aside.ts';
 export type { ClauseFacts } from './classifier.ts';
 
-export const claimSpanSchema = spanSchema.extend({ hedged: z.boolean() });
-export const setAsideSchema = spanSchema.extend({ reason: z.string() });
 export const splitResultSchema = z.object({
   claims: z.array(claimSpanSchema),
   setAside: z.array(setAsideSchema),

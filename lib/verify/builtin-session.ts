@@ -11,7 +11,7 @@ import {
   type LanguageModelMessage,
   type LanguageModelSession,
 } from './prompt-api';
-import { verdictListSchema, verdictListSchemaFor } from './schema';
+import { verdictListSchemaFor } from './schema';
 
 /** What the result view shows when Chrome's on-device model answered. */
 export const BUILTIN_LABEL = 'On-device: Chrome built-in model';
@@ -22,13 +22,7 @@ export const BUILTIN_MODEL_OPTIONS = {
   expectedOutputs: [{ type: 'text', languages: ['en'] }],
 } as const satisfies Pick<LanguageModelCreateOptions, 'expectedInputs' | 'expectedOutputs'>;
 
-/** The verdict list's zod schema as the JSON Schema `responseConstraint` takes. */
-export const VERDICT_LIST_JSON_SCHEMA: Record<string, unknown> = (() => {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(verdictListSchema);
-  return schema;
-})();
-
-/** The constraint for exactly `count` verdicts, so the model cannot add or drop one. */
+/** The verdict list's zod schema for exactly `count` verdicts as the JSON Schema `responseConstraint` takes, so the model cannot add or drop one. */
 export function verdictListJsonSchema(count: number): Record<string, unknown> {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(verdictListSchemaFor(count));
   return schema;

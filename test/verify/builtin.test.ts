@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { CheckError } from '../../lib/errors';
 import {
   BUILTIN_LABEL,
-  VERDICT_LIST_JSON_SCHEMA,
   builtinProvider,
   builtinStatus,
   dataUrlToBlob,
@@ -15,7 +14,7 @@ import {
 import type { LanguageModelApi } from '../../lib/verify/prompt-api';
 import { SYSTEM_PROMPT, buildUserPrompt } from '../../lib/verify/prompt';
 import { endpointProvider } from '../../lib/verify/provider';
-import { verdictListSchema, type Verdict } from '../../lib/verify/schema';
+import { verdictListSchemaFor, type Verdict } from '../../lib/verify/schema';
 import { clientFor, failOnUnhandledRejection, imageDataUrl, useModelServer } from '../server/fixtures';
 import { createPromptApiStub, type PromptApiStubConfig } from './prompt-api-stub';
 
@@ -145,14 +144,14 @@ describe('a check through the on-device model', () => {
   });
 
   it('turns the zod verdict schema into the JSON Schema the constraint takes', () => {
-    expect(VERDICT_LIST_JSON_SCHEMA).not.toHaveProperty('$schema');
-    expect(VERDICT_LIST_JSON_SCHEMA).toMatchObject({
+    expect(verdictListJsonSchema(3)).not.toHaveProperty('$schema');
+    expect(verdictListJsonSchema(3)).toMatchObject({
       type: 'object',
       required: ['verdicts'],
       properties: { verdicts: { type: 'array', items: { required: ['reasoning', 'label', 'error_type'] } } },
     });
-    const { $schema: _dialect, ...expected } = z.toJSONSchema(verdictListSchema);
-    expect(VERDICT_LIST_JSON_SCHEMA).toEqual(expected);
+    const { $schema: _dialect, ...expected } = z.toJSONSchema(verdictListSchemaFor(3));
+    expect(verdictListJsonSchema(3)).toEqual(expected);
   });
 
   it('falls back to default sampling when Chrome no longer takes topK/temperature', async () => {
