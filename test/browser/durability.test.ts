@@ -112,11 +112,15 @@ describe('a check survives worker stops, popup reopening, other tabs and cancel'
 
   it('keeps two checks on two tabs at once separate', async () => {
     model.reset();
-    model.set({ pace: { tokensPerSecond: 40, firstTokenMs: 300 }, falseWhen: [{ match: /bird/, error_type: ['Object'] }] });
+    // Each answer stops halfway until both requests have arrived: the two are in flight together however slow the
+    // machine (at a fixed pace, a loaded machine could send the second after the first had ended).
+    model.set({ pace: { tokensPerSecond: 40, firstTokenMs: 300 }, holdAt: 0.5, falseWhen: [{ match: /bird/, error_type: ['Object'] }] });
     const a = await openArticle('/a.html');
     const b = await openArticle('/b.html');
     await checkImage(ext, a.page, a.tabId, `${pages.origin}/photo.jpg`);
     await checkImage(ext, b.page, b.tabId, `${pages.origin}/boat.jpg`);
+    await expect.poll(() => model.requests.filter((r) => r.image).length, { timeout: 30_000 }).toBe(2);
+    model.release();
     const [popupA, popupB] = await Promise.all([openPopup(ext, a.tabId), openPopup(ext, b.tabId)]);
     await Promise.all([
       popupA.locator('[data-testid="check-status"][data-state="done"]').waitFor(),

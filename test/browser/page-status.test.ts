@@ -33,13 +33,16 @@ describe('the page while a check runs, and when it fails', () => {
   });
 
   it('a slow model: the badge by the image says the model is being asked, then gives the result', async () => {
-    model.set({ delayMs: 4_000 });
+    // The answer is held before its first token until released: the model is "slow" however slow the machine (a
+    // fixed 4 s delay let a loaded machine draw the badge after the answer had come).
+    model.set({ holdAt: 0 });
     const { article, photo } = await freshArticle(pages, 'A green tram waits at a stop.');
     const { page, tabId } = await openGranted(ext, article);
     await checkWithSelection(ext, page, tabId, photo);
     await expect.poll(() => badgeButtons(page), { timeout: 15_000 }).toEqual(['Caption Check: Asking the model… | ']);
     // It was drawn while the check still ran.
     expect((await storedJob(ext, tabId))?.status).toBe('running');
+    model.release();
     await expect.poll(() => badgeButtons(page), { timeout: 30_000 }).toEqual(['Caption Check: 1 claim supported. | ']);
   });
 
