@@ -1,29 +1,54 @@
 // Runs items with at most `concurrency` in flight: each worker takes the next item when it is free,
-// so one slow item never holds the others back, and nothing new starts once the signal is aborted.
+// so one slow item never holds the others back, and nothing new starts once the signal is aborted or an item failed.
 
-/** Runs `work` over `items`, `concurrency` at a time, until done or `signal` aborts; resolves when all started work settled. */
+/**
+ * Runs `work` over `items`, `concurrency` at a time, until done or `signal` aborts, and settles only once every started
+ * item has. On the first failure nothing new starts and `onFailure` runs (to cancel the work still in flight); the pool
+ * then rejects with that failure when the work in flight has settled, so nothing it started outlives it.
+ */
 export async function runPool<T>(
   items: readonly T[],
   concurrency: number,
   work: (item: T, index: number) => Promise<void>,
   signal?: AbortSignal,
+  onFailure?: (error: unknown) => void,
 ): Promise<void> {
   let next = 0;
+  const failures: unknown[] = [];
+  const failed = () => failures.length > 0;
   const worker = async () => {
-    while (next < items.length && !signal?.aborted) {
+    while (next < items.length && !signal?.aborted && !failed()) {
       const index = next++;
-      await work(items[index]!, index);
+      try {
+        await work(items[index]!, index);
+      } catch (error) {
+        if (failed()) continue;
+        failures.push(error);
+        onFailure?.(error);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  if (failed()) throw failures[0];
 }
 
-/** Runs `fn` over `items`, `limit` at a time; resolves with the results in item order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+/** Runs `fn` over `items`, `limit` at a time; resolves with the results in item order (on a failure, as `runPool`). */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+  onFailure?: (error: unknown) => void,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
-  await runPool(items, limit, async (item, index) => {
-    results[index] = await fn(item, index);
-  });
+  await runPool(
+    items,
+    limit,
+    async (item, index) => {
+      results[index] = await fn(item, index);
+    },
+    undefined,
+    onFailure,
+  );
   return results;
 }
 

@@ -45,6 +45,33 @@ describe('runPool', () => {
     await done;
     expect(gate.started()).toEqual([1]);
   });
+
+  it('on a failure starts nothing new, calls onFailure once, and rejects only when the work in flight has settled', async () => {
+    const gate = gated();
+    const log: string[] = [];
+    const failures: unknown[] = [];
+    const done = runPool(
+      [1, 2, 3, 4],
+      2,
+      async (item) => {
+        await gate.work(item);
+        log.push(`${item} ended`);
+        if (item === 2) throw new Error('two failed');
+      },
+      undefined,
+      (error) => failures.push(error),
+    ).catch((error: unknown) => log.push(`rejected: ${(error as Error).message}`));
+    await expect.poll(() => gate.started()).toEqual([1, 2]);
+    gate.release(2);
+    await expect.poll(() => failures.length).toBe(1);
+    // Item 1 is still in flight: the pool has not settled, and the free worker took nothing.
+    expect(log).toEqual(['2 ended']);
+    gate.release(1);
+    await done;
+    expect(log).toEqual(['2 ended', '1 ended', 'rejected: two failed']);
+    expect(gate.started()).toEqual([1, 2]);
+    expect(failures).toHaveLength(1);
+  });
 });
 
 describe('mapLimit', () => {

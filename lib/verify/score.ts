@@ -64,6 +64,7 @@ async function sampleChunk(
   mode: OutputMode,
   samples: number,
   tally: { requests: number; usage: Usage },
+  cancel: () => void,
 ): Promise<(Verdict | null)[][]> {
   const body = { ...requestBody(options.model, claims, options.imageDataUrl, mode, false), temperature: SAMPLE_TEMPERATURE };
   const ask = async (n: number) => {
@@ -76,7 +77,7 @@ async function sampleChunk(
   const answers = await ask(samples);
   // An endpoint that ignores `n` sends one choice: the rest are asked one by one, under the concurrency limit.
   const missing = Math.max(0, samples - answers.length);
-  const more = await mapLimit(Array.from({ length: missing }), Math.max(1, options.concurrency ?? 3), () => ask(1));
+  const more = await mapLimit(Array.from({ length: missing }), Math.max(1, options.concurrency ?? 3), () => ask(1), cancel);
   return [...answers, ...more.flat()];
 }
 
@@ -97,9 +98,16 @@ export async function scoreVerdicts(options: ScoreOptions, result: Pick<Endpoint
   const chunks: number[][] = [];
   for (let i = 0; i < options.claims.length; i += chunkSize) chunks.push(options.claims.map((_, j) => j).slice(i, i + chunkSize));
   let sampled: (Verdict | null)[][][];
+  // One failed sample ends the sampling: the requests still in flight are cancelled before the result is given.
+  const stop = new AbortController();
+  const cancel = () => stop.abort();
+  const sampling = { ...options, signal: options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal };
   try {
-    sampled = await mapLimit(chunks, Math.max(1, options.concurrency ?? 3), (indices) =>
-      sampleChunk(options, indices.map((i) => options.claims[i]!), result.outputMode, samples, tally),
+    sampled = await mapLimit(
+      chunks,
+      Math.max(1, options.concurrency ?? 3),
+      (indices) => sampleChunk(sampling, indices.map((i) => options.claims[i]!), result.outputMode, samples, tally, cancel),
+      cancel,
     );
   } catch (error) {
     const failure = toCheckError(error, options.model, options.client.baseURL);

@@ -62,8 +62,10 @@ export async function verifyClaims(options: VerifyClaimsOptions): Promise<Endpoi
   const confidences: (number | null)[] = claims.map(() => null);
   const usage: Usage = { promptTokens: 0, completionTokens: 0 };
   const notes: string[] = [];
-  // One failed chunk ends the check: the chunks still in flight are cancelled and report nothing more.
+  // One failed chunk ends the check: the chunks still in flight are cancelled and report nothing more, and the check
+  // ends only once they have (no request of it outlives it).
   const stop = new AbortController();
+  const cancel = () => stop.abort();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const report = (index: number, verdict: Verdict) => {
     if (stop.signal.aborted) return;
@@ -93,7 +95,7 @@ export async function verifyClaims(options: VerifyClaimsOptions): Promise<Endpoi
       }
       const again = indices.length > 1 || !retry;
       notes.push(plural(t, again ? 'noteCountMismatchAgain' : 'noteCountMismatch', indices.length, outcome.verdicts.length, indices.length));
-      if (again) await mapLimit(indices.map((i) => [i]), concurrency, (single) => runChunk(single, true));
+      if (again) await mapLimit(indices.map((i) => [i]), concurrency, (single) => runChunk(single, true), cancel);
       return;
     }
     outcome.verdicts.forEach((v, i) => {
@@ -108,12 +110,12 @@ export async function verifyClaims(options: VerifyClaimsOptions): Promise<Endpoi
     const [first, ...rest] = plan.requests;
     await runChunk(first!);
     options.onOutputMode?.(state.mode);
-    await mapLimit(rest, concurrency, (indices) => runChunk(indices));
+    await mapLimit(rest, concurrency, (indices) => runChunk(indices), cancel);
 
     // One more try for what the model skipped (the whole list if it skipped everything), planned like the first.
     const missing = claims.map((_, i) => i).filter((i) => !verdicts[i] && !reasked.has(i));
     if (missing.length > 0 && missing.length < claims.length) notes.push(plural(t, 'noteAskedAgain', missing.length, missing.length));
-    if (missing.length > 0) await mapLimit(planRequests(claims, chunkSize, missing).requests, concurrency, (indices) => runChunk(indices));
+    if (missing.length > 0) await mapLimit(planRequests(claims, chunkSize, missing).requests, concurrency, (indices) => runChunk(indices), cancel);
   } catch (error) {
     stop.abort();
     throw error;
