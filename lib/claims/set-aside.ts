@@ -91,7 +91,7 @@ const RULES: readonly Rule[] = [
     // picture; followed by more ("a birthday party with balloons", "a meeting room") it names what is seen.
     cues: cue(`suggest\\w* | indicat(?:es|ing|e)(?! on) | implies | infer\\w* | (?<!there )is a sign that |
       a sign of | which means | supports? the idea | a gift (?:from|for) |
-      (?:has|have) (?:a|an) (?:meeting|appointment)(?=\\s*(?:[.,;!]|$|today|later)) |
+      (?:has|have) (?:a|an) (?:meeting|appointment)(?=\\s*(?:[.,;!]|$|later)) |
       (?:it is|it's) (?:the |a |their )?(?:weekend|holiday|anniversary|day off|lunch ?time|halloween|christmas|thanksgiving|fourth of july)(?=\\s*(?:[.,;!]|$)) |
       (?:his|her) first time`),
   },
@@ -99,8 +99,8 @@ const RULES: readonly Rule[] = [
     reason: 'world knowledge',
     // "a typical office" names what is seen; "typical of", "is typical" states a general fact.
     // "a common pigeon", "the common room" name a kind or a place in view; "a common sight", "is common" state a fact.
-    cues: cue(`(?<!(?:a|an|the) )common | (?:a|an|the) common (?:sight|item|way) | (?:is|are) typical | typically | usually |
-      known (?:to|for|as) | in the world | is (?:produced|sold) (?:by|in|under) | (?:is|have been) used (?:to|for|in) |
+    cues: cue(`(?<!(?:a|an|the) )common | (?:a|an|the) common (?:sight|way) | (?:is|are) typical | typically | usually |
+      known (?:to|for|as) | in the world | is (?:produced|sold) (?:by|in|under) | (?:is|have been) used (?:for|in) |
       used to (?!be\\b)\\p{L}+ | brand of | is (?:a|an) (?:\\w+ )?brand | a division of | (?:is|are) (?:owned|made) by |
       is based in | well-known | produces | manufactur\\w* | founded | named after |
       in most (?:\\w+ )?states | widely (?:credited|used) | \\d+ bc | according to the (?:brand|company) |
@@ -127,7 +127,7 @@ const RULES: readonly Rule[] = [
     reason: 'evaluation',
     cues: cue(`important | perfect | helps? | delicious | appealing | unique |
       significant | great (?:for|way|choice) |
-      makes? it (?:easier|an?) | making (?:it|them) | needs? to | a good start |
+      makes? it an? | making (?:it|them) | needs? to | a good start |
       (?:easier|cheaper) (?:to|than)`),
     // "What a sweet message!", "How lovely!": an exclamation of the writer's own feeling about it.
     also: (t) => /^\s*(?:what an?|how) \p{L}[^?]*!["'”’)\s]*$/u.test(t),
