@@ -31,12 +31,16 @@ export async function launchWithExtension(
 ): Promise<LoadedExtension> {
   if (lang) ensureFontsFor([lang]);
   const profile = await mkdtemp(join(profileRoot, 'caption-check-profile-'));
+  // Chromium's own temp files (the folder of its single-instance socket, left behind when a run ends it by
+  // signal) go beside the profile and are removed with it, not left in the system's temp folder.
+  const scratch = await mkdtemp(join(profileRoot, 'caption-check-tmp-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: true,
     viewport: { width: 1100, height: 800 },
     // The browser's UI language (what browser.i18n follows): --lang, and on Linux the LANGUAGE Chromium reads at start.
-    ...(lang ? { env: { ...process.env, LANGUAGE: lang }, locale: lang } : {}),
+    env: { ...process.env, TMPDIR: scratch, ...(lang ? { LANGUAGE: lang } : {}) },
+    ...(lang ? { locale: lang } : {}),
     args: [
       ...(lang ? [`--lang=${lang}`] : []),
       `--disable-extensions-except=${extensionDir},${HELPER_DIR}`,
@@ -70,7 +74,7 @@ export async function launchWithExtension(
     welcomeTabs,
     close: async () => {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await Promise.all([profile, scratch].map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };
 }

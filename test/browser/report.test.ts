@@ -1,15 +1,13 @@
 // The evidence report: "Save report" in the popup writes one HTML file; opened offline in the browser
 // it shows the image as checked, the marked caption, every verdict and where it all came from, and
 // runs nothing. "Copy citation" hands a short plain-text summary to the clipboard.
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../server/openai-server';
 import { openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import type { PageServer } from './page-server';
-import { checkWithSelection, freshArticle, openGranted, popupAt } from './results-flow';
+import { checkWithSelection, freshArticle, openGranted, popupAt, saveDownload } from './results-flow';
 import { docsPicture } from './screenshots';
 
 const CAPTION = 'Two orange cats sit on a sofa. A dog sleeps under the table. The scene feels cozy and inviting.';
@@ -35,9 +33,7 @@ describe('evidence report', () => {
     await popup.getByRole('button', { name: 'Save report' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toMatch(/^caption-check-report-\d{8}-\d{4}\.html$/);
-    // Under its own name: the browser reads a file as HTML by its extension.
-    const path = join(await mkdtemp(join(tmpdir(), 'caption-check-report-')), saved.suggestedFilename());
-    await saved.saveAs(path);
+    const path = await saveDownload(saved);
     expect(await readFile(path, 'utf8')).not.toContain('sk-test-report');
     await popup.getByTestId('notice').filter({ hasText: 'Report saved to your downloads.' }).waitFor();
 
@@ -121,8 +117,7 @@ describe('evidence report', () => {
 
     const download = popup.waitForEvent('download');
     await save.click();
-    const path = join(await mkdtemp(join(tmpdir(), 'caption-check-report-')), (await download).suggestedFilename());
-    await (await download).saveAs(path);
+    const path = await saveDownload(await download);
     const report = await ext.context.newPage();
     await report.goto(`file://${path}`);
     const sections = await report.evaluate(() =>

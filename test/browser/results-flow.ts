@@ -1,6 +1,10 @@
 // Shared steps of the results tests (popup, marks, history): a check started the way a user who
 // selected the caption starts one (a selection skips the in-page chooser).
-import type { Page } from 'playwright-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { figurePage, makeJpeg, type PageServer } from './page-server';
 import { currentWorker, openPopup, type LoadedExtension } from './extension';
 import { storedJob } from './run-check';
@@ -21,6 +25,18 @@ export async function popupAt(ext: LoadedExtension, tabId: number, state: 'done'
     throw new Error(`the popup of tab ${tabId} never showed a ${state} check; the stored check is ${where}`, { cause: error });
   }
   return popup;
+}
+
+/**
+ * Saves a download under the name the browser suggests (a browser reads a file as HTML by its extension), in a
+ * folder of its own that is removed when the test ends; returns the file's path.
+ */
+export async function saveDownload(download: Download): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'caption-check-download-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  const path = join(dir, download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
 }
 
 /** Writes settings straight into storage (for fields the test is not about). */

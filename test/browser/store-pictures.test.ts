@@ -3,9 +3,8 @@
 // audit, the evidence report, and the 440×280 small promo tile rendered from store/promo/small-tile.html.
 // Every picture is composed in memory on each run and checked for its size; it is written to
 // store/screenshots/ only when pictures are asked for (npm run docs:pictures).
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -15,7 +14,7 @@ import { openPopup, type LoadedExtension } from './extension';
 import { browserSuite } from './fixture';
 import { readMarks } from './marks-driver';
 import type { PageServer } from './page-server';
-import { checkWithSelection, openGranted, popupAt } from './results-flow';
+import { checkWithSelection, openGranted, popupAt, saveDownload } from './results-flow';
 import { finishedJob, useEndpoint } from './run-check';
 import { storePicture } from './screenshots';
 
@@ -164,8 +163,7 @@ describe('store pictures', () => {
     const download = popup.waitForEvent('download');
     await popup.getByRole('button', { name: 'Save report' }).click();
     const saved = await download;
-    const path = join(await mkdtemp(join(tmpdir(), 'caption-check-store-')), saved.suggestedFilename());
-    await saved.saveAs(path);
+    const path = await saveDownload(saved);
     const report = await ext.context.newPage();
     await report.setViewportSize({ width: WIDTH, height: HEIGHT });
     await report.goto(pathToFileURL(path).href);
