@@ -20,10 +20,44 @@ export const HISTORY_BYTE_BUDGET = 4_000_000;
 /** Stored history, validated entry by entry: one malformed entry is dropped, not the whole list. */
 export function readHistory(stored: unknown): HistoryEntry[] {
   if (!Array.isArray(stored)) return [];
-  return stored.flatMap((item) => {
-    const parsed = historyEntrySchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return stored.flatMap((item) => readEntry(item) ?? []);
+}
+
+/**
+ * readHistory for a list read again and again (a view's live history): an entry stored exactly as at the reader's
+ * last read keeps that read's result, so a check's new entry is the only one the schema reads, not every entry a
+ * full history holds (a damaged one stays dropped until it is stored otherwise). Gives what readHistory gives.
+ */
+export function historyReader(): (stored: unknown) => HistoryEntry[] {
+  let last = new Map<string, { stored: unknown; entry: HistoryEntry | null }>();
+  return (stored) => {
+    const next = new Map<string, { stored: unknown; entry: HistoryEntry | null }>();
+    const entries: HistoryEntry[] = [];
+    for (const item of Array.isArray(stored) ? stored : []) {
+      const id = (item as { id?: unknown } | null)?.id;
+      const known = typeof id === 'string' ? last.get(id) : undefined;
+      const read = known && sameStored(known.stored, item) ? known : { stored: item, entry: readEntry(item) };
+      if (typeof id === 'string' && !next.has(id)) next.set(id, read);
+      if (read.entry) entries.push(read.entry);
+    }
+    last = next;
+    return entries;
+  };
+}
+
+function readEntry(item: unknown): HistoryEntry | null {
+  const parsed = historyEntrySchema.safeParse(item);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Whether two values as storage gives them (JSON's kinds) are the same, member by member. */
+export function sameStored(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((value, i) => sameStored(value, (b as unknown[])[i]));
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameStored((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** The history entry for a finished job (its id is the job's, so a later comparison updates it in place); URLs capped. */

@@ -4,18 +4,20 @@
  * machine other people use, the load moves between two benches run one after the other far more than between two
  * checks a second apart, so this is the way to tell whether a change helped.
  *
- *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click-ab.ts --against .output-bench-old [--rounds 8] [--one-core] [--exif] [--beside popup|panel] [--beside-b-only]
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/bench-click-ab.ts --against .output-bench-old [--rounds 8] [--one-core] [--exif | --same] [--beside popup|panel] [--beside-b-only]
  *
  * A is --against (the older build), B the build in CAPTION_CHECK_OUT_DIR. --exif gives each photo a 64 KB camera
- * Exif block; --beside keeps the popup or the side panel open during every check of both, or with --beside-b-only
- * of B's alone: given the same build twice (--against .output-bench), whether an open view slows the check.
+ * Exif block; --same checks one photo every run (bench-click.ts's "the same image again": its URL and bytes are in
+ * the browsers' caches after the first). --beside keeps the popup or the side panel open during every check of both,
+ * or with --beside-b-only of B's alone: given the same build twice (--against .output-bench), whether an open view slows the check.
  */
 import { resolve } from 'node:path';
 import { launchWithExtension, type LoadedExtension } from '../test/browser/extension.ts';
 import { startModelServer } from '../test/server/openai-server.ts';
 import { startPageServer } from '../test/browser/page-server.ts';
 import { useEndpoint } from '../test/browser/run-check.ts';
-import { CAMERA_EXIF_BYTES, measureClicks, median, stepTable, type Beside, type ClickFigures } from './bench-click.ts';
+import { CAMERA_EXIF_BYTES, cameraJpeg, measureClicks, median, stepTable, type Beside, type ClickFigures } from './bench-click.ts';
+import { article } from './photo-page.ts';
 import { cpuLine, oneCoreChromium } from './process-cpu.ts';
 
 const arg = (name: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? '') : undefined);
@@ -25,6 +27,9 @@ const rounds = Math.max(1, Number(arg('--rounds') ?? 8));
 const beside = arg('--beside') as Beside | undefined;
 if (beside !== undefined && beside !== 'popup' && beside !== 'panel') throw new Error('--beside takes popup or panel');
 const exifBytes = process.argv.includes('--exif') ? CAMERA_EXIF_BYTES : 0;
+const same = process.argv.includes('--same');
+if (same && exifBytes) throw new Error('--same and --exif do not go together');
+const photo = () => (same ? { name: 'camera.jpg' } : { fresh: true as const, exifBytes });
 const besideOf = (build: 'A' | 'B') => (build === 'A' && process.argv.includes('--beside-b-only') ? undefined : beside);
 if (process.argv.includes('--one-core')) process.env.CHROME_PATH = oneCoreChromium();
 
@@ -44,19 +49,20 @@ function add(into: ClickFigures, run: ClickFigures): void {
 const [model, pages] = await Promise.all([startModelServer(), startPageServer()]);
 const extensions: Record<'A' | 'B', LoadedExtension> = { A: await launchWithExtension(resolve(builds.A, 'chrome-mv3')), B: await launchWithExtension(resolve(builds.B, 'chrome-mv3')) };
 try {
+  if (same) article(pages, 'camera.jpg', { type: 'image/jpeg', body: await cameraJpeg() }, 2);
   for (const build of ['A', 'B'] as const) {
     await useEndpoint(extensions[build], { baseUrl: model.baseUrl, apiKey: 'sk-bench', model: 'test-vlm' });
     // A first check each (not counted): the worker's engine and the page scripts' first compile are behind it.
-    await measureClicks(extensions[build], pages, model, 1, { fresh: true, exifBytes }, besideOf(build));
+    await measureClicks(extensions[build], pages, model, 1, photo(), besideOf(build));
   }
   for (let round = 0; round < rounds; round++) {
-    for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) add(figures[build], await measureClicks(extensions[build], pages, model, 1, { fresh: true, exifBytes }, besideOf(build)));
+    for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) add(figures[build], await measureClicks(extensions[build], pages, model, 1, photo(), besideOf(build)));
   }
 } finally {
   await Promise.all([extensions.A.close(), extensions.B.close(), model.close(), pages.close()]);
 }
 
-console.log(`${rounds} rounds, a new 12 MP JPEG each run${exifBytes ? ' with a 64 KB camera Exif block' : ''}${process.argv.includes('--one-core') ? ', the browsers on one core' : ''}${beside ? `, the ${beside === 'popup' ? 'popup' : 'side panel'} open${besideOf('A') ? '' : ' in B only'}` : ''}`);
+console.log(`${rounds} rounds, ${same ? 'the same 12 MP JPEG every run' : 'a new 12 MP JPEG each run'}${exifBytes ? ' with a 64 KB camera Exif block' : ''}${process.argv.includes('--one-core') ? ', the browsers on one core' : ''}${beside ? `, the ${beside === 'popup' ? 'popup' : 'side panel'} open${besideOf('A') ? '' : ' in B only'}` : ''}`);
 for (const build of ['A', 'B'] as const) {
   const run = figures[build];
   const click = median(run.clickMs);

@@ -162,7 +162,7 @@ export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: 
 export type Beside = 'popup' | 'panel';
 
 /** Opens the view in a page of its own and waits until it has mounted (its Pick button shows). */
-async function openBeside(ext: LoadedExtension, beside: Beside, tabId: number): Promise<Page> {
+export async function openBeside(ext: LoadedExtension, beside: Beside, tabId: number): Promise<Page> {
   const view = await ext.context.newPage();
   await view.goto(`chrome-extension://${ext.extensionId}/${beside === 'popup' ? `popup.html?tabId=${tabId}` : 'sidepanel.html'}`);
   await view.locator('button.pick-image').first().waitFor();

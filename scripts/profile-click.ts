@@ -5,10 +5,13 @@
  * events' thread time), the trace events that took it (self time), and in the JavaScript threads the functions the
  * samples fell in. The trace costs CPU of its own: compare rows, not totals with bench-click.
  *
- *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/profile-click.ts [--runs 4] [--one-core] [--top 25] [--save trace.json] [--no-js]  (--no-js: without V8 sampling, whose start costs each new context ~20 ms)
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/profile-click.ts [--runs 4] [--one-core] [--top 25] [--save trace.json] [--no-js] [--gc] [--beside popup|panel]
+ *
+ * --no-js: without V8 sampling, whose start costs each new context ~20 ms. --gc: V8's garbage collections as trace
+ * events too. --beside: the popup or the side panel open during each check, as bench-click.ts opens it.
  */
 import { writeFileSync } from 'node:fs';
-import { cameraJpeg, decodeFloor, waitForRequest } from './bench-click.ts';
+import { cameraJpeg, decodeFloor, openBeside, waitForRequest, type Beside } from './bench-click.ts';
 import { article, openShownPhoto } from './photo-page.ts';
 import { oneCoreChromium, untilIdle } from './process-cpu.ts';
 import { currentWorker, launchWithExtension } from '../test/browser/extension.ts';
@@ -19,6 +22,8 @@ import { clearVerdictCache, finishedJob, selectText, useEndpoint } from '../test
 const arg = (name: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? '') : undefined);
 const runs = Math.max(1, Number(arg('--runs') ?? 4));
 const top = Number(arg('--top') ?? 25);
+const beside = arg('--beside') as Beside | undefined;
+if (beside !== undefined && beside !== 'popup' && beside !== 'panel') throw new Error('--beside takes popup or panel');
 if (process.argv.includes('--one-core')) process.env.CHROME_PATH = oneCoreChromium();
 
 interface TraceEvent {
@@ -47,6 +52,7 @@ const CATEGORIES = [
   'extensions',
   'ipc',
   ...(process.argv.includes('--no-js') ? [] : ['disabled-by-default-v8.cpu_profiler']),
+  ...(process.argv.includes('--gc') ? ['disabled-by-default-v8.gc'] : []),
 ].join(',');
 
 const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
@@ -140,6 +146,8 @@ try {
     await clearVerdictCache(ext);
     model.reset();
     const { page, tabId } = await openShownPhoto(ext, pages, name);
+    const view = beside ? await openBeside(ext, beside, tabId) : null;
+    await page.bringToFront();
     await selectText(page, '#cap');
     const worker = await currentWorker(ext);
     const click = async () => {
@@ -159,10 +167,12 @@ try {
     };
     if (run < 0) {
       await click();
+      await view?.close();
       await page.close();
       continue;
     }
     const checked = await traced(click, 'caption-check-bench-click', null);
+    await view?.close();
     analyse(checked.events, checked.from, checked.from + checked.result * 1000, check);
     all.push(...checked.events);
     // The limit beside it, as scripts/bench-click.ts measures it, between two time stamps of its own.

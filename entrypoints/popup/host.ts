@@ -2,7 +2,7 @@
 // clipboard and downloads. Only wiring lives here; what to do with them is the controller's.
 import { browser } from 'wxt/browser';
 import type { PopupHost } from '@/components/use-check';
-import { clearHistory, deleteHistoryEntry, loadHistory, watchHistory } from '@/lib/adapters/history-store';
+import { clearHistory, deleteHistoryEntry, liveHistory } from '@/lib/adapters/history-store';
 import { t } from '@/lib/adapters/i18n';
 import { loadPageCheck, removePageCheck, watchPageCheck } from '@/lib/adapters/page-check-store';
 import { loadJob, loadSessionImage, watchJobChanges } from '@/lib/adapters/storage';
@@ -63,6 +63,7 @@ function download(name: string, type: string, text: string): void {
 
 /** The popup's host; `inPanel` when the side panel loaded this page. */
 export function popupHost(inPanel: boolean): PopupHost {
+  const history = liveHistory();
   return {
     send,
     t,
@@ -77,8 +78,8 @@ export function popupHost(inPanel: boolean): PopupHost {
     removePageCheck,
     loadWaiting,
     watchWaiting,
-    loadHistory,
-    watchHistory,
+    loadHistory: history.load,
+    watchHistory: history.watch,
     deleteHistoryEntry,
     clearHistory,
     tabTitle: async (tabId) => (await browser.tabs.get(tabId).catch(() => null))?.title ?? null,

@@ -1,8 +1,8 @@
 import type { CheckJob } from '../job-record';
-import { addToHistory, entryBytes, historyEntryFrom, HISTORY_BYTE_BUDGET, type HistoryEntry } from '../history';
+import { addToHistory, entryBytes, historyEntryFrom, historyReader, HISTORY_BYTE_BUDGET, type HistoryEntry } from '../history';
 
 import { serial } from '../pool';
-import { historyItem } from './storage';
+import { historyItem, storedHistoryItem } from './storage';
 import { localBytesInUse } from './storage-area';
 
 export { historyItem };
@@ -63,7 +63,15 @@ export function clearHistory(): Promise<void> {
   return oneAtATime(() => historyItem.setValue([]));
 }
 
-/** Calls back with the history each time it changes. Returns the unsubscribe function. */
-export function watchHistory(onChange: (entries: HistoryEntry[]) => void): () => void {
-  return historyItem.watch(onChange);
+/**
+ * The history read now and each time it changes, for a view that shows it live (the count on its History tab):
+ * both through one historyReader, so a change (a check's new entry, one deleted) reads through the schema only the
+ * entries stored otherwise than at the last read, not the whole history again. Each read gives what loadHistory would.
+ */
+export function liveHistory(): { load(): Promise<HistoryEntry[]>; watch(onChange: (entries: HistoryEntry[]) => void): () => void } {
+  const read = historyReader();
+  return {
+    load: async () => read(await storedHistoryItem.getValue()),
+    watch: (onChange) => storedHistoryItem.watch((stored) => onChange(read(stored))),
+  };
 }

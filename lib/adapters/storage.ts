@@ -2,7 +2,7 @@
 // lib/storage-schema.ts: each read goes through its key's schema, so a damaged or foreign value falls
 // back instead of reaching a check.
 import { t } from '../i18n';
-import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { storage } from 'wxt/utils/storage';
 import type { z } from 'zod';
 import type { CheckJob } from '../job-record';
 import { CheckError } from '../errors';
@@ -14,11 +14,28 @@ import { storageSchemas, tabSchemas } from '../storage-schema';
 import { forgetClosedTabs } from './tab-session';
 
 /**
+ * A storage item over one key that touches storage only when called. WXT's `storage.defineItem` reads its key's whole
+ * value as the item is defined, on import: every view's mount read the history (up to 4 MB) once more than it shows,
+ * and the verdict cache, the calibrations and the rest it never shows; the worker read them all as its engine loaded,
+ * beside the check that loaded it. Nothing here keeps WXT's item meta (`<key>$`): no item has a migration.
+ */
+function lazyItem<T>(key: `local:${string}` | `session:${string}`, fallback: T) {
+  return {
+    getValue: async (): Promise<T> => (await storage.getItem<T>(key)) ?? fallback,
+    /** Stores `value`; null or undefined removes the key (as WXT's items do). */
+    setValue: (value: T): Promise<void> => storage.setItem(key, value),
+    removeValue: (): Promise<void> => storage.removeItem(key),
+    /** Calls back with each new value (the fallback when removed); returns the unsubscribe function. */
+    watch: (onChange: (value: T) => void): (() => void) => storage.watch<T>(key, (value) => onChange(value ?? fallback)),
+  };
+}
+
+/**
  * A storage item whose reads (getValue and watch) go through `schema`; a value that does not pass
  * reads as `fallback`. Writes are typed by the schema's output, which is what the schema accepts back.
  */
-function checkedItem<S extends z.ZodType>(key: `local:${string}` | `session:${string}`, schema: S, fallback: z.output<S>, options: { version?: number } = {}) {
-  const item: WxtStorageItem<z.output<S>, Record<string, unknown>> = storage.defineItem<z.output<S>>(key, { fallback, ...options });
+function checkedItem<S extends z.ZodType>(key: `local:${string}` | `session:${string}`, schema: S, fallback: z.output<S>) {
+  const item = lazyItem<z.output<S>>(key, fallback);
   const read = (value: unknown): z.output<S> => {
     const parsed = schema.safeParse(value);
     return parsed.success ? parsed.data : fallback;
@@ -42,7 +59,7 @@ export function kept<T>(item: { getValue(): Promise<T>; setValue(value: T): Prom
  * lib/settings.ts), migrated by loadSettings. Builds before this one also kept WXT's item meta
  * (`settings$`, at 2); it is left as it is, so those builds still read the item without a downgrade error.
  */
-export const settingsItem = storage.defineItem<unknown>(STORAGE_KEYS.settings, { fallback: null });
+export const settingsItem = lazyItem<unknown>(STORAGE_KEYS.settings, null);
 
 /** The API key when the user keeps it for this browser session only (settings.keyStorage === 'session'). */
 export const sessionKeyItem = checkedItem(STORAGE_KEYS.sessionApiKey, storageSchemas.sessionApiKey, '');
@@ -103,8 +120,11 @@ export const outputModesItem = checkedItem(STORAGE_KEYS.outputModes, storageSche
 /** Endpoints (base URL and model) that rejected the logprobs request, so it is not sent again. */
 export const noLogprobsItem = checkedItem(STORAGE_KEYS.noLogprobs, storageSchemas.noLogprobs, {});
 
-/** Finished checks on this device, newest first; WXT version 1. Entries are read one by one (a bad one is dropped). */
-export const historyItem = checkedItem(STORAGE_KEYS.history, storageSchemas.history, [], { version: 1 });
+/** Finished checks on this device, newest first. Entries are read one by one (a bad one is dropped). */
+export const historyItem = checkedItem(STORAGE_KEYS.history, storageSchemas.history, []);
+
+/** The history as stored, for a reader that reads its entries itself (history-store.ts, liveHistory). */
+export const storedHistoryItem = lazyItem<unknown>(STORAGE_KEYS.history, []);
 
 /** calibration.json files by model name (each parsed by calibration-store). */
 export const calibrationsItem = checkedItem(STORAGE_KEYS.calibrations, storageSchemas.calibrations, {});
