@@ -72,6 +72,7 @@ for (const build of ['A', 'B'] as const) {
   console.log(
     `\n${build} (${builds[build]}): click → request median ${click} ms, limit median ${floor.toFixed(0)} ms, ratio ${(click / floor).toFixed(2)}× ` +
       `(median of each run's own ratio ${median(run.clickMs.map((ms, i) => ms / run.floorMs[i]!)).toFixed(2)}×); request body median ${(median(run.uploaded) / 1000).toFixed(1)} kB\n` +
+      `  runs, click → request / limit: ${run.clickMs.map((ms, i) => `${ms}/${run.floorMs[i]!.toFixed(0)}`).join(', ')}\n` +
       `  CPU: click → request ${cpuLine(run.cpu)}; the limit ${cpuLine(run.floorCpu)}; the median of each run's own CPU ratio ${cpuRatio.toFixed(2)}×\n\n${stepTable(run)}`,
   );
 }
