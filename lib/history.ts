@@ -50,14 +50,26 @@ function readEntry(item: unknown): HistoryEntry | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Whether two values as storage gives them (JSON's kinds) are the same, member by member. */
+/** Whether two values as storage gives them (JSON's kinds) are the same, member by member (loops, not arrays of keys: nothing is allocated). */
 export function sameStored(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((value, i) => sameStored(value, (b as unknown[])[i]));
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameStored((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameStored(a[i], other[i])) return false;
+    return true;
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key)) continue;
+    if (!Object.hasOwn(right, key) || !sameStored(left[key], right[key])) return false;
+    keys++;
+  }
+  for (const key in right) if (Object.hasOwn(right, key)) keys--;
+  return keys === 0;
 }
 
 /** The history entry for a finished job (its id is the job's, so a later comparison updates it in place); URLs capped. */
