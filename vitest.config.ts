@@ -17,11 +17,13 @@ export default defineConfig({
           // third of the CPU time (94 → 32 CPU-seconds here). So a test puts back whatever global it replaces
           // (a fake browser's method, fetch): the next file of the worker sees the same objects.
           isolate: false,
-          // A worker per core (vitest's default leaves one core to itself, which idles one of two here).
-          maxWorkers: availableParallelism(),
-          // Worker threads, not child processes: the same files in 60–66 CPU-seconds instead of 74–85 here (one
-          // process starts, and the modules node itself compiles load once). A file that needs a process of its
-          // own (an exit code, a signal) spawns one (test/cli/run-cli.ts).
+          // One worker per core but one (one on two cores). A second worker on two cores doubled the CPU time for
+          // no shorter run (33–34 CPU-seconds and 78–79 s with one; 65–77 and 91–92 s with two, load 8–12; vitest's
+          // own count with two: imports 32 s and environment set-up 24 s, against 8 and 0.4 with one), and in npm
+          // test the unit files run beside the browser tests, which want that CPU.
+          maxWorkers: Math.max(1, availableParallelism() - 1),
+          // Worker threads, not child processes: one process starts, and the modules node itself compiles load
+          // once. A file that needs a process of its own (an exit code, a signal) spawns one (test/cli/run-cli.ts).
           pool: 'threads',
           // expect.poll waits for a state the code under test must reach (a request ended, a job done): on a loaded
           // or half-speed machine a worker thread can wait its turn longer than vitest's 1 s default.
