@@ -92,6 +92,11 @@ describe('history on the device', () => {
     await popup.getByRole('button', { name: 'Delete all checks' }).click();
     await expect.poll(() => rows.count()).toBe(0);
     await expect.poll(() => stored()).toEqual([]);
+    // A list stored beside the open view, one entry of it damaged: the count and the list hold the readable one only.
+    const damaged = { id: 'damaged', savedAt: 1, job: { caption: 'half written' } };
+    await (await currentWorker(ext)).evaluate(async (history) => chrome.storage.local.set({ history }), [damaged, entries[0]!] as unknown[]);
+    await expect.poll(() => popup.getByRole('tab', { name: 'History (1)' }).count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     await popup.close();
   });
 
