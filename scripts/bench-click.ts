@@ -22,6 +22,7 @@ import type { ModelServer, RecordedRequest } from '../test/server/openai-server.
 import { clickMenu, currentWorker, type LoadedExtension } from '../test/browser/extension.ts';
 import type { PageServer } from '../test/browser/page-server.ts';
 import { clearVerdictCache, finishedJob, selectText } from '../test/browser/run-check.ts';
+import { controlWorker } from '../test/browser/worker-control.ts';
 import { article, openShownPhoto } from './photo-page.ts';
 import type { StepMark } from '../lib/step-marks.ts';
 import { cpuBetween, cpuLine, oneCoreChromium, readCpu, untilIdle, type CpuByKind } from './process-cpu.ts';
@@ -137,12 +138,19 @@ async function stepsBetween(ext: LoadedExtension, tabId: number, since: number, 
 
 /**
  * One run: opens the image's page, waits until its picture is shown (decoded and painted), selects the caption and
- * clicks the menu item. `byThread`: the CPU is read per thread (scripts/bench-click-threads.ts).
+ * clicks the menu item. `byThread`: the CPU is read per thread (scripts/bench-click-threads.ts). `coldWorker`: the
+ * worker is stopped and started again before the click (as Chrome stops an idle one), so the click loads its engine.
  */
-export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string, beside?: Beside, byThread = false) {
+export async function clickOnce(ext: LoadedExtension, pages: PageServer, model: ModelServer, name: string, beside?: Beside, byThread = false, coldWorker = false) {
   model.reset();
   const { page, tabId } = await openShownPhoto(ext, pages, name);
   const view = beside ? await openBeside(ext, beside, tabId) : null;
+  if (coldWorker) {
+    const control = await controlWorker(ext);
+    await control.stop();
+    await control.start();
+    await control.close();
+  }
   await page.bringToFront();
   await selectText(page, '#cap');
   // The click comes once the browser has settled after opening the page, as the limit is measured once the
@@ -195,6 +203,7 @@ export async function measureClicks(
   runs: number,
   image: { fresh: true; exifBytes: number } | { name: string },
   beside?: Beside,
+  options: { coldWorker?: boolean } = {},
 ): Promise<ClickFigures> {
   const figures: ClickFigures = { clickMs: [], floorMs: [], uploaded: [], steps: new Map(), originals: [], cpu: [], floorCpu: [] };
   // Made before any run, so the encoder's work never overlaps a timed span.
@@ -212,7 +221,7 @@ export async function measureClicks(
   }
   for (const name of names) {
     await clearVerdictCache(ext);
-    const { page, tabId, clickedAt, request, cpu } = await clickOnce(ext, pages, model, name, beside);
+    const { page, tabId, clickedAt, request, cpu } = await clickOnce(ext, pages, model, name, beside, false, options.coldWorker);
     figures.clickMs.push(request.at - clickedAt);
     figures.uploaded.push(JSON.stringify(request.body).length);
     const steps = await stepsBetween(ext, tabId, clickedAt, request.at);
