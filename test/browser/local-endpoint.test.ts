@@ -12,6 +12,7 @@ import { confirmChooser } from './chooser-driver';
 import { clickMenu, currentWorker, grantActiveTab, launchWithExtension, SAMPLES_LABEL, tabIdOf, type LoadedExtension } from './extension';
 import { GRANTED_BUILT, GRANTED_PORT, grantedBuild } from './granted-build';
 import { figurePage, makeJpeg, startPageServer, type PageServer } from './page-server';
+import { sharedExtension } from './shared-browser';
 
 interface JobView {
   status: string;
@@ -55,8 +56,10 @@ async function checkFigure(ext: LoadedExtension, pages: PageServer): Promise<Job
 }
 
 describe('a local endpoint that refuses extension origins (Ollama without OLLAMA_ORIGINS)', () => {
-  // Not browserSuite: each test installs the extension afresh (the first Save installs the Origin rule), two of
-  // them from a build that grants exactly the model server's port, so the build waits for that server to start.
+  // Not browserSuite: each test starts from the extension as its install left it (the first Save installs the
+  // Origin rule). The first takes the worker's shared browser, reset to that state (no rules, no granted origin);
+  // the other two install a build that grants exactly the model server's port, so the build waits for that
+  // server to start, in browsers of their own.
   let model: ModelServer;
   let pages: PageServer;
   let granted: string;
@@ -88,7 +91,7 @@ describe('a local endpoint that refuses extension origins (Ollama without OLLAMA
 
   it('without access: Save installs the rule, and the failed check says exactly how to fix it', async () => {
     model.reset();
-    const ext = await launchWithExtension();
+    const ext = await sharedExtension();
     try {
       await saveEndpoint(ext, model.baseUrl);
       const rules = async () => (await currentWorker(ext)).evaluate(() => chrome.declarativeNetRequest.getSessionRules());
