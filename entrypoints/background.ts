@@ -2,7 +2,8 @@
 import '@/lib/adapters/boot-mark';
 import { browser } from 'wxt/browser';
 import { markStep } from '@/lib/step-marks';
-import { engine, keepEngineForLater } from '@/lib/adapters/engine-api';
+import { engine, engineLoaded, keepEngineForLater } from '@/lib/adapters/engine-api';
+import { startEarlyRead } from '@/lib/adapters/early-read';
 import { restoreLocalRule } from '@/lib/adapters/local-rule';
 import { checksLeftRunning, savedBaseUrl } from '@/lib/adapters/start-up';
 import { applySavedToolbarChoice, openSidebarOnToolbarClick } from '@/lib/adapters/toolbar';
@@ -27,6 +28,8 @@ export default defineBackground({
     openSidebarOnToolbarClick();
     browser.contextMenus.onClicked.addListener((info, tab) => {
       markStep('click');
+      // A click that wakes the worker: the page reads the image while the engine loads.
+      if (!engineLoaded()) startEarlyRead(info, tab?.id);
       engine().handleMenuClick(info, tab);
     });
     browser.commands.onCommand.addListener((command, tab) => engine().handleCommand(command, tab));

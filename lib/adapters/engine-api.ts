@@ -6,6 +6,7 @@
 // Firefox runs the background as an event page: its manifest lists engine.js before background.js.
 import type { Browser } from 'wxt/browser';
 import type { MessageResponse } from '../messages';
+import { markStep } from '../step-marks';
 
 /** What the listeners hand their events to. */
 export interface Engine {
@@ -34,12 +35,19 @@ export function engine(): Engine {
   if (!scope[ENGINE_GLOBAL] && typeof scope.importScripts === 'function') {
     // Marks for scripts/bench.ts: what the first event pays for loading the engine.
     performance.mark('caption-check:engine-load');
+    markStep('engine-load');
     scope.importScripts(ENGINE_SCRIPT);
     performance.mark('caption-check:engine-ready');
+    markStep('engine-ready');
   }
   const loaded = scope[ENGINE_GLOBAL];
   if (!loaded) throw new Error(`Caption Check: ${ENGINE_SCRIPT} did not load.`);
   return loaded;
+}
+
+/** Whether the engine is loaded already (an event now pays nothing for it). */
+export function engineLoaded(): boolean {
+  return (globalThis as unknown as EngineScope)[ENGINE_GLOBAL] !== undefined;
 }
 
 /**

@@ -136,7 +136,9 @@ export async function callPage<M extends PageMethod>(
         if (api) return api[name]?.(...callArgs);
         // Before the page script has arrived: an image read starts reading the bytes now (readImage takes them).
         const url = callArgs[0];
-        if (prefetchSlot && typeof url === 'string' && /^(https?|data|blob):/.test(url)) {
+        // (Unless it started already: a click that woke the worker started it before the engine loaded, early-read.ts.)
+        const started = prefetchSlot ? (slots[Symbol.for(prefetchSlot)] as { url?: unknown } | undefined)?.url === url : false;
+        if (prefetchSlot && !started && typeof url === 'string' && /^(https?|data|blob):/.test(url)) {
           const read = fetch(url, { cache: 'force-cache' }).then((response): Promise<{ status: number; bytes: ArrayBuffer | null }> | { status: number; bytes: null } =>
             response.ok ? response.arrayBuffer().then((bytes) => ({ status: response.status, bytes })) : { status: response.status, bytes: null },
           );

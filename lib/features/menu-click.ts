@@ -6,10 +6,10 @@ import { sampleAt } from '../welcome';
 import { checkImage } from './check-image';
 import { listPageCheck } from './check-page';
 import { checkSelection, pickAndCheck } from './pick';
+import { MENU_IDS } from './menu-ids';
 import type { Platform } from './ports';
 
-/** Menu item ids: stable, tests and docs outside this repo name them. */
-export const MENU_IDS = { checkImage: 'check-image', pickImage: 'pick-image', checkSelection: 'check-selection', checkAltText: 'check-alt-text' } as const;
+export { MENU_IDS };
 
 /** The keyboard command that opens the picker (pages that block the context menu). */
 const PICK_COMMAND = 'pick-image';

@@ -86,6 +86,45 @@ describe('service worker start-up', () => {
     expect(await rules()).toEqual([expect.objectContaining({ id: 4401, priority: 2 })]);
   });
 
+  it('a click that wakes the worker has the page read the image before the engine loads; a click on a running engine does not', async () => {
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/a.html`);
+    await control.stop();
+    await control.start();
+    await startUpSettled(ext);
+    expect(await engineLoaded(ext)).toBe(false);
+    /** The worker's step marks (lib/step-marks.ts) by name, in order. */
+    const workerMarks = async () =>
+      (await currentWorker(ext)).evaluate(() => ((globalThis as unknown as Record<symbol, [string, number][]>)[Symbol.for('caption-check:step-marks')] ?? []).map(([name]) => name));
+    /** The page's step marks, from its isolated world (where the read runs). */
+    const pageMarks = async () =>
+      (await currentWorker(ext)).evaluate(async (id) => {
+        const [frame] = await chrome.scripting.executeScript({
+          target: { tabId: id, frameIds: [0] },
+          func: () => ((globalThis as unknown as Record<symbol, [string, number][]>)[Symbol.for('caption-check:step-marks')] ?? []).map(([name]) => name),
+        });
+        return (frame?.result ?? []) as string[];
+      }, tabId);
+    await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    const first = await finishedJob(ext, tabId);
+    expect(first.status).toBe('done');
+    // The read went to the page at the click, before the engine began to load, and the page started it; the check's read followed.
+    const cold = await workerMarks();
+    expect(cold.filter((name) => name === 'early-read')).toHaveLength(1);
+    expect(cold.indexOf('early-read')).toBeLessThan(cold.indexOf('engine-load'));
+    expect(cold.indexOf('engine-load')).toBeGreaterThan(cold.indexOf('click'));
+    await expect.poll(pageMarks).toEqual(expect.arrayContaining(['page:early-read', 'page:read', 'page:bytes']));
+    // With the engine loaded, the check's own call starts the read: no second early read.
+    await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    await expect.poll(async () => (await workerMarks()).filter((name) => name === 'click').length).toBe(cold.filter((name) => name === 'click').length + 1);
+    const warm = await finishedJob(ext, tabId, first.id);
+    expect(warm.status).toBe('done');
+    const after = await workerMarks();
+    expect(after.filter((name) => name === 'early-read')).toHaveLength(1);
+    expect(after.filter((name) => name === 'engine-load')).toHaveLength(1);
+    expect((await pageMarks()).filter((name) => name === 'page:early-read')).toHaveLength(1);
+    await page.close();
+  });
+
   it('loads the engine at start only to end a check that a stopped instance left running', async () => {
     const { page, tabId } = await openGranted(ext, `${pages.origin}/a.html`);
     await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
