@@ -2,7 +2,5 @@
 // (the image read, and the caption when the user selected it).
 import type { PageApi } from './api';
 
-export { READ_API_SLOT } from './slot-names';
-
 /** The part of the page API the read script installs. */
 export type ReadApi = Pick<PageApi, 'readImage' | 'gatherSelection'>;
