@@ -4,14 +4,9 @@
 // instead, while the engine loads; the check's read takes them (lib/page/read-image.ts, PREFETCH_SLOT).
 import { browser } from 'wxt/browser';
 import { MENU_IDS } from '../features/menu-ids';
-import { PREFETCH_SLOT, SLOT_PREFIX } from '../page/slot-names';
+import { PAGE_READABLE, PREFETCH_KEPT_MS, startPrefetch } from '../page/prefetch';
+import { PREFETCH_SLOT, READ_WAITING_SLOT, SLOT_PREFIX } from '../page/slot-names';
 import { markStep, STEP_MARKS_SLOT } from '../step-marks';
-
-/** How long bytes read early wait in the page for the check's read before they are let go. */
-const KEPT_MS = 60_000;
-
-/** The URLs the page can read itself (others: the worker's fetch or a screenshot, acquire.ts). */
-const PAGE_READABLE = /^(https?|data|blob):/;
 
 /** What a menu click says that the early read needs. */
 interface Click {
@@ -28,26 +23,9 @@ export function startEarlyRead(info: Click, tabId: number | undefined): void {
     .executeScript({
       target: { tabId, frameIds: [info.frameId ?? 0] },
       injectImmediately: true,
-      // Runs in the page's isolated world, self-contained (as page-calls.ts's calls): the same early read the
-      // check's own first call starts when it finds no page script there.
-      func: (url: string, slotName: string, marksName: string, keptMs: number) => {
-        const slots = globalThis as unknown as Record<symbol, unknown>;
-        const slot = Symbol.for(slotName);
-        const marks = (slots[Symbol.for(marksName)] ??= []) as [string, number][];
-        marks.push(['page:early-read', performance.timeOrigin + performance.now()]);
-        if ((slots[slot] as { url?: unknown } | undefined)?.url === url) return;
-        const read = fetch(url, { cache: 'force-cache' }).then((response): Promise<{ status: number; bytes: ArrayBuffer | null }> | { status: number; bytes: null } =>
-          response.ok ? response.arrayBuffer().then((bytes) => ({ status: response.status, bytes })) : { status: response.status, bytes: null },
-        );
-        read.catch(() => undefined);
-        const early = { url, read };
-        slots[slot] = early;
-        // Not taken (the check failed before its read): the bytes are not kept.
-        setTimeout(() => {
-          if (slots[slot] === early) delete slots[slot];
-        }, keptMs);
-      },
-      args: [info.srcUrl, SLOT_PREFIX + PREFETCH_SLOT, STEP_MARKS_SLOT.description!, KEPT_MS],
+      // The same read, and the same lifetime for bytes no check takes, as the check's own first call starts (page-calls.ts).
+      func: startPrefetch,
+      args: [info.srcUrl, SLOT_PREFIX + PREFETCH_SLOT, SLOT_PREFIX + READ_WAITING_SLOT, PREFETCH_KEPT_MS, [STEP_MARKS_SLOT.description!, 'page:early-read']],
     })
     // A frame we may not script: the check's own read finds the other paths.
     .catch(() => undefined);

@@ -7,6 +7,7 @@ import { MAX_CAPTION_CHARS, type GatheredCaption } from '../check-lifecycle';
 import { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, READ_WAITING_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
 import type { CheckTarget, FrameTarget } from '../features/ports';
 import { markStep } from '../step-marks';
+import { PAGE_READABLE, PREFETCH_KEPT_MS, startPrefetch } from '../page/prefetch';
 
 export type { CheckTarget };
 
@@ -97,6 +98,24 @@ function readScriptSent(key: string, frame: { tabId: number; frameIds: number[] 
   );
 }
 
+/**
+ * Has the page start reading the image's bytes into the prefetch slot (lib/page/prefetch.ts: the same read, and
+ * lifetime for bytes no check takes, as a click that woke the worker starts, early-read.ts). Sent before the call
+ * and the read script, so it runs first; where the read API is there already, the call's readImage takes it at once.
+ */
+function prefetch(frame: { tabId: number; frameIds: number[] }, url: unknown): void {
+  if (typeof url !== 'string' || !PAGE_READABLE.test(url)) return;
+  browser.scripting
+    .executeScript({
+      target: frame,
+      injectImmediately: true,
+      func: startPrefetch,
+      args: [url, SLOT_PREFIX + PREFETCH_SLOT, SLOT_PREFIX + READ_WAITING_SLOT, PREFETCH_KEPT_MS, null],
+    })
+    // The call sent after it meets the same refusal and reports it.
+    .catch(() => undefined);
+}
+
 /** The selected caption the read script read as it arrived, for the same arguments (once); null when there is none. */
 function takeSelection(key: string, args: unknown[]): Promise<unknown> | null {
   const sent = sentTo.get(key);
@@ -129,22 +148,11 @@ export async function callPage<M extends PageMethod>(
       injectImmediately: true,
       // Runs in the page's isolated world: self-contained, it only looks the API up by its symbol key
       // (lib/page/isolated-slot.ts: a string-named global could be shadowed by the page's named elements).
-      func: (slotName: string, name: string, callArgs: unknown[], missing: string, prefetchSlot: string | null, waitFor: string | null, selectionArgs: unknown[] | null) => {
+      func: (slotName: string, name: string, callArgs: unknown[], missing: string, waitFor: string | null, selectionArgs: unknown[] | null) => {
         const slots = globalThis as unknown as Record<symbol, unknown>;
         const apiNow = () => slots[Symbol.for(slotName)] as Record<string, (...a: unknown[]) => unknown> | undefined;
         const api = apiNow();
         if (api) return api[name]?.(...callArgs);
-        // Before the page script has arrived: an image read starts reading the bytes now (readImage takes them).
-        const url = callArgs[0];
-        // (Unless it started already: a click that woke the worker started it before the engine loaded, early-read.ts.)
-        const started = prefetchSlot ? (slots[Symbol.for(prefetchSlot)] as { url?: unknown } | undefined)?.url === url : false;
-        if (prefetchSlot && !started && typeof url === 'string' && /^(https?|data|blob):/.test(url)) {
-          const read = fetch(url, { cache: 'force-cache' }).then((response): Promise<{ status: number; bytes: ArrayBuffer | null }> | { status: number; bytes: null } =>
-            response.ok ? response.arrayBuffer().then((bytes) => ({ status: response.status, bytes })) : { status: response.status, bytes: null },
-          );
-          read.catch(() => undefined);
-          slots[Symbol.for(prefetchSlot)] = { url, read };
-        }
         if (!waitFor) return missing;
         // No clock: the script wakes the call as it starts, however slow the machine; should it fail before that,
         // the worker wakes the call itself once the script's injection has ended (wakeWaiting below).
@@ -157,7 +165,7 @@ export async function callPage<M extends PageMethod>(
           });
         });
       },
-      args: [SLOT_PREFIX + script.slot, method, args, NO_PAGE_API, method === 'readImage' ? SLOT_PREFIX + PREFETCH_SLOT : null, waitSlot, selection],
+      args: [SLOT_PREFIX + script.slot, method, args, NO_PAGE_API, waitSlot, selection],
     });
   let answer: unknown;
   markStep(`call:${method}`);
@@ -197,6 +205,8 @@ export async function callPage<M extends PageMethod>(
       // file read, so it usually runs first); an image read also has the script read the selected caption as
       // it arrives. A call sent with page.js that runs first says so and is sent again.
       const selection = method === 'readImage' ? [args[0], MAX_CAPTION_CHARS] : undefined;
+      // An image read has the page start reading the bytes first, before the script arrives (readImage takes them).
+      if (method === 'readImage') prefetch(frame, args[0]);
       const [called] =
         script.file === '/read.js'
           ? await Promise.all([call(SLOT_PREFIX + READ_WAITING_SLOT, selection), readScriptSent(key, frame, selection)])

@@ -11,6 +11,7 @@ import { uprightSize } from './upright-size';
 import { markStep } from '../step-marks';
 import { clearSlot, readSlot } from './isolated-slot';
 import { PREFETCH_SLOT } from './slot-names';
+import type { Prefetched } from './prefetch';
 
 /** The uploaded picture, read in the page. */
 export interface PageImage {
@@ -54,7 +55,7 @@ async function loaded(image: HTMLImageElement): Promise<void> {
  * they allow CORS. As one buffer, which the decoder takes whole and the header is read from.
  */
 async function bytesOf(url: string, prefetched: Prefetched | null): Promise<ArrayBuffer> {
-  // The worker's first call started this read at the click, before this script arrived (adapters/page-calls.ts).
+  // Started at the click, before this script arrived (lib/page/prefetch.ts).
   const early = prefetched?.url === url ? await prefetched.read.catch(() => null) : null;
   if (early?.bytes) return early.bytes;
   if (early) throw new Unreadable(`HTTP ${early.status}`);
@@ -68,13 +69,7 @@ async function bytesOf(url: string, prefetched: Prefetched | null): Promise<Arra
   return response.arrayBuffer();
 }
 
-/** A read the worker's call started before the page script ran (lib/page/slot-names.ts, PREFETCH_SLOT). */
-interface Prefetched {
-  url: string;
-  read: Promise<{ status: number; bytes: ArrayBuffer | null }>;
-}
-
-/** Takes the early read, if any (once: the slot is cleared, so its bytes are not kept). */
+/** Takes the read started before the page script ran (prefetch.ts), if any: once, the slot is cleared, so its bytes are not kept. */
 function takePrefetched(): Prefetched | null {
   const value = readSlot(PREFETCH_SLOT) as Prefetched | undefined;
   clearSlot(PREFETCH_SLOT);

@@ -11,8 +11,8 @@ export const PAGE_API_SLOT = 'page';
 export const READ_API_SLOT = 'read';
 
 /**
- * Slot where the worker's first call of a check, arriving before the page script, starts reading the image's
- * bytes ({ url, read: Promise<{ status, bytes }> }), so the read begins at the click; readImage takes it.
+ * Slot where the page starts reading the image's bytes before the read script arrives ({ url, read: Promise<{ status,
+ * bytes }> }, lib/page/prefetch.ts), so the read begins at the click; readImage takes it.
  */
 export const PREFETCH_SLOT = 'prefetch';
 

@@ -7,6 +7,9 @@ import { callPage, gatherFromFrame } from '@/lib/adapters/page-calls';
 import { startReadScript } from '@/lib/page/read-start';
 import { MAX_CAPTION_CHARS } from '@/lib/check-lifecycle';
 import type { ReadApi } from '@/lib/page/read-api';
+import { PREFETCH_KEPT_MS, startPrefetch } from '@/lib/page/prefetch';
+import { startEarlyRead } from '@/lib/adapters/early-read';
+import { MENU_IDS } from '@/lib/features/menu-ids';
 
 interface Injection {
   target: unknown;
@@ -50,16 +53,19 @@ function frame(order: 'script first' | 'call first' | 'script late' | 'call late
       slots[slot] = api;
       return { value: undefined };
     }
-    ran.push('call');
+    ran.push(injection.func === startPrefetch ? 'prefetch' : 'call');
     return { value: injection.func!(...(injection.args ?? [])) };
   };
   let held: (() => void) | null = null;
   fakeBrowser.scripting.executeScript = (async (injection: Injection) => {
-    ran.push(injection.files ? 'sent script' : 'sent call');
+    // The image read's early read (lib/page/prefetch.ts): a function like a call, run in the order it was sent.
+    const prefetch = injection.func === startPrefetch;
+    ran.push(injection.files ? 'sent script' : prefetch ? 'sent prefetch' : 'sent call');
     if (injection.files) files.push(...injection.files);
     // The answer comes back on a later turn, as from another process.
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (order === 'unscriptable') throw new Error('Cannot access contents of the page');
+    if (prefetch) return [{ result: run(injection).value }];
     // "call first": the page script waits until the first call has run.
     if (order === 'call first' && injection.files && !ran.includes('call')) await new Promise<void>((resolve) => (held = resolve));
     // "script held": the file runs only when the test releases it (a machine so slow that it starts long after the call).
@@ -100,6 +106,7 @@ describe('callPage', () => {
   afterEach(() => {
     delete slots[slot];
     delete slots[readSlot];
+    delete slots[prefetchSlot];
     fakeBrowser.scripting.executeScript = ownExecuteScript;
   });
 
@@ -178,7 +185,7 @@ describe('callPage', () => {
     expect('error' in image && image.error.message).toBe('took the early read of https://news.example/photo.jpg');
     expect(caption).toMatchObject({ caption: 'A red kite over the bay.' });
     // The image read's call waited for its script instead of being sent again, and the caption needed no call of its own.
-    expect(ran).toEqual(['sent call', 'sent script', 'call', 'script']);
+    expect(ran).toEqual(['sent prefetch', 'sent call', 'sent script', 'prefetch', 'call', 'script']);
   });
 
   it('where the read script runs before the call sent with it, the caption is asked for by its own call', async () => {
@@ -186,7 +193,9 @@ describe('callPage', () => {
     selected = 'A red kite over the bay.';
     const target = { tabId: 16, frameId: 0 };
     const [image, caption] = await Promise.all([callPage(target, 'readImage', 'https://news.example/photo.jpg', 1024), callPage(target, 'gatherSelection', 'https://news.example/photo.jpg', MAX_CAPTION_CHARS)]);
-    expect('error' in image && image.error.message).toBe('read from the start');
+    // The read sent ahead of both ran first, and the image read took it.
+    expect('error' in image && image.error.message).toBe('took the early read of https://news.example/photo.jpg');
+    expect(slots[prefetchSlot]).toBeUndefined();
     expect(caption).toMatchObject({ caption: 'A red kite over the bay.' });
     expect(ran.filter((step) => step === 'sent call')).toHaveLength(2);
   });
@@ -238,8 +247,8 @@ describe('callPage', () => {
       const ran = frame('call first');
       const answer = await callPage({ tabId: 7, frameId: 0 }, 'readImage', 'https://news.example/photo.jpg', 1024);
       expect('error' in answer && answer.error.message).toBe('took the early read of https://news.example/photo.jpg');
-      // The call waited for the script it was sent with: not sent again.
-      expect(ran).toEqual(['sent call', 'sent script', 'call', 'script']);
+      // The read went first; the call waited for the script it was sent with: not sent again.
+      expect(ran).toEqual(['sent prefetch', 'sent call', 'sent script', 'prefetch', 'call', 'script']);
       expect(fetched).toEqual(['https://news.example/photo.jpg']);
       expect(slots[prefetchSlot]).toBeUndefined();
     });
@@ -254,14 +263,14 @@ describe('callPage', () => {
         let settled = false;
         const answer = callPage({ tabId: 18, frameId: 0 }, 'readImage', url, 1024).finally(() => (settled = true));
         await vi.advanceTimersByTimeAsync(60_000);
-        expect(ran).toEqual(['sent call', 'sent script', 'call']);
+        expect(ran).toEqual(['sent prefetch', 'sent call', 'sent script', 'prefetch', 'call']);
         expect(settled).toBe(false);
         releaseScript!();
         await vi.advanceTimersByTimeAsync(10);
         const image = await answer;
         // The read the call started at once is the one that answered (read once, decoded once).
         expect('error' in image && image.error.message).toBe(`took the early read of ${url}`);
-        expect(ran).toEqual(['sent call', 'sent script', 'call', 'script']);
+        expect(ran).toEqual(['sent prefetch', 'sent call', 'sent script', 'prefetch', 'call', 'script']);
       });
 
       it('a read script that fails before it starts ends the call with an error at once, not after a wait', async () => {
@@ -275,7 +284,42 @@ describe('callPage', () => {
         await vi.advanceTimersByTimeAsync(10);
         expect(outcome).toBeInstanceOf(PageReplyError);
         // The worker woke the waiting call itself, then asked once more.
-        expect(ran).toEqual(['sent call', 'sent script', 'call', 'script', 'sent call', 'call', 'sent call', 'call']);
+        expect(ran).toEqual(['sent prefetch', 'sent call', 'sent script', 'prefetch', 'call', 'script', 'sent call', 'call', 'sent call', 'call']);
+      });
+
+      it('bytes a check never took (its read script failed) are let go within a minute, not kept until the page unloads', async () => {
+        frame('script broken');
+        const answer = callPage({ tabId: 20, frameId: 0 }, 'readImage', url, 1024).catch((error: unknown) => error);
+        await vi.advanceTimersByTimeAsync(10);
+        expect(await answer).toBeInstanceOf(PageReplyError);
+        // The read it started is still in the page, taken by no one.
+        expect(slots[prefetchSlot]).toMatchObject({ url });
+        await vi.advanceTimersByTimeAsync(PREFETCH_KEPT_MS);
+        expect(slots[prefetchSlot]).toBeUndefined();
+      });
+
+      it('bytes read at a click that woke the worker: let go after a minute untaken; a check still waiting for its read script then keeps them', async () => {
+        frame('script held');
+        const click = { menuItemId: MENU_IDS.checkImage, srcUrl: url, frameId: 0 };
+        // A check that never reads the image (it failed before): the bytes go a minute after the click.
+        startEarlyRead(click, 21);
+        await vi.advanceTimersByTimeAsync(10);
+        expect(slots[prefetchSlot]).toMatchObject({ url });
+        await vi.advanceTimersByTimeAsync(PREFETCH_KEPT_MS);
+        expect(slots[prefetchSlot]).toBeUndefined();
+        // A slow machine: the engine's call comes 50 s after the click, and its read script two minutes after that.
+        fetched.length = 0;
+        startEarlyRead(click, 22);
+        await vi.advanceTimersByTimeAsync(50_000);
+        const answer = callPage({ tabId: 22, frameId: 0 }, 'readImage', url, 1024);
+        await vi.advanceTimersByTimeAsync(2 * PREFETCH_KEPT_MS);
+        releaseScript!();
+        await vi.advanceTimersByTimeAsync(10);
+        // The check took the bytes read at the click: read once.
+        const image = await answer;
+        expect('error' in image && image.error.message).toBe(`took the early read of ${url}`);
+        expect(fetched).toEqual([url]);
+        expect(slots[prefetchSlot]).toBeUndefined();
       });
     });
 
