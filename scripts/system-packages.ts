@@ -28,13 +28,21 @@ export interface SystemNeed {
 
 const APT_LOCK = '/tmp/caption-check-apt.lock';
 
-/** Runs apt-get update and install of `debianPackage`, quietly; its output only when it fails. */
-function aptInstall(debianPackage: string): void {
+/** What the install script prints when the package was there once it held the lock. */
+const ALREADY_INSTALLED = 'caption-check: already installed';
+
+/**
+ * Runs apt-get update and install of `debianPackage`, quietly (its output only when it fails); false when another
+ * test had installed it while this one waited for the lock (test files run in parallel, each may find it missing).
+ */
+function aptInstall(debianPackage: string): boolean {
   const apt = `apt-get -qq -o DPkg::Lock::Timeout=600`;
-  const script = `${apt} update && DEBIAN_FRONTEND=noninteractive ${apt} install -y ${debianPackage}`;
+  const installed = `dpkg-query -W -f='\${Status}' ${debianPackage} 2>/dev/null | grep -q 'ok installed'`;
+  const script = `if ${installed}; then echo '${ALREADY_INSTALLED}'; else ${apt} update && DEBIAN_FRONTEND=noninteractive ${apt} install -y ${debianPackage}; fi`;
   const command = onPath('flock') ? ['flock', APT_LOCK, 'sh', '-c', script] : ['sh', '-c', script];
   try {
-    execFileSync(command[0]!, command.slice(1), { stdio: 'pipe', encoding: 'utf8' });
+    const output = execFileSync(command[0]!, command.slice(1), { stdio: 'pipe', encoding: 'utf8' });
+    return !output.includes(ALREADY_INSTALLED);
   } catch (error) {
     const output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`.trim();
     throw new Error(`apt-get install ${debianPackage} failed:\n${output.split('\n').slice(-15).join('\n')}`);
@@ -53,9 +61,10 @@ export function missingMessage(need: SystemNeed): string {
 export function ensureSystemPackage(need: SystemNeed): void {
   if (need.present()) return;
   if (process.getuid?.() === 0 && onPath('apt-get')) {
-    aptInstall(need.debianPackage);
+    const installedHere = aptInstall(need.debianPackage);
     if (need.present()) {
-      process.stderr.write(`Installed Debian's ${need.debianPackage} (${need.purpose}).\n`);
+      // One line from the test that installed it; none from those that found it installed once they held the lock.
+      if (installedHere) process.stderr.write(`Installed Debian's ${need.debianPackage} (${need.purpose}).\n`);
       return;
     }
   }

@@ -41,6 +41,35 @@ describe('Firefox: the main path end to end', () => {
     await Promise.all([firefox?.close(), model?.close(), pages?.close()]);
   });
 
+  /**
+   * Clicks the element `selector` finds once it is there, enabled, and at the same place on two polls in a row
+   * (what puppeteer's locator waits for). Not the locator itself: it checks "enabled" with a function it makes
+   * in the page, which an extension page's CSP (no eval) refuses in Firefox 140 ESR, the oldest Firefox the
+   * add-on supports and Debian 12's without its security updates; newer Firefox lets the driver's scripts through.
+   */
+  async function clickWhenSettled(page: Page, selector: string): Promise<void> {
+    let target: ElementHandle | null = null;
+    let previous = '';
+    await expect
+      .poll(
+        async () => {
+          target = await page.$(selector);
+          const state = target
+            ? await target.evaluate((el) => {
+                const box = el.getBoundingClientRect();
+                return JSON.stringify({ disabled: (el as HTMLButtonElement).disabled === true, box: [box.x, box.y, box.width, box.height] });
+              })
+            : '';
+          const settled = state !== '' && state === previous && !(JSON.parse(state) as { disabled: boolean }).disabled;
+          previous = state;
+          return settled;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await target!.click();
+  }
+
   async function saveOptions(apiKey: string): Promise<void> {
     const start = await firefox.browser.newPage();
     await start.goto(`${pages.origin}/blank.html`);
@@ -70,7 +99,7 @@ describe('Firefox: the main path end to end', () => {
     await fill('Model', 'test-vlm');
     // No agreement sampling (1 = off): this suite counts the verification requests.
     await fill('Agreement score where the endpoint gives no logprobs (samples, 1 = off)', '1');
-    await options.locator('::-p-aria([name="Save"][role="button"])').click();
+    await clickWhenSettled(options, '::-p-aria([name="Save"][role="button"])');
     await expect.poll(() => options.evaluate(() => document.querySelector('[data-testid="settings-status"]')?.textContent ?? ''), { timeout: 20_000 }).toContain('Saved.');
     await Promise.all([options.close(), start.close()]);
   }
@@ -81,7 +110,7 @@ describe('Firefox: the main path end to end', () => {
     await article.goto(`${pages.origin}/${name}.html`);
     const popup = await firefox.openProductPage(article, 'popup.html?tabId=TAB');
     await popup.bringToFront();
-    await popup.locator('::-p-aria([name="Pick an image on this page"][role="button"])').click();
+    await clickWhenSettled(popup, '::-p-aria([name="Pick an image on this page"][role="button"])');
     await article.bringToFront();
     // The picker is in the page once an element the page did not write has appeared.
     await expect.poll(() => article.evaluate(() => (window as unknown as { foreignNodes: number }).foreignNodes), { timeout: 20_000 }).toBeGreaterThan(0);
