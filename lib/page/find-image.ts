@@ -156,20 +156,45 @@ function topViewport(): { width: number; height: number } {
 }
 
 /**
+ * Waits for what `wait` starts, unless the document is hidden (it is not started then), and no longer than until it
+ * is hidden: a tab in the background or a minimized window paints nothing (requestAnimationFrame does not run
+ * there) and a screenshot of it cannot show the image (the worker then says to bring the tab to the front), so
+ * waiting on could only hold the check.
+ */
+function unlessHidden(wait: () => Promise<unknown>): Promise<void> {
+  if (document.hidden) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      document.removeEventListener('visibilitychange', hidden);
+      resolve();
+    };
+    const hidden = () => {
+      if (document.hidden) done();
+    };
+    document.addEventListener('visibilitychange', hidden);
+    void wait().then(done, done);
+  });
+}
+
+/**
  * Lets the page paint after a scroll, so a screenshot taken next shows the element where it was
- * measured: two animation frames, then a moment for the frame to reach the screen. The timer only
- * guards against a tab that paints nothing at all (hidden), and waits long enough for a busy machine.
+ * measured: two animation frames, then a moment for the frame to reach the screen. A hidden document paints
+ * nothing and is not waited for (unlessHidden); the timer only guards a shown one whose frames do not come (a
+ * frame the browser does not render), and waits long enough for a busy machine.
  */
 function painted(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 1_000);
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        clearTimeout(timer);
-        setTimeout(resolve, 50);
-      }),
-    );
-  });
+  let timer = 0;
+  const frames = () =>
+    new Promise<void>((resolve) => {
+      timer = window.setTimeout(resolve, 1_000);
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          clearTimeout(timer);
+          timer = window.setTimeout(resolve, 50);
+        }),
+      );
+    });
+  return unlessHidden(frames).finally(() => clearTimeout(timer));
 }
 
 function fullyInView(element: Element): boolean {
@@ -179,16 +204,16 @@ function fullyInView(element: Element): boolean {
 }
 
 /**
- * Resolves once an <img> has loaded and is decoded (at most `ms` later): an image still loading, or not
- * yet decoded after a scroll, paints as blank, and a screenshot then would send blank pixels to the
- * model. Says whether it had already loaded when asked.
+ * Resolves once an <img> has loaded and is decoded (at most `ms` later, or once the document is hidden): an image
+ * still loading, or not yet decoded after a scroll, paints as blank, and a screenshot then would send blank pixels
+ * to the model. Says whether it had already loaded when asked.
  */
 async function decoded(element: Element, ms = 3_000): Promise<boolean> {
   if (!(element instanceof HTMLImageElement)) return true;
   const loaded = element.complete && element.naturalWidth > 0;
   let timer = 0;
   const late = new Promise<void>((resolve) => (timer = window.setTimeout(resolve, ms)));
-  await Promise.race([element.decode().catch(() => undefined), late]);
+  await unlessHidden(() => Promise.race([element.decode().catch(() => undefined), late]));
   clearTimeout(timer);
   return loaded;
 }
