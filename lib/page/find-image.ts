@@ -206,7 +206,9 @@ function fullyInView(element: Element): boolean {
 /**
  * Resolves once an <img> has loaded and is decoded (at most `ms` later, or once the document is hidden): an image
  * still loading, or not yet decoded after a scroll, paints as blank, and a screenshot then would send blank pixels
- * to the model. Says whether it had already loaded when asked.
+ * to the model. decode() settles once the image is loaded and decoded, or cannot be; the bound is for a shown page
+ * whose image never finishes loading (the page's own read waited for that load before this, read-image.ts).
+ * Says whether it had already loaded when asked.
  */
 async function decoded(element: Element, ms = 3_000): Promise<boolean> {
   if (!(element instanceof HTMLImageElement)) return true;

@@ -29,6 +29,12 @@ export interface PageImageError {
   error: { fatal: boolean; message: string; url: string };
 }
 
+/**
+ * How long an <img> still loading is waited for. Its load or error event ends the wait (however slow the machine);
+ * this bound is for a load that never ends (a stalled connection, an <img> with no source yet). Past it the read
+ * does not fail: it reads the URL's bytes itself (bytesOf, no clock), as it does for a source the element has not
+ * shown yet, and only leaves out the element's own verdicts (broken, too small) that need the load.
+ */
 const LOAD_TIMEOUT_MS = 5_000;
 
 class Unreadable extends Error {}
