@@ -6,7 +6,7 @@ import { gatheredFrom } from '../gather-reply';
 import { MAX_CAPTION_CHARS, type GatheredCaption } from '../check-lifecycle';
 import { PAGE_API_SLOT, PREFETCH_SLOT, READ_API_SLOT, READ_WAITING_SLOT, PageReplyError, parsePageReply, SLOT_PREFIX, type PageMethod, type PageReply } from '../page/protocol';
 import type { CheckTarget, FrameTarget } from '../features/ports';
-import { markStep } from '../step-marks';
+import { markStep, STEP_MARKS_SLOT } from '../step-marks';
 import { PAGE_READABLE, PREFETCH_KEPT_MS, startPrefetch } from '../page/prefetch';
 
 export type { CheckTarget };
@@ -110,7 +110,7 @@ function prefetch(frame: { tabId: number; frameIds: number[] }, url: unknown): v
       target: frame,
       injectImmediately: true,
       func: startPrefetch,
-      args: [url, SLOT_PREFIX + PREFETCH_SLOT, SLOT_PREFIX + READ_WAITING_SLOT, PREFETCH_KEPT_MS, null],
+      args: [url, SLOT_PREFIX + PREFETCH_SLOT, SLOT_PREFIX + READ_WAITING_SLOT, PREFETCH_KEPT_MS, [STEP_MARKS_SLOT.description!, 'page:prefetch']],
     })
     // The call sent after it meets the same refusal and reports it.
     .catch(() => undefined);

@@ -125,6 +125,34 @@ describe('service worker start-up', () => {
     await page.close();
   });
 
+  it('a check on a running engine, in a page it has not read from: the page starts on the bytes before the read script arrives, and the check takes them', async () => {
+    // A message loads the engine (if the worker slept since), so the click finds it running.
+    await host.evaluate(() => chrome.runtime.sendMessage({ type: 'cancelCheck', tabId: -1 }));
+    await expect.poll(() => engineLoaded(ext)).toBe(true);
+    const { page, tabId } = await openGranted(ext, `${pages.origin}/a.html`);
+    await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
+    expect((await finishedJob(ext, tabId)).status).toBe('done');
+    /** The page's step marks and whether a read is left in the prefetch slot, from its isolated world. */
+    const inPage = async () =>
+      (await currentWorker(ext)).evaluate(async (id) => {
+        const [frame] = await chrome.scripting.executeScript({
+          target: { tabId: id, frameIds: [0] },
+          func: () => {
+            const slots = globalThis as unknown as Record<symbol, unknown>;
+            const marks = ((slots[Symbol.for('caption-check:step-marks')] ?? []) as [string, number][]).map(([name]) => name);
+            return { marks, left: Symbol.for('caption-check:prefetch') in slots };
+          },
+        });
+        return frame?.result as { marks: string[]; left: boolean };
+      }, tabId);
+    await expect.poll(async () => (await inPage()).marks).toEqual(expect.arrayContaining(['page:prefetch', 'page:read-script', 'page:read', 'page:bytes']));
+    const { marks, left } = await inPage();
+    expect(marks.indexOf('page:prefetch')).toBeLessThan(marks.indexOf('page:read-script'));
+    expect(marks).not.toContain('page:early-read');
+    expect(left).toBe(false);
+    await page.close();
+  });
+
   it('loads the engine at start only to end a check that a stopped instance left running', async () => {
     const { page, tabId } = await openGranted(ext, `${pages.origin}/a.html`);
     await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
