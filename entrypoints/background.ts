@@ -2,7 +2,7 @@
 import '@/lib/adapters/boot-mark';
 import { browser } from 'wxt/browser';
 import { markStep } from '@/lib/step-marks';
-import { engine, engineLoaded, keepEngineForLater } from '@/lib/adapters/engine-api';
+import { engine, engineLoaded, keepEngineForLater, noteLeftRunning } from '@/lib/adapters/engine-api';
 import { startEarlyRead } from '@/lib/adapters/early-read';
 import { restoreLocalRule } from '@/lib/adapters/local-rule';
 import { checksLeftRunning, savedBaseUrl } from '@/lib/adapters/start-up';
@@ -14,6 +14,10 @@ import { onSettingsChanged } from '@/lib/adapters/storage-area';
 // its event, and each hands its event to the engine, which loads on first use (engine-api.ts).
 export default defineBackground({
   main() {
+    // Checks left running by a stopped worker instance: read once here, before any event loads the engine (whose
+    // sweep then reads storage only when this found some).
+    const left = checksLeftRunning();
+    noteLeftRunning(left);
     keepEngineForLater();
     browser.runtime.onInstalled.addListener(() => void engine().registerMenus());
     // A first install opens the welcome page (its samples check in one click); updates do not.
@@ -37,8 +41,8 @@ export default defineBackground({
     // A closed tab's check and image would otherwise fill session storage; removing them needs no engine.
     browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId).catch(() => undefined));
     // Checks left running by a stopped worker instance are marked interrupted (partial verdicts kept).
-    const sweep = checksLeftRunning()
-      .then((left) => left && engine().sweepAtStart())
+    const sweep = left
+      .then((found) => found && engine().sweepAtStart())
       .catch((error: unknown) => console.warn('Caption Check: could not look for interrupted checks', String(error)));
     // Session rules are gone after a browser restart: the local endpoint's Origin rule comes back here.
     const rule = restoreLocalRule(savedBaseUrl).catch(() => undefined);

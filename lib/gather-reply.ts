@@ -2,6 +2,7 @@
 // hostile and the page script's world is not ours to trust blindly: its answer is parsed here, capped.
 import { t } from './i18n';
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { languageTag } from './claims/language';
 import { CheckError } from './errors';
 import { MAX_CAPTION_CHARS, MAX_TITLE_CHARS, type GatheredCaption } from './check-lifecycle';
@@ -11,7 +12,7 @@ import { creditApart, SELECTED_CREDIT_CHARS } from './page/credit';
 const MAX_LABEL_CHARS = 200;
 
 /** The page's answer: the caption the user confirmed (with its credit), or that they cancelled. */
-export const gatherReplySchema = z.union([
+export const gatherReplySchema = lazySchema(() => z.union([
   z.object({ cancelled: z.literal(true) }),
   z.object({
     // One past the cap: a selection that long is cut with a notice by prepareCaption, not refused.
@@ -33,7 +34,7 @@ export const gatherReplySchema = z.union([
       .object({ caption: z.string().max(MAX_CAPTION_CHARS + 1), label: z.string().max(MAX_LABEL_CHARS), credit: z.string().max(MAX_CAPTION_CHARS).optional() })
       .optional(),
   }),
-]);
+]));
 
 /** A selection's caption and credit, as selectedCaption sets them apart at the cap the page read to (MAX_CAPTION_CHARS + 1). */
 function splitSelection(selected: string, collapsed: string): { caption: string; credit: string } {

@@ -5,10 +5,12 @@
  * events' thread time), the trace events that took it (self time), and in the JavaScript threads the functions the
  * samples fell in. The trace costs CPU of its own: compare rows, not totals with bench-click.
  *
- *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/profile-click.ts [--runs 4] [--one-core] [--top 25] [--save trace.json] [--no-js] [--gc] [--beside popup|panel]
+ *   CAPTION_CHECK_OUT_DIR=.output-bench npx tsx scripts/profile-click.ts [--runs 4] [--one-core] [--top 25] [--save trace.json] [--no-js] [--gc] [--beside popup|panel] [--cold] [--compile]
  *
  * --no-js: without V8 sampling, whose start costs each new context ~20 ms. --gc: V8's garbage collections as trace
- * events too. --beside: the popup or the side panel open during each check, as bench-click.ts opens it.
+ * events too. --beside: the popup or the side panel open during each check, as bench-click.ts opens it. --cold: the
+ * worker stopped and started again before each check (as bench-click.ts --cold), so the click loads the engine and
+ * runs its code for the first time in that worker; --compile adds V8's compile and parse events.
  */
 import { writeFileSync } from 'node:fs';
 import { cameraJpeg, decodeFloor, openBeside, waitForRequest, type Beside } from './bench-click.ts';
@@ -18,6 +20,7 @@ import { currentWorker, launchWithExtension } from '../test/browser/extension.ts
 import { startModelServer } from '../test/server/openai-server.ts';
 import { startPageServer } from '../test/browser/page-server.ts';
 import { clearVerdictCache, finishedJob, selectText, useEndpoint } from '../test/browser/run-check.ts';
+import { controlWorker } from '../test/browser/worker-control.ts';
 
 const arg = (name: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? '') : undefined);
 const runs = Math.max(1, Number(arg('--runs') ?? 4));
@@ -25,6 +28,7 @@ const top = Number(arg('--top') ?? 25);
 const beside = arg('--beside') as Beside | undefined;
 if (beside !== undefined && beside !== 'popup' && beside !== 'panel') throw new Error('--beside takes popup or panel');
 if (process.argv.includes('--one-core')) process.env.CHROME_PATH = oneCoreChromium();
+const coldWorker = process.argv.includes('--cold');
 
 interface TraceEvent {
   name: string;
@@ -53,6 +57,7 @@ const CATEGORIES = [
   'ipc',
   ...(process.argv.includes('--no-js') ? [] : ['disabled-by-default-v8.cpu_profiler']),
   ...(process.argv.includes('--gc') ? ['disabled-by-default-v8.gc'] : []),
+  ...(process.argv.includes('--compile') ? ['disabled-by-default-v8.compile', 'v8.compile'] : []),
 ].join(',');
 
 const [ext, model, pages] = await Promise.all([launchWithExtension(), startModelServer(), startPageServer()]);
@@ -147,6 +152,12 @@ try {
     model.reset();
     const { page, tabId } = await openShownPhoto(ext, pages, name);
     const view = beside ? await openBeside(ext, beside, tabId) : null;
+    if (coldWorker) {
+      const control = await controlWorker(ext);
+      await control.stop();
+      await control.start();
+      await control.close();
+    }
     await page.bringToFront();
     await selectText(page, '#cap');
     const worker = await currentWorker(ext);

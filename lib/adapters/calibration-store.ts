@@ -1,10 +1,11 @@
 // Imported calibrations, one per model, kept in the extension's local storage and validated on read.
 import { t } from '../i18n';
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { calibrationSchema, type Calibration } from '../calibrate/calibration';
 import { PROMPT_VERSION } from '../verify/prompt';
 
-const storedSchema = z.record(z.string(), z.unknown());
+const storedSchema = lazySchema(() => z.record(z.string(), z.unknown()));
 
 import { calibrationsItem, readWithSettings } from './storage';
 import type { Settings } from '../settings';

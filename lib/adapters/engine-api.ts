@@ -50,6 +50,22 @@ export function engineLoaded(): boolean {
   return (globalThis as unknown as EngineScope)[ENGINE_GLOBAL] !== undefined;
 }
 
+/** Where background.js leaves its start-up read's finding: whether a stopped instance left checks stored as running. */
+const LEFT_RUNNING_SLOT = Symbol.for('caption-check:left-running');
+
+/**
+ * Background: notes what its start-up read found (start-up.ts, checksLeftRunning) before any event loads the
+ * engine, so the engine's sweep reads storage again only when there is something to end.
+ */
+export function noteLeftRunning(found: Promise<boolean>): void {
+  (globalThis as unknown as Record<symbol, unknown>)[LEFT_RUNNING_SLOT] = found;
+}
+
+/** The engine: background.js's start-up finding, or undefined where none was noted (Firefox's event page loads the engine first). */
+export function leftRunningAtStart(): Promise<boolean> | undefined {
+  return (globalThis as unknown as Record<symbol, Promise<boolean> | undefined>)[LEFT_RUNNING_SLOT];
+}
+
 /**
  * In a service worker, imports the engine while the worker installs (first run, or an update), which
  * is what allows the lazy `importScripts` in engine() on every later start. Elsewhere a no-op.

@@ -2,9 +2,11 @@ import { t } from '../i18n';
 import { checkJobSchema, type CheckJob } from '../job-record';
 import { interruptedPageCheck, pageCheckSchema } from '../page-check-state';
 import { showBadge } from './badge';
+import { leftRunningAtStart } from './engine-api';
 import { storedChecks } from './start-up';
 import { replaceTabData } from './storage-area';
 import { tabKeyPattern } from '../storage-keys';
+import { markStep } from '../step-marks';
 
 const PAGE_CHECK_KEY = tabKeyPattern(['pageCheck']);
 
@@ -44,6 +46,11 @@ function isOrphaned(job: CheckJob, instance: string = WORKER_INSTANCE): boolean 
  * one click and never spends tokens behind the user's back.
  */
 async function markOrphanedJobs(now: () => number = Date.now): Promise<CheckJob[]> {
+  // background.js read the stored checks as this instance started: none running, none to end. A click that woke
+  // the worker then waits on no second read (and no parse of each stored check) before its image read goes out.
+  const left = leftRunningAtStart();
+  if (left && !(await left.catch(() => true))) return [];
+  markStep('sweep-read');
   const all = await storedChecks();
   const marked: CheckJob[] = [];
   // Only tabs' checks and page checks: anything else in session storage is not read.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { cachedResultSchema, type CachedResult, type VerdictCache } from '../verify/cache';
 
-const entrySchema = z.object({ key: z.string(), at: z.number(), value: cachedResultSchema });
+const entrySchema = lazySchema(() => z.object({ key: z.string(), at: z.number(), value: cachedResultSchema }));
 type Entry = z.infer<typeof entrySchema>;
 
 import { verdictCacheItem } from './storage';
@@ -37,6 +38,8 @@ export function storageVerdictCache(limit = VERDICT_CACHE_LIMIT, now: () => numb
       await writing;
       // Only the matching entry is validated: a lookup stays fast however full the cache is.
       const found = (await stored()).find((e) => typeof e === 'object' && e !== null && 'key' in e && e.key === key);
+      // A miss (a new image) parses nothing.
+      if (found === undefined) return undefined;
       const parsed = entrySchema.safeParse(found);
       return parsed.success ? parsed.data.value : undefined;
     },

@@ -8,10 +8,11 @@ import { collapse } from '../page/caption-text';
 import { splitCredit } from '../page/credit';
 
 /** Labels that open a credit at a caption's end, in the languages of the interface's credit words (en, de, fr, es, it, pt). */
-const LABEL = String.raw`(?:(?:photo|image|picture)\s+)?credits?|photo|photos|image|fotos?|bild|bildquelle|quelle|cr[ée]dits?(?:\s+photo)?|cr[ée]dito|fuente|foto(?:grafia|grafía)?`;
+// (é and í written as escapes, so the built scripts are plain ASCII, read by the browser as one-byte text.)
+const LABEL = String.raw`(?:(?:photo|image|picture)\s+)?credits?|photo|photos|image|fotos?|bild|bildquelle|quelle|cr[\u00E9e]dits?(?:\s+photo)?|cr[\u00E9e]dito|fuente|foto(?:grafia|graf\u00EDa)?`;
 
 /** "… takeover Credit: HARARE HERALD": a label with a colon, then a short rest of the text with no sentence in it. */
-const GLUED = new RegExp(String.raw`(?<=[\p{L}\p{N},;])\s+(${LABEL})\s*[:：]\s*([^.!?:：()]{2,80})$`, 'iu');
+const GLUED = new RegExp(String.raw`(?<=[\p{L}\p{N},;])\s+(${LABEL})\s*[:\uFF1A]\s*([^.!?:\uFF1A()]{2,80})$`, 'iu');
 /** The New York Times' "CreditCredit" (a visually hidden label before the visible one) glued to the caption. */
 const DOUBLE_CREDIT = /(?<=\S)\s*(?:Credit){1,2}(?=\s*\p{Lu})/u;
 /** The page's own controls, read along with a selected caption. */

@@ -9,10 +9,12 @@ import { isCommonFunctionWord } from './language.ts';
 const NUMBER = String.raw`(?:[a-z]?\d+(?:[.-]\d+)*[a-z]?(?:\s?\([a-z]\))?|[ivxlc]+|[a-z])`;
 // "1 of 5", "1/5", "1 von 5", "1 sur 5", "1 de 5", "1 из 5": a place in a gallery (a short word between numbers).
 const OF_TOTAL = String.raw`\s?(?:/|\s\p{Ll}{1,3}\s)\s?\d+`;
-const SEPARATOR = String.raw`\s?(?:[:：.．|·•)\]、–—]|\s-)`;
+// The separators after a label: : ： . ． | · • ) ] 、 – — and a spaced hyphen. Non-ASCII characters of raw patterns
+// are written as escapes, so the built scripts are plain ASCII (which the browser reads as one-byte text).
+const SEPARATOR = String.raw`\s?(?:[:\uFF1A.\uFF0E|\u00B7\u2022)\]\u3001\u2013\u2014]|\s-)`;
 
 const WORD_LABEL = new RegExp(
-  String.raw`^[(\[]?(?<word>\p{L}+)(?<dot>\.?)(?!\p{L})(?:\s?#?(?<number>${NUMBER})(?:${OF_TOTAL}|(?=${SEPARATOR}|\s*$))|(?=\s?[:：]))(?<separator>${SEPARATOR}|(?<=\d)(?=\s+\p{Lu})|\s*$)[\])]?`,
+  String.raw`^[(\[]?(?<word>\p{L}+)(?<dot>\.?)(?!\p{L})(?:\s?#?(?<number>${NUMBER})(?:${OF_TOTAL}|(?=${SEPARATOR}|\s*$))|(?=\s?[:\uFF1A]))(?<separator>${SEPARATOR}|(?<=\d)(?=\s+\p{Lu})|\s*$)[\])]?`,
   'iu',
 );
 // Scripts without spaces put the number right after a word of one to four Han or Katakana characters:

@@ -1,5 +1,6 @@
 import { t } from '../i18n';
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { PROMPT_VERSION } from './prompt';
 import { scoreKindSchema, verdictSchema, type ScoreKind, type Verdict } from './schema';
 
@@ -7,7 +8,7 @@ import { scoreKindSchema, verdictSchema, type ScoreKind, type Verdict } from './
  * A finished verification, as it is cached: one verdict per claim (never null — only complete
  * results are stored), the usage it cost and its notes.
  */
-export const cachedResultSchema = z.object({
+export const cachedResultSchema = lazySchema(() => z.object({
   verdicts: z.array(verdictSchema),
   confidences: z.array(z.number().nullable()).optional(),
   /** The scores settled on (agreement among samples where there were no logprobs) and their kind. */
@@ -17,7 +18,7 @@ export const cachedResultSchema = z.object({
   notes: z.array(z.string()),
   /** When the check that asked for it ran (absent in entries stored before it was kept). */
   checkedAt: z.number().optional(),
-});
+}));
 export type CachedResult = z.infer<typeof cachedResultSchema>;
 
 /** Where results live between checks: a Map in Node and the CLI, storage.local in the extension. */

@@ -3,12 +3,11 @@
 import { t } from '../i18n';
 import type OpenAI from 'openai';
 import { BadRequestError, UnprocessableEntityError } from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { CheckError } from '../errors';
 import { buildVerifyMessages } from './prompt';
 import { parseVerdicts } from './parse';
-import { verdictListSchemaFor, type Verdict } from './schema';
+import { ERROR_TYPES, type Verdict } from './schema';
 import { createVerdictStreamParser } from './stream-parse';
 import { mentionsImageInput, toCheckError } from './client';
 import { labelConfidences, type TokenLogprob } from './confidence';
@@ -61,21 +60,56 @@ export const lengthNote = (): string => t('noteLength');
 
 type ResponseFormat = ChatCompletionCreateParamsBase['response_format'];
 
-/**
- * The JSON schema format of each claim count, made once: turning the zod schema into the strict JSON schema
- * took ~2 ms of the worker's time on every check's way to its request (a CPU profile of the service worker).
- */
+/** The format of each claim count, made once (the map keeps the last 64 counts; a chunk has at most a few dozen). */
 const schemaFormats = new Map<number, ResponseFormat>();
 
-/** The format for `claimCount` claims (a chunk has at most a few dozen; the map keeps the last 64 counts). */
+/** The strict JSON schema format for `claimCount` claims. */
 export function schemaFormat(claimCount: number): ResponseFormat {
   let format = schemaFormats.get(claimCount);
   if (!format) {
-    format = zodResponseFormat(verdictListSchemaFor(claimCount), 'claim_verdicts');
+    format = writtenSchemaFormat(claimCount);
     if (schemaFormats.size >= 64) schemaFormats.delete(schemaFormats.keys().next().value!);
     schemaFormats.set(claimCount, format);
   }
   return format;
+}
+
+/**
+ * The format written out: what openai's zodResponseFormat makes of verdictListSchemaFor(claimCount)
+ * (test/verify/schema-format.test.ts compares the two), without converting the zod schema to JSON schema, which a
+ * worker woken by the click did on its way to the request, in code it ran for the first time.
+ */
+function writtenSchemaFormat(claimCount: number): ResponseFormat {
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: 'claim_verdicts',
+      strict: true,
+      schema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: {
+          verdicts: {
+            minItems: claimCount,
+            maxItems: claimCount,
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                reasoning: { type: 'string' },
+                label: { type: 'boolean' },
+                error_type: { type: 'array', items: { type: 'string', enum: [...ERROR_TYPES] } },
+              },
+              required: ['reasoning', 'label', 'error_type'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['verdicts'],
+        additionalProperties: false,
+      },
+    },
+  };
 }
 
 function responseFormat(mode: OutputMode, claimCount: number): ResponseFormat {

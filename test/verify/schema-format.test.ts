@@ -5,9 +5,9 @@ import { verdictListSchemaFor } from '@/lib/verify/schema';
 
 describe('the JSON schema response format', () => {
   it('is made once per claim count, and is what zodResponseFormat makes for that count', () => {
-    for (const count of [1, 2, 12]) {
+    for (let count = 1; count <= 40; count++) {
       const format = schemaFormat(count);
-      expect(JSON.parse(JSON.stringify(format))).toEqual(JSON.parse(JSON.stringify(zodResponseFormat(verdictListSchemaFor(count), 'claim_verdicts'))));
+      expect(JSON.stringify(format)).toBe(JSON.stringify(zodResponseFormat(verdictListSchemaFor(count), 'claim_verdicts')));
       expect(schemaFormat(count)).toBe(format);
     }
     expect(schemaFormat(2)).not.toEqual(schemaFormat(3));
