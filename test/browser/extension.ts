@@ -52,6 +52,10 @@ export async function launchWithExtension(
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // A .invalid name is not found (RFC 6761: it never resolves), said by the browser itself rather than the
+      // machine's DNS server, whose answer here now and then came only after its 5 s retry, as late as the
+      // product's own 5 s limit (faults.test.ts then saw a timeout).
+      '--host-resolver-rules=MAP *.invalid ~NOTFOUND',
       // The browser's own window (tab strip, toolbar, bubbles), never the pages or the extension: its animations
       // end at once instead of repainting the window frame by frame (a tab opening or closing, a bubble), and the
       // address bar's WebUI dropdown, which in headless mode resized itself with the window over and over, is off
