@@ -1,9 +1,9 @@
 import { t } from '../i18n';
 import type OpenAI from 'openai';
 import { BadRequestError, UnprocessableEntityError } from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { CheckError } from '../errors';
 import { toCheckError } from '../verify/client';
 import { stripInvisible } from '../verify/injection';
@@ -13,9 +13,41 @@ import type { Span } from './span';
 import { withOwnSignal } from '../own-signal';
 
 /** What the rewriting model returns: each claim and the index of the caption sentence it came from. */
-export const atomicAnswerSchema = z.object({
-  claims: z.array(z.object({ text: z.string(), sentence: z.number().int() })),
-});
+export const atomicAnswerSchema = lazySchema(() =>
+  z.object({
+    claims: z.array(z.object({ text: z.string(), sentence: z.number().int() })),
+  }),
+);
+
+/**
+ * The structured-output format of that answer, written out: what openai's zodResponseFormat makes of
+ * atomicAnswerSchema, byte for byte (test/claims/atomic.test.ts compares the two), so the engine carries no
+ * zod-to-JSON-schema conversion.
+ */
+export const ATOMIC_RESPONSE_FORMAT = {
+  type: 'json_schema',
+  json_schema: {
+    name: 'atomic_claims',
+    strict: true,
+    schema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: {
+        claims: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { text: { type: 'string' }, sentence: { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } },
+            required: ['text', 'sentence'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['claims'],
+      additionalProperties: false,
+    },
+  },
+} as const;
 
 /** An atomic claim; `start`/`end` span the caption sentence it was derived from (not the claim text). */
 export interface AtomicClaim extends Span {
@@ -96,7 +128,7 @@ export async function atomicClaims({ client, model, caption, signal }: AtomicOpt
   for (const mode of MODES) {
     const format =
       mode === 'json_schema'
-        ? { response_format: zodResponseFormat(atomicAnswerSchema, 'atomic_claims') }
+        ? { response_format: ATOMIC_RESPONSE_FORMAT }
         : mode === 'json_object'
           ? { response_format: { type: 'json_object' as const } }
           : {};

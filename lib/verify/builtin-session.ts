@@ -1,7 +1,6 @@
 // Chrome's on-device model (the Prompt API): whether it is there, how to start a session and download
 // the model, the seed prompt as its messages, and its failures as CheckErrors. builtin.ts verifies with it.
 import { t, type MessageKey } from '../i18n';
-import { z } from 'zod';
 import { CheckError } from '../errors';
 import { SYSTEM_PROMPT, buildUserPrompt } from './prompt';
 import {
@@ -11,7 +10,6 @@ import {
   type LanguageModelMessage,
   type LanguageModelSession,
 } from './prompt-api';
-import { verdictListSchemaFor } from './schema';
 
 /** What the result view shows when Chrome's on-device model answered. */
 export const BUILTIN_LABEL = 'On-device: Chrome built-in model';
@@ -22,11 +20,8 @@ export const BUILTIN_MODEL_OPTIONS = {
   expectedOutputs: [{ type: 'text', languages: ['en'] }],
 } as const satisfies Pick<LanguageModelCreateOptions, 'expectedInputs' | 'expectedOutputs'>;
 
-/** The verdict list's zod schema for exactly `count` verdicts as the JSON Schema `responseConstraint` takes, so the model cannot add or drop one. */
-export function verdictListJsonSchema(count: number): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(verdictListSchemaFor(count));
-  return schema;
-}
+/** The verdict list for exactly `count` verdicts as the JSON Schema `responseConstraint` takes, so the model cannot add or drop one. */
+export { verdictListJsonSchema } from './schema';
 
 /** Claims per prompt before any measuring; the context check splits further when needed. */
 export const CLAIMS_PER_PROMPT = 12;

@@ -7,7 +7,7 @@ import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/compl
 import { CheckError } from '../errors';
 import { buildVerifyMessages } from './prompt';
 import { parseVerdicts } from './parse';
-import { ERROR_TYPES, type Verdict } from './schema';
+import { verdictListJsonSchema, type Verdict } from './schema';
 import { createVerdictStreamParser } from './stream-parse';
 import { mentionsImageInput, toCheckError } from './client';
 import { labelConfidences, type TokenLogprob } from './confidence';
@@ -75,9 +75,9 @@ export function schemaFormat(claimCount: number): ResponseFormat {
 }
 
 /**
- * The format written out: what openai's zodResponseFormat makes of verdictListSchemaFor(claimCount)
- * (test/verify/schema-format.test.ts compares the two), without converting the zod schema to JSON schema, which a
- * worker woken by the click did on its way to the request, in code it ran for the first time.
+ * The format written out: what openai's zodResponseFormat makes of verdictListSchemaFor(claimCount), byte for byte
+ * (test/verify/schema-format.test.ts compares the two), without converting the zod schema, which a worker woken by the
+ * click did on its way to the request, in code it ran for the first time.
  */
 function writtenSchemaFormat(claimCount: number): ResponseFormat {
   return {
@@ -85,29 +85,7 @@ function writtenSchemaFormat(claimCount: number): ResponseFormat {
     json_schema: {
       name: 'claim_verdicts',
       strict: true,
-      schema: {
-        $schema: 'http://json-schema.org/draft-07/schema#',
-        type: 'object',
-        properties: {
-          verdicts: {
-            minItems: claimCount,
-            maxItems: claimCount,
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                reasoning: { type: 'string' },
-                label: { type: 'boolean' },
-                error_type: { type: 'array', items: { type: 'string', enum: [...ERROR_TYPES] } },
-              },
-              required: ['reasoning', 'label', 'error_type'],
-              additionalProperties: false,
-            },
-          },
-        },
-        required: ['verdicts'],
-        additionalProperties: false,
-      },
+      schema: { $schema: 'http://json-schema.org/draft-07/schema#', ...verdictListJsonSchema(claimCount) },
     },
   };
 }

@@ -195,4 +195,12 @@ describe('service worker start-up', () => {
       expect([...new Set(text.match(/[^\x00-\x7f]/g) ?? [])], file).toEqual([]);
     }
   });
+
+  it('engine.js, which a woken worker loads before its check, carries no zod-to-JSON-schema conversion: under 520 kB', async () => {
+    // The verdict and atomic-claims formats are written out (lib/verify/schema.ts, lib/claims/atomic.ts), so openai's
+    // zod helper, the zod 3 it supports and its JSON schema converter (~100 kB) stay out: 606 -> 507 kB, and loading
+    // its cached code 5.0-5.5 -> 3.7-4.2 ms a wake (scripts/profile-click.ts --cold --no-js, one core).
+    const bytes = (await readFile(resolve(EXTENSION_DIR, 'engine.js'))).byteLength;
+    expect(bytes).toBeLessThan(520_000);
+  });
 });

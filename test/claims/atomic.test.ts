@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATOMIC_SYSTEM_PROMPT, atomicClaims, buildAtomicUserPrompt, parseAtomicAnswer } from '@/lib/claims/atomic';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import { ATOMIC_RESPONSE_FORMAT, ATOMIC_SYSTEM_PROMPT, atomicAnswerSchema, atomicClaims, buildAtomicUserPrompt, parseAtomicAnswer } from '@/lib/claims/atomic';
 import { splitSentences } from '@/lib/claims/split';
 import { CheckError } from '@/lib/errors';
 import { createClient } from '@/lib/verify/client';
@@ -9,6 +10,10 @@ const CAPTION = 'A boy in a green shirt rides a skateboard. He is next to a red 
 
 describe('atomic claims: prompt and parsing', () => {
   const sentences = splitSentences(CAPTION);
+
+  it('asks for structured output in the format openai\'s zodResponseFormat makes of the answer schema, byte for byte', () => {
+    expect(JSON.stringify(ATOMIC_RESPONSE_FORMAT)).toBe(JSON.stringify(zodResponseFormat(atomicAnswerSchema, 'atomic_claims')));
+  });
 
   it('passes the sentences and the caption as one JSON object', () => {
     expect(buildAtomicUserPrompt(sentences, CAPTION)).toMatchInlineSnapshot(`

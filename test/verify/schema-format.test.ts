@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { requestBody, schemaFormat } from '@/lib/verify/request';
-import { verdictListSchemaFor } from '@/lib/verify/schema';
+import { z } from 'zod';
+import { verdictListJsonSchema, verdictListSchemaFor } from '@/lib/verify/schema';
 
 describe('the JSON schema response format', () => {
   it('is made once per claim count, and is what zodResponseFormat makes for that count', () => {
@@ -11,6 +12,13 @@ describe('the JSON schema response format', () => {
       expect(schemaFormat(count)).toBe(format);
     }
     expect(schemaFormat(2)).not.toEqual(schemaFormat(3));
+  });
+
+  it('is, without its $schema line, what zod\'s toJSONSchema makes of the verdict list (the on-device model\'s constraint)', () => {
+    for (let count = 1; count <= 40; count++) {
+      const { $schema: _dialect, ...converted } = z.toJSONSchema(verdictListSchemaFor(count));
+      expect(JSON.stringify(verdictListJsonSchema(count))).toBe(JSON.stringify(converted));
+    }
   });
 
   it('goes into each request body of that many claims, unchanged by the body made with it', () => {
