@@ -29,13 +29,19 @@ export interface Prefetched {
  */
 export function startPrefetch(url: string, slotName: string, waitingSlot: string, keptMs: number, mark: [slot: string, name: string] | null): void {
   const slots = globalThis as unknown as Record<symbol, unknown>;
-  if (mark) ((slots[Symbol.for(mark[0])] ??= []) as [string, number][]).push([mark[1], performance.timeOrigin + performance.now()]);
+  const note = (suffix: string) => {
+    if (mark) ((slots[Symbol.for(mark[0])] ??= []) as [string, number][]).push([mark[1] + suffix, performance.timeOrigin + performance.now()]);
+  };
+  note('');
   const slot = Symbol.for(slotName);
   if ((slots[slot] as { url?: unknown } | undefined)?.url === url) return;
-  const read = fetch(url, { cache: 'force-cache' }).then((response): Promise<{ status: number; bytes: ArrayBuffer | null }> | { status: number; bytes: null } =>
-    response.ok ? response.arrayBuffer().then((bytes) => ({ status: response.status, bytes })) : { status: response.status, bytes: null },
-  );
-  read.catch(() => undefined);
+  // `:response` and `:bytes` mark when the response's head and then its whole body are in: under load the body of a
+  // camera photo takes far longer than the head (docs/speed.md, the first check after the worker slept).
+  const read = fetch(url, { cache: 'force-cache' }).then((response): Promise<{ status: number; bytes: ArrayBuffer | null }> | { status: number; bytes: null } => {
+    note(':response');
+    return response.ok ? response.arrayBuffer().then((bytes) => ({ status: response.status, bytes })) : { status: response.status, bytes: null };
+  });
+  read.then(({ bytes }) => bytes && note(':bytes'), () => undefined);
   const started = { url, read };
   slots[slot] = started;
   const letGo = () => {

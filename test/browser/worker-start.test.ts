@@ -117,7 +117,12 @@ describe('service worker start-up', () => {
     // Nothing was left running when this instance started (background.js read that at start): the engine's sweep
     // read the stored checks no second time before the check's image read went out.
     expect(cold).not.toContain('sweep-read');
-    await expect.poll(pageMarks).toEqual(expect.arrayContaining(['page:early-read', 'page:read', 'page:bytes']));
+    // The early read marks its response's head and its whole body as they come (the bench's steps), before the check's read takes them.
+    await expect.poll(pageMarks).toEqual(expect.arrayContaining(['page:early-read', 'page:early-read:response', 'page:early-read:bytes', 'page:read', 'page:bytes']));
+    const read = await pageMarks();
+    expect(read.indexOf('page:early-read')).toBeLessThan(read.indexOf('page:early-read:response'));
+    expect(read.indexOf('page:early-read:response')).toBeLessThan(read.indexOf('page:early-read:bytes'));
+    expect(read.indexOf('page:early-read:bytes')).toBeLessThan(read.indexOf('page:bytes'));
     // With the engine loaded, the check's own call starts the read: no second early read.
     await checkImage(ext, page, tabId, `${pages.origin}/photo.jpg`);
     await expect.poll(async () => (await workerMarks()).filter((name) => name === 'click').length).toBe(cold.filter((name) => name === 'click').length + 1);
