@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Clause } from './span.ts';
 import { shapeFeatures } from './clause-shape.ts';
+import { gated } from './gate.ts';
 import { MAYBE, PERSONAL, WORD } from './words.ts';
 import { cueText, isHedged, reportsText, type SetAsideReason } from './set-aside.ts';
 import rawModel from './classifier-weights.json';
@@ -162,7 +163,7 @@ const FIRM: ReadonlySet<SetAsideReason> = new Set(['not visible']);
 // "would be" is a condition or a suggestion ("a tip would be 18%", "these would be great"), not a hedge; nor is a
 // modal on a doing ("they might be modifying the controllers", "she could be planning a trip"): a guess at what
 // happens, which the classifier judges like any other clause (it keeps "the man might be holding a phone").
-const HEDGED_BE = new RegExp(String.raw`\b${MAYBE}(?: also)? be\b(?! \p{L}+ing\b)`, 'u');
+const HEDGED_BE = gated(String.raw`\b${MAYBE}(?: also)? be\b(?! \p{L}+ing\b)`, 'u');
 // "Colour: red", also with the label in bold ("Lighting**: warm sunlight" once the leading "**" is trimmed).
 const KEY_VALUE = /^[\p{L}][\p{L} ]{0,30}(?:\*\*|__)?:\s*\S/u;
 // A heading or a name in title case ("Changing Font Size of All Text Elements", "Roger Ailes") labels what

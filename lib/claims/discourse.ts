@@ -6,6 +6,7 @@
 // closes with a formula and its "!" ("Buon appetito!"). A report of what is in view describes: "I can see two
 // boats", "you can make out a crack". Steps and instructions are left to the classifier, whose clause shape
 // reads a verb opening on its object.
+import { gated } from './gate.ts';
 import { shapeFeatures } from './clause-shape.ts';
 import { cueText } from './set-aside.ts';
 import { FINITE, MAYBE, PERCEIVE, SUBORDINATOR, TURN as TURN_WORDS, WORD } from './words.ts';
@@ -31,7 +32,7 @@ const META = new RegExp(
 
 // A modal said to the reader ("you should", "you'll need to", "you can also search"), unless it reports a view;
 // a duty in the passive ("The tablets are to be taken with food").
-const ADVICE = new RegExp(
+const ADVICE = gated(
   String.raw`\byou(?:'\p{L}+)? (?:\p{L}+ )?(?:should|must|need|have to|${MAYBE}|can)\b(?! ${ABLE}${SEEING})|\b(?:is|are) to be \p{L}+ed\b`,
   'u',
 );
@@ -39,7 +40,7 @@ const ADVICE = new RegExp(
 // "It's best to consult a pharmacist", "it is a good idea to keep the receipt": an instruction recommended
 // impersonally: what follows "to" opens on an instruction verb (clause-shape.ts). "It is impossible to tell what is
 // inside" says what cannot be made out.
-const IMPERSONAL = new RegExp(String.raw`\bit(?:'s| is) (?:\p{L}+ ){1,5}(?:not )?to (?!${SEEING})(.*)`, 'u');
+const IMPERSONAL = gated(String.raw`\bit(?:'s| is) (?:\p{L}+ ){1,5}(?:not )?to (?!${SEEING})(.*)`, 'u');
 function recommends(text: string): boolean {
   const rest = IMPERSONAL.exec(text)?.[1];
   return rest !== undefined && shapeFeatures(rest.match(WORD) ?? [], false).includes('open:imperative');
@@ -55,7 +56,7 @@ const HOW_TO = /^how to /u;
 
 // "There's a logo on the sleeve, but I can't make out the brand", "i don't know but it says …": the description
 // beside the turn stands.
-const TURN = new RegExp(String.raw`,?\s+(?:${[...TURN_WORDS].join('|')})\s`, 'u');
+const TURN = gated(String.raw`,?\s+(?:${[...TURN_WORDS].join('|')})\s`, 'u');
 
 // "World War I", "Queen Elizabeth I": after a capitalised word inside a sentence, "I" is part of a name, not the
 // answerer. It becomes the numeral "Ⅰ", which no cue reads as a pronoun once the text is lower-cased.
@@ -81,7 +82,7 @@ export function discourseReason(sentence: string): DiscourseReason | null {
   if (QUESTION.test(sentence.trim())) return 'question';
   const text = mainClause(sentence);
   // Meta-talk on one side of a turn is left to the clauses (split.ts), so the other side is still checked.
-  const turn = text.search(TURN);
+  const turn = TURN.search(text);
   if (isMetaTalk(text) && (turn < 0 || isMetaTalk(text.slice(0, turn)) === isMetaTalk(text.slice(turn)))) return 'meta-talk';
   if (HOW_TO.test(sentence.trim()) || ADVICE.test(text) || recommends(text)) return 'advice';
   return null;

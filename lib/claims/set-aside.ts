@@ -1,3 +1,4 @@
+import { gated, type Gated } from './gate.ts';
 import type { ClauseKind } from './span.ts';
 import { DEFINITE, DETERMINER, MAYBE, PERCEIVE, PREPOSITION, PRINTED, READ_OUT, RELATIVE, REPORTS, SUBJECT_PRONOUN, TEXT_BEARERS, isSuperlative } from './words.ts';
 
@@ -25,8 +26,9 @@ function alternation(list: string): string {
   if (/\s\(\?![^()]*\)(?:\||$)/u.test(joined)) throw new Error(`dead cue: ${joined}`);
   return joined;
 }
-// A cue inside a hyphenated compound ("all-purpose", "stress-free") is part of a name, not the word.
-const cue = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternation(list)})(?![\\p{L}\\p{N}-])`, 'u');
+// A cue inside a hyphenated compound ("all-purpose", "stress-free") is part of a name, not the word. Gated (gate.ts):
+// a woken worker compiles only the cues whose words the caption holds.
+const cue = (list: string): Gated => gated(`(?<![\\p{L}\\p{N}-])(?:${alternation(list)})(?![\\p{L}\\p{N}-])`, 'u');
 
 const MODAL_ON_A_VERB = [
   '(?<!(?:a|the|paint) )',
@@ -54,7 +56,7 @@ const MOVEMENT = '(?:catch|hit|jump|throw|crash|fall|score)';
 
 interface Rule {
   reason: SetAsideReason;
-  cues: RegExp;
+  cues: Gated;
   also?: (text: string, kind: ClauseKind) => boolean;
 }
 
@@ -148,7 +150,7 @@ const REASONING = new RegExp(String.raw`^(?:because|since|so that|in order to|fo
 // may cause drowsiness", "the gauge indicates a full tank" are read off the image, so a modal or an "indicates"
 // there is the label's, not the writer's guess.
 const TEXT_BEARER = TEXT_BEARERS.join('|');
-const REPORTED_TEXT = new RegExp(
+const REPORTED_TEXT = gated(
   `^(\\s*(?:[^,]{1,30},\\s*)?(?:[\\p{L}'-]+\\s+){0,4}?(?:${TEXT_BEARER})` +
     `(?:\\s+(?:${[...PREPOSITION].join('|')}|next to)\\s+(?:[\\p{L}'-]+\\s+){0,3}?[\\p{L}'-]+)?\\s+)` +
     `((?:also\\s+|(?:is|are)\\s+)?(?:showing|displaying|${REPORTS})\\b.*)$`,
@@ -156,17 +158,17 @@ const REPORTED_TEXT = new RegExp(
 );
 
 // "… and it says that your benefits will increase": the thing spoken of before is the one that says it.
-const REPORTED_BY_PRONOUN = /^(\s*(?:(?:and|but)\s+)?(?:it|this|which)\s+)((?:also\s+)?(?:says|reads|states)\b.*)$/u;
+const REPORTED_BY_PRONOUN = gated(String.raw`^(\s*(?:(?:and|but)\s+)?(?:it|this|which)\s+)((?:also\s+)?(?:says|reads|states)\b.*)$`, 'u');
 
 // "The bottle requires a key to open, according to the sticker": the whole clause is what the sticker says.
-const ACCORDING_TO_TEXT = new RegExp(
+const ACCORDING_TO_TEXT = gated(
   `^(.*?)(,?\\s*according to (?:[\\p{L}'-]+\\s+){1,3}?(?:${TEXT_BEARER})\\W*)$`,
   'u',
 );
 
 
 // "as indicated on the label", "as written on the box": what follows is read off the image.
-const AS_PRINTED = new RegExp(String.raw`\bas (?:indicated|shown|stated|${PRINTED}) (?:on|by|in)\b`, 'gu');
+const AS_PRINTED = gated(String.raw`\bas (?:indicated|shown|stated|${PRINTED}) (?:on|by|in)\b`, 'gu');
 
 // The stages read each clause's cue text several times (rules, meta-talk, the classifier's features and firm decisions).
 const cueCache = new Map<string, string>();
@@ -185,14 +187,14 @@ export function cueText(text: string): string {
 function readCueText(text: string): string {
   const read = READ_OUT.exec(text);
   const end = read ? read.index + read[0].length : text.length;
-  return (text.slice(0, end) + ' '.repeat(text.length - end))
+  const quotesBlanked = (text.slice(0, end) + ' '.repeat(text.length - end))
     .toLowerCase()
     .replace(/[’]/gu, "'")
-    .replace(/"[^"]*"|“[^”]*”|‘[^’]*’/gu, (quoted) => ' '.repeat(quoted.length))
-    .replace(AS_PRINTED, ' ')
-    .replace(REPORTED_TEXT, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length))
-    .replace(REPORTED_BY_PRONOUN, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length))
-    .replace(ACCORDING_TO_TEXT, (_whole, reported: string, source: string) => ' '.repeat(reported.length) + source);
+    .replace(/"[^"]*"|“[^”]*”|‘[^’]*’/gu, (quoted) => ' '.repeat(quoted.length));
+  const printedBlanked = AS_PRINTED.replace(quotesBlanked, () => ' ');
+  const reportedBlanked = REPORTED_TEXT.replace(printedBlanked, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length));
+  const pronounBlanked = REPORTED_BY_PRONOUN.replace(reportedBlanked, (_whole, subject: string, reported: string) => subject + ' '.repeat(reported.length));
+  return ACCORDING_TO_TEXT.replace(pronounBlanked, (_whole, reported: string, source: string) => ' '.repeat(reported.length) + source);
 }
 
 /** Does the clause report what text in the picture says ("the label warns that …", "…, according to the sticker")? */
