@@ -28,6 +28,16 @@ function paint() {
   for (const frame of now) frame(performance.now());
 }
 
+/** Measures the image, sends the tab to the background 10 ms into the wait, and tells whether the answer came with it. */
+async function measureThenHide(): Promise<{ answered: boolean; answer: Promise<ImageLocation | null> }> {
+  const { answered, answer } = measure();
+  await vi.advanceTimersByTimeAsync(10);
+  hidden = true;
+  document.dispatchEvent(new Event('visibilitychange'));
+  await vi.advanceTimersByTimeAsync(0);
+  return { answered: answered(), answer };
+}
+
 describe('locateImage waits for paint only where the page paints', () => {
   beforeEach(() => {
     hidden = false;
@@ -68,23 +78,15 @@ describe('locateImage waits for paint only where the page paints', () => {
   });
 
   it('a tab sent to the background while its frames are awaited: answers as it is hidden', async () => {
-    const { answered, answer } = measure();
-    await vi.advanceTimersByTimeAsync(10);
-    hidden = true;
-    document.dispatchEvent(new Event('visibilitychange'));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(answered()).toBe(true);
+    const { answered, answer } = await measureThenHide();
+    expect(answered).toBe(true);
     await expect(answer).resolves.toMatchObject({ currentSrc: src });
   });
 
   it('an image still loading in a tab sent to the background: the decode is not waited for any longer', async () => {
     decodes = 'never';
-    const { answered, answer } = measure();
-    await vi.advanceTimersByTimeAsync(10);
-    hidden = true;
-    document.dispatchEvent(new Event('visibilitychange'));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(answered()).toBe(true);
+    const { answered, answer } = await measureThenHide();
+    expect(answered).toBe(true);
     await expect(answer).resolves.toMatchObject({ currentSrc: src });
   });
 });
